@@ -1,0 +1,232 @@
+#pragma once
+
+// The part catalog: accelerators, servers, racks, switches, optics and cables, power and
+// cooling plant, storage systems, failure rates and default prices, as loaded from the
+// reviewable JSON files in catalogs/data/ (see docs/catalog-format.md).
+//
+// Every figure keeps where it came from: `sources` maps a field name to its source and a
+// confidence tag (handbook README: V vendor, P paper, A analyst, S secondary, D derived,
+// U unverified). Units are in the member names. Plain data, Qt-free.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace aidc {
+
+enum class Confidence { Vendor, Paper, Analyst, Secondary, Derived, Unverified };
+
+struct FigureSource
+{
+    std::string source;
+    Confidence confidence = Confidence::Unverified;
+};
+
+using FigureSources = std::map<std::string, FigureSource>; // field name -> source
+
+// Efficiency of a power or conversion stage against its load fraction (0..1), interpolated
+// linearly between points and held constant outside them.
+struct EfficiencyCurve
+{
+    std::vector<std::pair<double, double>> points; // (load fraction, efficiency in (0,1])
+
+    double at(double loadFraction) const;
+};
+
+// -------------------------------------------------------------------------- compute
+
+struct Accelerator
+{
+    std::string id, name, vendor;
+    double bf16Tflops = 0; // dense
+    double fp8Tflops = 0;  // dense; 0 = no FP8
+    double hbmGB = 0;
+    double hbmTBps = 0;
+    double scaleUpGBpsPerDirection = 0; // NVLink/xGMI/HCCS per GPU, one direction
+    int scaleUpDomain = 8;              // GPUs sharing the scale-up fabric by default
+    double nicGbps = 400;               // backend NIC per GPU
+    double tdpW = 0;
+    std::string defaultServer; // server id used when a pool names none
+    // Performance-model calibration (handbook performance.md §2, §4); editable per SKU.
+    std::vector<std::pair<double, double>> gemmEfficiency; // (min GFLOP of one GEMM, efficiency)
+    double attentionEfficiency = 0.6;                      // FlashAttention kernels vs dense peak
+    double fp8GemmEfficiency = 0.7;                        // achieved / FP8 peak for FP8 GEMMs
+    double memoryEfficiency = 0.8;      // achieved / HBM bandwidth for memory-bound ops
+    double scaleUpBusEfficiency = 0.65; // NCCL busBw / link bandwidth on NVLink-class links
+    double scaleOutBusEfficiency = 0.9; // NCCL busBw / NIC rate
+    FigureSources sources;
+};
+
+struct Server
+{
+    std::string id, name;
+    std::string accelerator; // accelerator id
+    int gpus = 8;
+    int scaleUpDomain = 8;  // GPUs per scale-up domain (NVL72 rack: 72)
+    bool rackScale = false; // the "server" is a whole rack (GB200 NVL72)
+    int heightU = 8;
+    double maxPowerW = 0; // nameplate max of the whole server/system
+    double massKg = 0;
+    int backendPorts = 8; // scale-out compute NIC ports
+    double backendPortGbps = 400;
+    int backendCages = 4; // OSFP cages carrying the backend ports (twin-port)
+    int frontendPorts = 2;
+    double frontendPortGbps = 200;
+    int storagePorts = 2;
+    double storagePortGbps = 200;
+    int oobPorts = 1; // 1 GbE BMC
+    int psus = 6;
+    int psusRequired = 4; // N of N+M
+    std::string defaultRackType;
+    int defaultServersPerRack = 4;
+    FigureSources sources;
+
+    // Power of everything but the GPUs at max load (CPUs, DRAM, NVSwitch, NICs, fans, PSU loss).
+    double nonGpuPowerW(const Accelerator &gpu) const { return maxPowerW - gpus * gpu.tdpW; }
+};
+
+struct RackType
+{
+    std::string id, name;
+    int heightU = 42;
+    double widthMm = 600, depthMm = 1200;
+    double maxPowerKW = 0;      // electrical/thermal rating of the rack
+    double staticLoadKg = 1360; // rated static load of the frame
+    double emptyMassKg = 150;
+    int feet = 4; // casters or levelling feet carrying the load
+    bool liquidCooled = false;
+    FigureSources sources;
+};
+
+struct StorageSystem
+{
+    std::string id, name;
+    double capacityPBPerNode = 0;
+    double writeGBpsPerNode = 0;
+    double readGBpsPerNode = 0;
+    double powerWPerNode = 0;
+    int heightU = 2;
+    double massKg = 0;
+    int networkPorts = 2;
+    double portGbps = 400;
+    FigureSources sources;
+};
+
+// -------------------------------------------------------------------------- network
+
+struct SwitchModel
+{
+    std::string id, name;
+    std::string technology; // "infiniband" | "ethernet"
+    int radix = 64;         // ports at portGbps
+    double portGbps = 400;
+    int maxBreakout = 2;   // a port may split into this many lanes-groups
+    int portsPerCage = 2;  // twin-port OSFP: 2
+    double basePowerW = 0; // with passive copper in every port (no modules)
+    int heightU = 1;
+    double massKg = 0;
+    FigureSources sources;
+};
+
+enum class MediumKind { Dac, Acc, Aec, Aoc, MultimodeOptic, SinglemodeOptic, Coherent };
+
+// One rung of the media ladder: what it takes to carry one link of `gbps` up to `reachM`.
+struct Medium
+{
+    std::string id, name;
+    MediumKind kind = MediumKind::Dac;
+    double gbps = 400;
+    double reachM = 0;
+    double powerWPerEnd = 0;           // module (or active cable end) power at each end
+    bool needsTransceivers = false;    // true: a module at each end plus fibre
+    int linksPerModule = 1;            // twin-port modules serve 2 links per cage
+    std::vector<double> stockLengthsM; // lengths the cable/jumper is sold in (empty: made to order)
+    double diameterMm = 0;
+    double massKgPerM = 0;
+    double relativePrice = 1.0; // ladder multiplier on the SR price [Z1]
+    FigureSources sources;
+};
+
+// -------------------------------------------------------------------------- facility
+
+struct PowerStage
+{
+    std::string id, name;
+    std::string stage;   // "transformer" | "ups" | "pdu" | "rack-conversion" | "board"
+    std::string variant; // e.g. UPS "double-conversion"/"eco"; rack "12V"/"48V"/"800VDC"
+    EfficiencyCurve efficiency;
+    bool insideItBoundary = false; // PSU onward counts as IT power (handbook facility §2)
+    FigureSources sources;
+};
+
+struct CoolingUnit
+{
+    std::string id, name;
+    std::string kind; // "cdu" | "chiller" | "dry-cooler" | "crah" | "rdhx" | "tower"
+    double capacityKW = 0;
+    double cop = 0;           // chillers: heat removed / electric input
+    double powerFraction = 0; // pumps/fans: electric W per W of heat moved
+    FigureSources sources;
+};
+
+struct Generator
+{
+    std::string id, name;
+    double ratingMW = 2.5;
+    double usableFraction = 0.7; // after derating [S: 60-75%]
+    FigureSources sources;
+};
+
+// -------------------------------------------------------------------------- reliability and price
+
+// Failures per unit-year of a component class ("gpu", "hbm", "host", "nic", "transceiver",
+// "cable", "switch", "psu", "cooling-loop").
+struct FailureRate
+{
+    std::string componentClass;
+    double failuresPerYear = 0;
+    double repairHours = 0; // 0 = project default
+    FigureSources sources;
+};
+
+struct Price
+{
+    std::string part; // part id, or a category key such as "facility/power-per-MW"
+    double unitUsd = 0;
+    std::string unit = "each"; // "each" | "per-MW" | "per-m" | "per-m2" | ...
+    std::string currency = "USD";
+    std::string date; // ISO date of the figure
+    FigureSource source;
+};
+
+// -------------------------------------------------------------------------- the catalog
+
+struct Catalog
+{
+    std::vector<Accelerator> accelerators;
+    std::vector<Server> servers;
+    std::vector<RackType> rackTypes;
+    std::vector<StorageSystem> storageSystems;
+    std::vector<SwitchModel> switches;
+    std::vector<Medium> media; // ladder order: cheapest first
+    std::vector<PowerStage> powerStages;
+    std::vector<CoolingUnit> coolingUnits;
+    std::vector<Generator> generators;
+    std::vector<FailureRate> failureRates;
+    std::vector<Price> prices;
+
+    const Accelerator *accelerator(const std::string &id) const;
+    const Server *server(const std::string &id) const;
+    const RackType *rackType(const std::string &id) const;
+    const StorageSystem *storageSystem(const std::string &id) const;
+    const SwitchModel *switchModel(const std::string &id) const;
+    const Medium *medium(const std::string &id) const;
+    const PowerStage *powerStage(const std::string &stage, const std::string &variant) const;
+    const CoolingUnit *coolingUnit(const std::string &id) const;
+    const FailureRate *failureRate(const std::string &componentClass) const;
+    const Price *price(const std::string &part) const;
+};
+
+} // namespace aidc

@@ -1,0 +1,21 @@
+#pragma once
+
+// The one way AIDC Planner writes a file: write a temporary file in the target's directory,
+// flush and fsync it, rename it over the target, then fsync the directory (POSIX), so that a
+// crash or a failed write leaves either the old file or the new one, never a mix
+// (handbook reliability.md §6). Every writer (projects, CSV, JSON reports, the GUI) uses it.
+
+#include <string>
+#include <string_view>
+
+namespace aidc {
+
+struct SaveResult
+{
+    bool ok = false;
+    std::string error; // why the save failed, naming the file; empty when ok
+};
+
+SaveResult saveFileAtomically(const std::string &path, std::string_view contents);
+
+} // namespace aidc

@@ -1,0 +1,233 @@
+#pragma once
+
+// The project: a whole L0-L3 site design as plain, Qt-free data.
+//
+// Units are in the member names (W, kW, MW, m, kg, kPa, Gbps, USD). Every optional member
+// is "not set by the user": the solvers then use the documented default (docs/project-format.md).
+// The JSON form, its validation and its upgrade chain live in projectjson.h.
+
+#include "workload.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aidc {
+
+// ---------------------------------------------------------------- L0: site and halls
+
+// Monthly means of the site's outdoor air, January first. Drives economizer hours.
+struct Climate
+{
+    std::array<double, 12> dryBulbC{};
+    std::array<double, 12> wetBulbC{};
+
+    bool operator==(const Climate &) const = default;
+};
+
+struct Site
+{
+    std::string name;
+    double electricityUsdPerKWh = 0.078; // seed tariff [Z1]
+    double demandChargeUsdPerKWMonth = 0.0;
+    double gridCo2KgPerKWh = 0.39;       // US grid average [V, EIA]
+    std::optional<double> utilityFeedMW; // contracted grid capacity, if known
+    Climate climate;                     // default: temperate (docs/project-format.md)
+
+    bool operator==(const Site &) const = default;
+};
+
+enum class RackRole { Compute, Network, Storage, Management };
+
+// One rack position in a row. Compute racks name their pool; network racks hold leaves/spines.
+struct RackSlot
+{
+    std::string id;
+    RackRole role = RackRole::Compute;
+    std::string rackType; // catalog rack id ("" = default for the role)
+    std::string pool;     // compute racks: pool name
+    int servers = 0;      // compute racks: servers (NVL72: 1 rack-scale system)
+
+    bool operator==(const RackSlot &) const = default;
+};
+
+// A straight row of racks along +x from its origin, in hall coordinates (metres).
+// Rows the user gives are kept as given ("pinned"); the layout solver adds rows for the rest.
+struct Row
+{
+    std::string id;
+    double xM = 0.0;
+    double yM = 0.0;
+    double rackPitchM = 0.6; // 600 mm racks [handbook fabric §8]
+    std::vector<RackSlot> racks;
+
+    bool operator==(const Row &) const = default;
+};
+
+struct Hall
+{
+    std::string id;
+    std::string name;
+    double widthM = 0.0;                     // along the rows (x)
+    double lengthM = 0.0;                    // across the rows (y)
+    std::optional<double> usableAreaM2;      // default: 70% of width x length
+    double floorLoadKPa = 12.0;              // TIA-942 recommended 12 kPa (250 lbf/ft2)
+    std::optional<double> powerCapacityMW;   // critical IT the hall's electrical plant carries
+    std::optional<double> coolingCapacityMW; // heat the hall's cooling can reject
+    double rowPitchM = 3.6;                  // rack depth 1.2 + cold aisle 1.2 + hot aisle 1.2
+    std::vector<Row> rows;
+
+    bool operator==(const Hall &) const = default;
+};
+
+// ---------------------------------------------------------------- L1: power and cooling
+
+enum class UpsType { DoubleConversion, Eco, None };
+enum class Redundancy { N, NPlus1, TwoN, Distributed };
+enum class Distribution { Ac12V, Dc48V, Dc800V };
+
+struct UpsDesign
+{
+    UpsType type = UpsType::DoubleConversion;
+    Redundancy redundancy = Redundancy::NPlus1;
+    int modules = 4;                        // N+1: modules carrying the load
+    int distributedX = 4, distributedY = 3; // "xN/y": 4 to make 3
+
+    bool operator==(const UpsDesign &) const = default;
+};
+
+struct PowerDesign
+{
+    double utilityVoltageKV = 34.5;
+    std::string transformer; // catalog id ("" = default)
+    UpsDesign ups;
+    Distribution distribution = Distribution::Dc48V;
+    double gpuLoadFactor = 1.0;     // provisioned power / TDP (Meta GB200: ~0.8)
+    double averageLoadFactor = 0.8; // average / peak IT power, for energy
+    double otherItFraction = 0.0;   // extra IT not modelled bottom-up, share of IT
+    bool generators = true;
+    Redundancy generatorRedundancy = Redundancy::NPlus1;
+    std::optional<double> pueOverride; // use this PUE instead of the bottom-up one
+
+    bool operator==(const PowerDesign &) const = default;
+};
+
+enum class CoolingType { Air, DirectLiquid, Immersion, RearDoor };
+
+struct CoolingDesign
+{
+    CoolingType type = CoolingType::DirectLiquid;
+    double liquidFraction = 0.8; // DLC: share of rack heat to liquid [S, 75-85%]
+    double supplyWaterC = 32.0;  // facility water supply (ASHRAE W32)
+    double designDeltaTK = 10.0; // rack loop temperature rise
+    std::string cdu;             // catalog id ("" = default)
+    Redundancy cduRedundancy = Redundancy::NPlus1;
+    std::string chiller; // catalog id ("" = default)
+    bool economizer = true;
+
+    bool operator==(const CoolingDesign &) const = default;
+};
+
+// ---------------------------------------------------------------- L2: compute, network, storage
+
+struct ComputePool
+{
+    std::string name;
+    std::string gpu;    // catalog accelerator id
+    std::string server; // catalog server id ("" = the GPU's default)
+    int gpuCount = 0;
+    std::optional<int> serversPerRack; // default: from power density (catalog)
+    std::string hall;                  // hall id ("" = layout solver chooses)
+
+    bool operator==(const ComputePool &) const = default;
+};
+
+enum class PlaneRole { Backend, Frontend, Storage, Oob };
+enum class LeafPlacement { ToR, MoR, EoR, NetworkRack };
+enum class Technology { InfiniBand, Ethernet };
+
+// One scale-out fabric plane (one of the four networks, or one of several identical
+// backend planes). Backend endpoints are per GPU, the others per server.
+struct FabricPlane
+{
+    std::string name;
+    PlaneRole role = PlaneRole::Backend;
+    Technology technology = Technology::InfiniBand;
+    std::string switchModel;               // catalog switch id ("" = default for role)
+    double portGbps = 400;                 // endpoint port speed in this plane
+    int parallelPlanes = 1;                // identical planes (800G NIC as 2 x 400G: 2)
+    std::optional<int> endpointsPerServer; // default: GPUs (backend), 2 (frontend/storage), 1 (OOB)
+    bool railOptimized = true;
+    LeafPlacement leafPlacement = LeafPlacement::NetworkRack;
+    std::optional<int> tiers;             // nullopt = auto (fewest tiers that fit)
+    std::vector<double> oversubscription; // per tier boundary, leaf->spine first (1 = non-blocking)
+    std::optional<int> islandGpus;        // full bisection inside, islandOversubscription above
+    double islandOversubscription = 1.0;
+    std::vector<std::string> pools; // pools attached (empty = all)
+    bool allowAoc = true;
+
+    bool operator==(const FabricPlane &) const = default;
+};
+
+struct StorageDesign
+{
+    double capacityPB = 0.0; // 0 = sized from the workload's checkpoints
+    double writeTBps = 0.0;  // 0 = from the storage system's per-node rate
+    double readTBps = 0.0;
+    std::string system; // catalog storage id ("" = default all-flash PFS)
+
+    bool operator==(const StorageDesign &) const = default;
+};
+
+// ---------------------------------------------------------------- settings of the later solvers
+
+struct ReliabilitySettings
+{
+    std::map<std::string, double> failuresPerYearOverride; // component class -> failures/unit-year
+    double detectionMinutes = 5;
+    double restartMinutes = 15; // reschedule + communicator init + warm-up
+    double repairHours = 48;    // hardware fault: localise and repair [CM, 1-2 days]
+    double spareConfidence = 0.99;
+    std::optional<int> spareNodes; // nullopt = sized by the solver
+
+    bool operator==(const ReliabilitySettings &) const = default;
+};
+
+struct CostSettings
+{
+    double horizonYears = 5;
+    double costOfCapital = 0.08; // annual
+    double staffUsdPerYear = 0;
+    double networkServicesUsdPerYear = 0;
+    std::string priceBook; // SQLite price book path ("" = catalog prices only)
+
+    bool operator==(const CostSettings &) const = default;
+};
+
+// ---------------------------------------------------------------- the project
+
+struct Project
+{
+    std::string name;
+    std::string description;
+    Site site;
+    std::vector<Hall> halls; // empty = one hall sized by the layout solver
+    PowerDesign power;
+    CoolingDesign cooling;
+    std::vector<ComputePool> pools;
+    std::vector<FabricPlane> planes; // empty = a default backend + frontend + OOB
+    StorageDesign storage;
+    std::optional<Workload> workload;
+    ReliabilitySettings reliability;
+    CostSettings cost;
+    std::string catalogOverridesJson; // verbatim JSON object merged over the catalog ("" = none)
+
+    bool operator==(const Project &) const = default;
+
+    int totalGpus() const;
+    const ComputePool *findPool(const std::string &name) const;
+};
+
+} // namespace aidc

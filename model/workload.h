@@ -1,0 +1,93 @@
+#pragma once
+
+// L3 of a project: the training workload the site is planned for.
+// Plain data; loading/validation lives in projectjson.cpp, the cost model in solvers/performance.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace aidc {
+
+enum class FfnType { SwiGlu, Gelu };
+enum class Precision { Bf16, Fp8 };
+enum class PipelineSchedule { OneFOneB, Interleaved, ZeroBubble, DualPipe };
+enum class Recompute { None, Selective, Full };
+
+// Mixture-of-experts part of a decoder. Present only for MoE models.
+struct MoeSpec
+{
+    int experts = 0;            // routed experts per MoE layer
+    int topK = 0;               // routed experts active per token
+    int sharedExperts = 0;      // always-active experts per MoE layer
+    int expertFfnHidden = 0;    // FFN width of one expert (0 = ffnHidden)
+    int layerFrequency = 1;     // every n-th layer is MoE
+    int firstDenseLayers = 0;   // leading dense layers (DeepSeek-V3: 3)
+    double loadImbalance = 1.1; // slowest expert rank / mean (>= 1)
+
+    bool operator==(const MoeSpec &) const = default;
+};
+
+// A decoder-only transformer. Widths in elements, not bytes.
+struct ModelArchitecture
+{
+    std::string name;
+    int layers = 0;
+    int hidden = 0;
+    int ffnHidden = 0; // dense FFN width
+    int heads = 0;
+    int kvHeads = 0; // GQA: kvHeads < heads; MHA: kvHeads == heads
+    int headDim = 0; // 0 = hidden / heads
+    int vocab = 0;
+    int seqLen = 0;
+    FfnType ffn = FfnType::SwiGlu;
+    bool tiedEmbeddings = false;
+    std::optional<MoeSpec> moe;
+
+    bool operator==(const ModelArchitecture &) const = default;
+};
+
+// Parallelism of the training job. When `automatic` is true the search in
+// solvers/performance picks every size; the fixed fields are then ignored.
+struct Parallelism
+{
+    bool automatic = true;
+    int tp = 1, pp = 1, dp = 0 /* 0 = derive from GPUs */, cp = 1, ep = 1;
+    int microBatch = 1;    // sequences per micro-batch
+    int virtualStages = 1; // interleaved 1F1B chunks per stage
+    PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    int zeroStage = 1; // 0..3
+    Recompute recompute = Recompute::Selective;
+
+    bool operator==(const Parallelism &) const = default;
+};
+
+enum class CheckpointTier { HostMemory, LocalNvme, ParallelFs };
+
+struct CheckpointPolicy
+{
+    bool automaticInterval = true; // Young/Daly optimum from the reliability solver
+    double intervalMinutes = 60;   // used when automaticInterval is false
+    bool asynchronous = false;     // snapshot to host, persist in background
+    CheckpointTier tier = CheckpointTier::ParallelFs;
+    double bytesPerParameter =
+        14; // FP32 master + Adam moments + BF16 weights [handbook reliability §2]
+
+    bool operator==(const CheckpointPolicy &) const = default;
+};
+
+struct Workload
+{
+    ModelArchitecture model;
+    double trainingTokens = 0;    // token budget of the run
+    int globalBatchSequences = 0; // sequences per optimizer step
+    Precision precision = Precision::Bf16;
+    std::string pool; // compute pool that runs the job ("" = largest pool)
+    int gpus = 0;     // GPUs the job uses (0 = the whole pool)
+    Parallelism parallelism;
+    CheckpointPolicy checkpoint;
+
+    bool operator==(const Workload &) const = default;
+};
+
+} // namespace aidc

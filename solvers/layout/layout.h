@@ -1,0 +1,92 @@
+#pragma once
+
+// Layout solver: gives every rack of the project a position on a hall floor.
+//
+// Rows the user wrote in the project are kept exactly (pinned). Servers of pools that are not
+// yet in a pinned rack are packed into racks (servers per rack from the pool, else the server's
+// catalog default, else as many as the rack's power rating allows), and those racks into new rows
+// of halls sized by the hall's area, power and cooling limits. Network racks go where each
+// plane's leaf placement puts them:
+//   ToR          leaves inside the compute racks (no network racks),
+//   MoR          one network rack in the middle of every group of `morGroupRacks` compute racks,
+//   EoR          network racks at both ends of every compute row,
+//   NetworkRack  dedicated network rows (rail leaves and spines) at the hall's front.
+// Geometry defaults follow handbook fabric.md §8 (600 mm racks, 800 mm network racks,
+// 1.2 m deep racks, 1.2 m aisles).
+
+#include "catalogs/catalog.h"
+#include "model/diagnostics.h"
+#include "model/project.h"
+
+#include <string>
+#include <vector>
+
+namespace aidc {
+
+struct LayoutOptions
+{
+    int morGroupRacks = 8;           // compute racks served by one middle-of-row network rack
+    int maxRacksPerRow = 24;         // longest row the layout will create
+    double networkRackPitchM = 0.8;  // 800 mm network racks
+    double hallMarginM = 3.0;        // clear space along the walls
+    int switchesPerNetworkRack = 16; // 1U switches a network rack holds with patching and power
+};
+
+struct PlacedRack
+{
+    std::string id;        // unique over the project, e.g. "H1-R03-12"
+    int hall = 0;          // index into LayoutResult::halls
+    int row = 0;           // index into LayoutHall::rows
+    int slot = 0;          // position along the row, 0-based
+    double xM = 0, yM = 0; // centre of the rack front, hall coordinates
+    double widthM = 0.6, depthM = 1.2;
+    RackRole role = RackRole::Compute;
+    std::string rackType; // catalog rack id
+    std::string pool;     // compute racks
+    int servers = 0;
+    int gpus = 0;
+    bool pinned = false; // came from the project as written
+};
+
+struct LayoutRow
+{
+    std::string id;
+    double xM = 0, yM = 0; // origin (first rack's left front corner)
+    double lengthM = 0;
+    std::vector<int> racks; // indices into LayoutResult::racks, in slot order
+};
+
+struct LayoutHall
+{
+    std::string id, name;
+    double widthM = 0, lengthM = 0;
+    double usableAreaM2 = 0;
+    bool generated = false; // the project gave no hall; the solver sized this one
+    std::vector<LayoutRow> rows;
+};
+
+struct PoolLayout
+{
+    std::string pool;
+    std::string server; // catalog server id actually used
+    std::string accelerator;
+    int servers = 0;
+    int serversPerRack = 0;
+    int racks = 0;
+    int gpus = 0;
+};
+
+struct LayoutResult
+{
+    std::vector<LayoutHall> halls;
+    std::vector<PlacedRack> racks;
+    std::vector<PoolLayout> pools;
+    Diagnostics diagnostics;
+
+    int countRacks(RackRole role) const;
+};
+
+LayoutResult solveLayout(const Project &project, const Catalog &catalog,
+                         const LayoutOptions &options);
+
+} // namespace aidc
