@@ -1,0 +1,31 @@
+#pragma once
+
+// RFC 4180 CSV: the one writer behind every CSV the CLI and the GUI export (BOM, cable schedule,
+// batch results, price books) and the one reader for imported CSV (price books).
+// Fields are quoted when they hold a comma, a quote, CR or LF; lines end in CRLF as the RFC says;
+// numbers are written locale-free by the caller (formatCsvNumber).
+
+#include "diagnostics.h"
+
+#include <string>
+#include <vector>
+
+namespace aidc {
+
+struct CsvTable
+{
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+};
+
+std::string toCsv(const CsvTable &table);
+
+// Shortest round-trippable decimal form, '.' as the decimal point whatever the locale.
+std::string formatCsvNumber(double value);
+
+// Parses RFC 4180 text (CRLF or LF line ends, quoted fields with embedded commas, quotes and
+// newlines). The first record is the header. Malformed input (an unterminated quote, a row whose
+// field count differs from the header) is reported as "<file>: line N: problem".
+CsvTable parseCsv(const std::string &text, const std::string &fileName, Diagnostics &diagnostics);
+
+} // namespace aidc
