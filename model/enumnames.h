@@ -1,0 +1,42 @@
+#pragma once
+
+// The JSON names of every enum of project.h and workload.h, shared by the project loader and
+// saver (projectjson.cpp), the CLI report and the GUI. The names are part of the file format
+// (docs/project-format.md): never rename one without an upgrade step (projectupgrade.h).
+
+#include "jsonreader.h"
+#include "project.h"
+#include "workload.h"
+
+namespace aidc {
+
+const EnumNames<RackRole> &rackRoleNames();           // compute, network, storage, management
+const EnumNames<UpsType> &upsTypeNames();             // double-conversion, eco, none
+const EnumNames<Redundancy> &redundancyNames();       // N, N+1, 2N, distributed
+const EnumNames<Distribution> &distributionNames();   // 12V, 48V, 800VDC
+const EnumNames<CoolingType> &coolingTypeNames();     // air, direct-liquid, immersion, rear-door
+const EnumNames<PlaneRole> &planeRoleNames();         // backend, frontend, storage, oob
+const EnumNames<LeafPlacement> &leafPlacementNames(); // ToR, MoR, EoR, network-rack
+const EnumNames<Technology> &technologyNames();       // infiniband, ethernet
+const EnumNames<FfnType> &ffnTypeNames();             // swiglu, gelu
+const EnumNames<Precision> &precisionNames();         // bf16, fp8
+const EnumNames<PipelineSchedule> &pipelineScheduleNames(); // 1f1b, interleaved, zb1p, dualpipe
+const EnumNames<Recompute> &recomputeNames();               // none, selective, full
+const EnumNames<CheckpointTier> &checkpointTierNames();     // host-memory, local-nvme, parallel-fs
+
+// The JSON name of a value ("?" for a value outside the enum).
+const char *toString(RackRole value);
+const char *toString(UpsType value);
+const char *toString(Redundancy value);
+const char *toString(Distribution value);
+const char *toString(CoolingType value);
+const char *toString(PlaneRole value);
+const char *toString(LeafPlacement value);
+const char *toString(Technology value);
+const char *toString(FfnType value);
+const char *toString(Precision value);
+const char *toString(PipelineSchedule value);
+const char *toString(Recompute value);
+const char *toString(CheckpointTier value);
+
+} // namespace aidc

@@ -1,0 +1,35 @@
+#pragma once
+
+// The upgrade chain of the project format (docs/project-format.md, "Changelog").
+//
+// Each step takes a parsed document of format version n to n + 1 and sets "version" to n + 1.
+// parseProjectJson applies the steps one at a time, from the file's version up to
+// kProjectFormatVersion, before it reads the document, so the reader only knows the current
+// format. A step never throws and never reports: it moves what it recognises and leaves anything
+// unexpected in place for the reader to report (e.g. an unknown key). To add version N + 1:
+// append one step, bump kProjectFormatVersion, add a fixture test and a changelog entry.
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <vector>
+
+namespace aidc {
+
+// The format this build writes, and the newest it reads.
+constexpr int kProjectFormatVersion = 1;
+
+using ProjectUpgradeStep = std::function<void(nlohmann::json &)>;
+
+// steps[n] takes version n to n + 1; size() == kProjectFormatVersion.
+const std::vector<ProjectUpgradeStep> &projectUpgradeSteps();
+
+// Version 0 (the pre-release draft) -> 1: top-level "pools" -> "compute": {"pools"}, each pool's
+// "gpus" -> "gpuCount", top-level "planes" -> "network": {"planes"}.
+void upgradeProjectV0ToV1(nlohmann::json &document);
+
+// Applies the steps from `fromVersion` (0 <= fromVersion <= kProjectFormatVersion) up to
+// kProjectFormatVersion.
+void upgradeProject(nlohmann::json &document, int fromVersion);
+
+} // namespace aidc
