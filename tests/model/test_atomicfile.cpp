@@ -1,0 +1,115 @@
+// The one atomic-save helper (model/atomicfile.h): replaces content, keeps permissions, and a
+// failed save leaves the old file byte-identical and no temporary file behind.
+
+#include "testutil.h"
+
+#include "model/atomicfile.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace aidc;
+namespace fs = std::filesystem;
+
+namespace {
+
+mode_t modeOf(const std::string &path)
+{
+    struct stat st
+    {
+    };
+    REQUIRE(::stat(path.c_str(), &st) == 0);
+    return st.st_mode & 07777;
+}
+
+int entriesIn(const fs::path &dir)
+{
+    int n = 0;
+    for ([[maybe_unused]] const auto &e : fs::directory_iterator(dir))
+        ++n;
+    return n;
+}
+
+} // namespace
+
+TEST_CASE("saving creates a file with exactly the contents", "[atomicfile]")
+{
+    test::TempDir dir;
+    const std::string path = dir.file("new.json");
+    const std::string contents = std::string("binary\0safe\r\n✓", 16);
+    const SaveResult r = saveFileAtomically(path, contents);
+    CHECK(r.ok);
+    CHECK(r.error.empty());
+    CHECK(test::readFile(path) == contents);
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    CHECK(modeOf(path) == (0666 & ~mask));
+    CHECK(entriesIn(dir.path()) == 1);
+}
+
+TEST_CASE("saving replaces the content and keeps the file's permissions", "[atomicfile]")
+{
+    test::TempDir dir;
+    const std::string path = dir.file("p.json");
+    test::writeFile(path, "old content that is longer than the new one");
+    fs::permissions(path, fs::perms(0640));
+    REQUIRE(saveFileAtomically(path, "new").ok);
+    CHECK(test::readFile(path) == "new");
+    CHECK(modeOf(path) == 0640);
+
+    fs::permissions(path, fs::perms(0755));
+    REQUIRE(saveFileAtomically(path, "").ok);
+    CHECK(test::readFile(path).empty());
+    CHECK(modeOf(path) == 0755);
+    CHECK(entriesIn(dir.path()) == 1);
+}
+
+TEST_CASE("a save that cannot happen fails with a message and touches nothing", "[atomicfile]")
+{
+    test::TempDir dir;
+    const std::string old = dir.file("old.json");
+    test::writeFile(old, "precious\n");
+
+    SECTION("below a directory that does not exist")
+    {
+        const std::string path = dir.file("missing/sub/p.json");
+        const SaveResult r = saveFileAtomically(path, "x");
+        CHECK_FALSE(r.ok);
+        CHECK(r.error.rfind(path + ": ", 0) == 0);
+        CHECK_FALSE(fs::exists(dir.path() / "missing"));
+    }
+    SECTION("below a regular file")
+    {
+        const std::string path = old + "/p.json";
+        const SaveResult r = saveFileAtomically(path, "x");
+        CHECK_FALSE(r.ok);
+        CHECK(r.error.find(path) != std::string::npos);
+    }
+    SECTION("over a directory")
+    {
+        fs::create_directory(dir.path() / "folder");
+        const std::string path = dir.file("folder");
+        const SaveResult r = saveFileAtomically(path, "x");
+        CHECK_FALSE(r.ok);
+        CHECK(r.error == path + ": cannot save: the path is a directory");
+        CHECK(fs::is_directory(path));
+    }
+    SECTION("in a read-only directory (only meaningful when not root)")
+    {
+        if (::geteuid() == 0) {
+            WARN("running as root: a read-only directory does not stop writes; skipped");
+        } else {
+            fs::permissions(dir.path(), fs::perms(0555));
+            const SaveResult r = saveFileAtomically(old, "overwritten");
+            fs::permissions(dir.path(), fs::perms(0755));
+            CHECK_FALSE(r.ok);
+            CHECK(r.error.find(old) != std::string::npos);
+        }
+    }
+    CHECK(test::readFile(old) == "precious\n");
+    CHECK(entriesIn(dir.path()) <= 2); // old.json (+ folder); no temporary files
+}

@@ -1,0 +1,97 @@
+// RFC 4180 CSV writer and reader (model/csv.h).
+
+#include "model/csv.h"
+
+#include <catch2/catch.hpp>
+
+#include <clocale>
+#include <cmath>
+#include <limits>
+
+using namespace aidc;
+
+TEST_CASE("fields are quoted only when RFC 4180 requires it; records end in CRLF", "[csv]")
+{
+    CsvTable table;
+    table.header = {"part", "note"};
+    table.rows = {{"plain", "has,comma"},
+                  {"say \"hi\"", "line1\nline2"},
+                  {"naïve ✓ 光", "cr\rhere"},
+                  {"", "  spaces kept  "}};
+    // Written by hand from RFC 4180 §2: quotes doubled inside a quoted field.
+    const std::string expected = "part,note\r\n"
+                                 "plain,\"has,comma\"\r\n"
+                                 "\"say \"\"hi\"\"\",\"line1\nline2\"\r\n"
+                                 "naïve ✓ 光,\"cr\rhere\"\r\n"
+                                 ",  spaces kept  \r\n";
+    CHECK(toCsv(table) == expected);
+}
+
+TEST_CASE("what the writer writes, the reader reads back unchanged", "[csv]")
+{
+    CsvTable table;
+    table.header = {"a", "b", "c"};
+    table.rows = {{"x,y", "\"quoted\"", "multi\r\nline"},
+                  {"Zürich", "日本語", "emoji 🚀"},
+                  {"", "", ""},
+                  {"trailing\n", "\"\"", ","}};
+    Diagnostics diagnostics;
+    const CsvTable back = parseCsv(toCsv(table), "t.csv", diagnostics);
+    CHECK(diagnostics.empty());
+    CHECK(back.header == table.header);
+    CHECK(back.rows == table.rows);
+}
+
+TEST_CASE("the reader takes LF or CRLF line ends and skips blank lines", "[csv]")
+{
+    Diagnostics diagnostics;
+    const CsvTable lf = parseCsv("id,price\nH100,25000\n\nB200,40000", "t.csv", diagnostics);
+    CHECK(diagnostics.empty());
+    CHECK(lf.header == std::vector<std::string>{"id", "price"});
+    REQUIRE(lf.rows.size() == 2);
+    CHECK(lf.rows[1] == std::vector<std::string>{"B200", "40000"});
+
+    const CsvTable crlf = parseCsv("id,price\r\nH100,25000\r\n", "t.csv", diagnostics);
+    CHECK(diagnostics.empty());
+    REQUIRE(crlf.rows.size() == 1);
+    CHECK(crlf.rows[0][1] == "25000"); // no stray '\r'
+}
+
+TEST_CASE("malformed CSV is reported with the file and line", "[csv]")
+{
+    Diagnostics unterminated;
+    parseCsv("a,b\n\"open,1\n", "prices.csv", unterminated);
+    REQUIRE(unterminated.items().size() == 1);
+    CHECK(unterminated.items()[0].file == "prices.csv");
+    CHECK(unterminated.items()[0].message == "line 2: unterminated quoted field");
+
+    // The quoted field of record 2 spans lines 2-3, so the short record starts on line 4.
+    Diagnostics shortRow;
+    const CsvTable t = parseCsv("a,b\n\"x\ny\",1\n2\nc,d\n", "prices.csv", shortRow);
+    REQUIRE(shortRow.items().size() == 1);
+    CHECK(shortRow.items()[0].message == "line 4: 1 fields, the header has 2");
+    REQUIRE(t.rows.size() == 2); // the good rows are kept
+    CHECK(t.rows[0] == std::vector<std::string>{"x\ny", "1"});
+    CHECK(t.rows[1] == std::vector<std::string>{"c", "d"});
+
+    Diagnostics empty;
+    parseCsv("", "e.csv", empty);
+    CHECK(empty.hasErrors());
+}
+
+TEST_CASE("numbers are written shortest round-trip and locale-free", "[csv]")
+{
+    CHECK(formatCsvNumber(0.1) == "0.1");
+    CHECK(formatCsvNumber(25000) == "25000");
+    CHECK(formatCsvNumber(-1.5) == "-1.5");
+    CHECK(std::stod(formatCsvNumber(1.0 / 3.0)) == 1.0 / 3.0);
+    CHECK(formatCsvNumber(std::numeric_limits<double>::quiet_NaN()).empty());
+    CHECK(formatCsvNumber(std::numeric_limits<double>::infinity()).empty());
+    // A decimal-comma locale must not change the output (skipped if not installed).
+    const char *old = std::setlocale(LC_NUMERIC, nullptr);
+    const std::string saved = old ? old : "C";
+    if (std::setlocale(LC_NUMERIC, "de_DE.UTF-8")) {
+        CHECK(formatCsvNumber(0.5) == "0.5");
+        std::setlocale(LC_NUMERIC, saved.c_str());
+    }
+}

@@ -1,0 +1,110 @@
+// The upgrade chain: each step against its fixture, and loading old files through it.
+
+#include "testutil.h"
+
+#include "model/projectjson.h"
+#include "model/projectupgrade.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+using namespace aidc;
+using Json = nlohmann::json;
+
+namespace {
+
+std::string fixture(const std::string &name)
+{
+    return test::readFile(test::sourcePath("tests/model/fixtures/" + name));
+}
+
+} // namespace
+
+TEST_CASE("there is one upgrade step per older version", "[upgrade]")
+{
+    CHECK(projectUpgradeSteps().size() == std::size_t(kProjectFormatVersion));
+}
+
+TEST_CASE("step 0 -> 1 turns the draft fixture into the expected format-1 document", "[upgrade]")
+{
+    Json doc = Json::parse(fixture("v0-draft.json"));
+    const Json expected = Json::parse(fixture("v0-draft.upgraded.json"));
+    upgradeProjectV0ToV1(doc);
+    CHECK(doc == expected);
+    // The chain applies the same step.
+    Json viaChain = Json::parse(fixture("v0-draft.json"));
+    upgradeProject(viaChain, 0);
+    CHECK(viaChain == expected);
+    // A current document is left alone.
+    Json current = expected;
+    upgradeProject(current, kProjectFormatVersion);
+    CHECK(current == expected);
+}
+
+TEST_CASE("a format-0 file loads as the same project as its upgraded form", "[upgrade]")
+{
+    ProjectLoadInfo oldInfo;
+    const Project old = parseProjectJson(fixture("v0-draft.json"), "v0.json", &oldInfo);
+    CHECK(oldInfo.fileVersion == 0);
+    CHECK(oldInfo.upgraded());
+    ProjectLoadInfo newInfo;
+    const Project upgraded =
+        parseProjectJson(fixture("v0-draft.upgraded.json"), "v1.json", &newInfo);
+    CHECK(newInfo.fileVersion == 1);
+    CHECK_FALSE(newInfo.upgraded());
+    CHECK(old == upgraded);
+    REQUIRE(old.pools.size() == 2);
+    CHECK(old.pools[0].gpuCount == 2048);
+    CHECK(old.pools[1].serversPerRack == 4);
+    REQUIRE(old.planes.size() == 2);
+    CHECK(old.planes[0].tiers == 2);
+    // Saving writes the current format.
+    CHECK(Json::parse(projectToJson(old))["version"] == kProjectFormatVersion);
+}
+
+TEST_CASE("problems in an upgraded file point into the current layout", "[upgrade]")
+{
+    Json doc = Json::parse(fixture("v0-draft.json"));
+    doc["pools"][1]["gpus"] = -1;
+    try {
+        parseProjectJson(doc.dump(), "v0.json");
+        FAIL("no LoadError");
+    } catch (const LoadError &e) {
+        REQUIRE(e.diagnostics().items().size() == 1);
+        CHECK(e.diagnostics().items()[0].jsonPath == "/compute/pools/1/gpuCount");
+    }
+}
+
+TEST_CASE("step 0 -> 1 leaves conflicting keys for the reader to report", "[upgrade]")
+{
+    Json doc = Json::parse(fixture("v0-draft.json"));
+    doc["compute"] = {{"pools", Json::array({{{"gpu", "B200"}, {"gpuCount", 8}}})}};
+    doc["pools"][0]["gpuCount"] = 1; // both spellings in one pool
+    doc["planes"][0].erase("pools"); // would name a pool that compute.pools lacks
+    upgradeProjectV0ToV1(doc);
+    CHECK(doc["version"] == 1);
+    CHECK(doc.contains("pools"));                // not moved over compute.pools
+    CHECK(doc["pools"][0].contains("gpus"));     // not renamed over gpuCount
+    CHECK(doc["compute"]["pools"].size() == 1);  // untouched
+    CHECK(doc["network"]["planes"].size() == 2); // planes still moved
+
+    doc["version"] = 0;
+    try {
+        parseProjectJson(doc.dump(), "v0.json");
+        FAIL("no LoadError");
+    } catch (const LoadError &e) {
+        const auto &items = e.diagnostics().items();
+        REQUIRE(items.size() == 1);
+        CHECK(items[0].jsonPath == "/pools");
+        CHECK(items[0].message.find("unknown key 'pools'") != std::string::npos);
+    }
+}
+
+TEST_CASE("a step never throws on odd input", "[upgrade]")
+{
+    for (const char *text : {"null", "[]", "{\"pools\": 3}", "{\"pools\": [1, \"x\"]}",
+                             "{\"pools\": [], \"compute\": 7}", "{\"planes\": {}}"}) {
+        Json doc = Json::parse(text);
+        CHECK_NOTHROW(upgradeProjectV0ToV1(doc));
+    }
+}
