@@ -128,9 +128,23 @@ struct SwitchModel
     int heightU = 1;
     double massKg = 0;
     FigureSources sources;
+
+    // Ports this switch offers at `portGbps`: radix at its native speed, radix x lanes when
+    // the speed is its native speed split `lanes` ways (lanes <= maxBreakout), else 0.
+    int radixAt(double portGbps) const;
 };
 
-enum class MediumKind { Dac, Acc, Aec, Aoc, MultimodeOptic, SinglemodeOptic, Coherent };
+// TwistedPair: 1 GbE copper (Cat6) for the OOB plane.
+enum class MediumKind {
+    Dac,
+    Acc,
+    Aec,
+    Aoc,
+    MultimodeOptic,
+    SinglemodeOptic,
+    Coherent,
+    TwistedPair
+};
 
 // One rung of the media ladder: what it takes to carry one link of `gbps` up to `reachM`.
 struct Medium
@@ -224,6 +238,8 @@ struct Catalog
     const SwitchModel *switchModel(const std::string &id) const;
     const Medium *medium(const std::string &id) const;
     const PowerStage *powerStage(const std::string &stage, const std::string &variant) const;
+    const PowerStage *powerStageById(const std::string &id) const;
+    const Generator *generator(const std::string &id) const;
     const CoolingUnit *coolingUnit(const std::string &id) const;
     const FailureRate *failureRate(const std::string &componentClass) const;
     const Price *price(const std::string &part) const;
