@@ -1,0 +1,35 @@
+#pragma once
+
+// Reports of the cost solver: the JSON form (stable camelCase keys, units in the names), the
+// human-readable text of `aidc` reports, and the priced BOM behind `aidc bom FILE --csv`.
+
+#include "model/csv.h"
+#include "solvers/common/bom.h"
+#include "solvers/cost/cost.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+namespace aidc {
+
+nlohmann::json toJson(const CostResult &result);
+
+// Headline figures, the capex table by category, opex, TCO and every priced line with its
+// source ("book" or "catalog"), then the diagnostics.
+void writeText(std::ostream &out, const CostResult &result);
+
+// The BOM as a table (category, part, description, plane, quantity, unit, lengthM, unitPowerW)
+// followed by the price columns of appendPriceColumns.
+CsvTable pricedBomTable(const Bom &bom, const CostResult &result);
+
+// Appends unitPriceUsd, extendedPriceUsd, priceOrigin, priceSource, priceDate to a table whose
+// rows are the lines of `bom`, in order (e.g. the CLI's own BOM table). A line whose part the
+// cost solver did not price (facility plant priced per MW) gets empty prices and the origin
+// "not-priced". Returns false, leaving the table unchanged, when the row count differs.
+bool appendPriceColumns(CsvTable &table, const Bom &bom, const CostResult &result);
+
+// "$4.52 B", "$312.5 M", "$36,000": a money amount for people (not for CSV).
+std::string formatUsd(double usd);
+
+} // namespace aidc

@@ -1,0 +1,215 @@
+// Opex, capital charges and TCO against interest-table values and hand arithmetic (issue 5).
+
+#include "costfixtures.h"
+#include "solvers/cost/cost.h"
+
+#include <catch2/catch.hpp>
+
+using namespace aidc;
+using namespace aidc::test;
+
+namespace {
+
+// 10 HGX H100 servers at $300k = $3 M of compute, nothing else priced.
+CostInputs smallInputs()
+{
+    CostInputs in;
+    in.compute.push_back({"p", "H100-SXM", "HGX-H100", "", 10, 80, 0});
+    in.site.annualEnergyCostUsd = 100000;
+    return in;
+}
+
+CostSettings smallSettings()
+{
+    CostSettings s;
+    s.horizonYears = 5;
+    s.costOfCapital = 0.08;
+    s.staffUsdPerYear = 200000;
+    s.networkServicesUsdPerYear = 50000;
+    return s;
+}
+
+CostOptions options()
+{
+    CostOptions o;
+    o.asOfDate = "2024-09-01";
+    return o;
+}
+
+bool mentions(const Diagnostics &d, const std::string &text)
+{
+    return d.toString().find(text) != std::string::npos;
+}
+
+} // namespace
+
+TEST_CASE("The capital recovery factor matches interest tables", "[cost][tco]")
+{
+    // (A/P, i, n) from standard compound-interest tables (e.g. Park, Contemporary Engineering
+    // Economics, appendix): 8% 5 y 0.25046; 8% 20 y 0.10185; 10% 10 y 0.16275.
+    CHECK(capitalRecoveryFactor(0.08, 5) == Approx(0.25046).epsilon(1e-4));
+    CHECK(capitalRecoveryFactor(0.08, 20) == Approx(0.10185).epsilon(1e-4));
+    CHECK(capitalRecoveryFactor(0.10, 10) == Approx(0.16275).epsilon(1e-4));
+    CHECK(capitalRecoveryFactor(0.0, 4) == Approx(0.25)); // straight line without interest
+}
+
+TEST_CASE("Opex, equivalent annual cost, TCO and cost per GPU-hour of a small design",
+          "[cost][tco]")
+{
+    const CostResult r =
+        solveCost(smallInputs(), smallSettings(), testPrices(), nullptr, options());
+    INFO(r.diagnostics.toString());
+    REQUIRE_FALSE(r.diagnostics.hasErrors());
+    CHECK(r.capexUsd == Approx(3e6));
+    // Maintenance: DGX-style support at 20% of capex per year [S, handbook facility.md §7].
+    CHECK(r.maintenanceUsdPerYear == Approx(600000));
+    CHECK(r.energyUsdPerYear == Approx(100000));
+    CHECK(r.annualOpexUsd == Approx(100000 + 600000 + 200000 + 50000));
+    // Annualised over 5 years at 8%: 3 M x 0.25046 (A/P table).
+    CHECK(r.annualizedCapexUsd == Approx(3e6 * 0.25046).epsilon(1e-4));
+    CHECK(r.depreciationUsdPerYear == Approx(600000)); // straight line, 5 years
+    const double eac = 3e6 * 0.25046 + 950000;
+    CHECK(r.equivalentAnnualCostUsd == Approx(eac).epsilon(1e-4));
+    CHECK(r.costPerGpuHourUsd == Approx(eac / (80 * 8760.0)).epsilon(1e-4));
+    // Nominal TCO over 5 years: one purchase + 5 years of opex.
+    CHECK(r.tcoUsd == Approx(3e6 + 5 * 950000.0));
+    // Present value: (P/A, 8%, 5) = 3.9927 (interest tables).
+    CHECK(r.tcoPresentValueUsd == Approx(3e6 + 950000 * 3.9927).epsilon(1e-4));
+    CHECK_FALSE(r.costPerEffectiveExaflopHourUsd);
+    CHECK_FALSE(r.costPerTrainingRunUsd);
+}
+
+TEST_CASE("A horizon longer than a category's life buys it again", "[cost][tco]")
+{
+    CostSettings s = smallSettings();
+    s.horizonYears = 10;
+    const CostResult r = solveCost(smallInputs(), s, testPrices(), nullptr, options());
+    REQUIRE_FALSE(r.diagnostics.hasErrors());
+    CHECK(r.category(CostCategory::Compute).purchasesInHorizon == 2);
+    CHECK(r.tcoUsd == Approx(2 * 3e6 + 10 * 950000.0));
+    // (P/F, 8%, 5) = 0.6806 and (P/A, 8%, 10) = 6.7101 (interest tables).
+    CHECK(r.tcoPresentValueUsd == Approx(3e6 * (1 + 0.6806) + 950000 * 6.7101).epsilon(1e-4));
+
+    // Longer compute life in the options: one purchase, lower annual capital charge.
+    CostOptions o = options();
+    o.terms[std::size_t(CostCategory::Compute)].lifeYears = 10;
+    const CostResult longer = solveCost(smallInputs(), s, testPrices(), nullptr, o);
+    CHECK(longer.category(CostCategory::Compute).purchasesInHorizon == 1);
+    CHECK(longer.annualizedCapexUsd == Approx(3e6 * 0.14903).epsilon(1e-4)); // (A/P, 8%, 10)
+}
+
+TEST_CASE("Energy cost comes from the power solver's MWh when no cost is given", "[cost][tco]")
+{
+    CostInputs in = smallInputs();
+    in.site.annualEnergyCostUsd.reset();
+    in.site.annualEnergyMWh = 8760.0;     // 1 MW average for a year
+    in.site.electricityUsdPerKWh = 0.078; // seed tariff [Z1]
+    const CostResult r = solveCost(in, smallSettings(), testPrices(), nullptr, options());
+    CHECK(r.energyUsdPerYear == Approx(8760 * 1000 * 0.078));
+
+    in.site.annualEnergyMWh.reset();
+    in.site.criticalItMW = 1;
+    const CostResult none = solveCost(in, smallSettings(), testPrices(), nullptr, options());
+    CHECK(none.energyUsdPerYear == 0);
+    CHECK(mentions(none.diagnostics, "opex leaves out energy"));
+}
+
+TEST_CASE("Cost per effective ExaFLOP-hour and per training run account for MFU and goodput",
+          "[cost][tco]")
+{
+    CostInputs in = smallInputs();
+    const double peak = 80 * 989e12; // H100 SXM dense BF16 989 TFLOP/s [V, handbook parts.md §1]
+    in.performance.peakFlops = peak;
+    in.performance.mfu = 0.40;
+    in.performance.goodput = 0.90;
+    in.performance.timeToTrainHours = 240; // at the MFU, without failures
+    const CostResult r = solveCost(in, smallSettings(), testPrices(), nullptr, options());
+    REQUIRE_FALSE(r.diagnostics.hasErrors());
+    const double effective = peak * 0.40 * 0.90; // 2.848e16 FLOP/s
+    REQUIRE(r.effectiveFlops);
+    CHECK(*r.effectiveFlops == Approx(effective));
+    const double hourly = r.equivalentAnnualCostUsd / 8760;
+    REQUIRE(r.costPerEffectiveExaflopHourUsd);
+    CHECK(*r.costPerEffectiveExaflopHourUsd == Approx(hourly / (effective / 1e18)));
+    REQUIRE(r.trainingRunHours);
+    CHECK(*r.trainingRunHours == Approx(240 / 0.90));
+    CHECK(*r.costPerTrainingRunUsd == Approx(hourly * 240 / 0.90));
+    CHECK_FALSE(r.goodputAssumed);
+
+    // The same run given as model FLOP gives the same wall time.
+    CostInputs byFlop = in;
+    byFlop.performance.timeToTrainHours.reset();
+    byFlop.performance.trainingFlop = peak * 0.40 * 240 * 3600;
+    const CostResult f = solveCost(byFlop, smallSettings(), testPrices(), nullptr, options());
+    REQUIRE(f.trainingRunHours);
+    CHECK(*f.trainingRunHours == Approx(240 / 0.90));
+
+    // Lower goodput costs more per useful FLOP and per run.
+    CostInputs worse = in;
+    worse.performance.goodput = 0.60;
+    const CostResult w = solveCost(worse, smallSettings(), testPrices(), nullptr, options());
+    CHECK(*w.costPerEffectiveExaflopHourUsd > *r.costPerEffectiveExaflopHourUsd);
+    CHECK(*w.costPerTrainingRunUsd == Approx(*r.costPerTrainingRunUsd * 0.90 / 0.60));
+
+    // Without goodput, 1 is assumed and the result says so.
+    CostInputs noGoodput = in;
+    noGoodput.performance.goodput.reset();
+    const CostResult n = solveCost(noGoodput, smallSettings(), testPrices(), nullptr, options());
+    CHECK(n.goodputAssumed);
+    CHECK(*n.effectiveFlops == Approx(peak * 0.40));
+}
+
+TEST_CASE("The 100k-H100 design costs a plausible amount per GPU-hour", "[cost][tco]")
+{
+    CostInputs in = h100kInputs();
+    // Energy: 140.25 MW x 0.8 average load x PUE 1.2 x 8,760 h (handbook facility.md §1).
+    in.site.annualEnergyMWh = in.site.criticalItMW * 0.8 * 1.2 * 8760;
+    const CostResult r = solveCost(in, CostSettings{}, testPrices(), nullptr, options());
+    REQUIRE_FALSE(r.diagnostics.hasErrors());
+    CHECK(r.energyUsdPerYear == Approx(*in.site.annualEnergyMWh * 1000 * 0.078));
+    // H100 rented for ~$2-3 per GPU-hour in 2024 [S, trade press]; an owner's full cost with
+    // list-price support should land within a wide band around it.
+    CHECK(r.costPerGpuHourUsd > 1.5);
+    CHECK(r.costPerGpuHourUsd < 4.0);
+    CHECK(r.tcoUsd > r.capexUsd);
+    CHECK(r.tcoPresentValueUsd < r.tcoUsd);
+}
+
+TEST_CASE("Out-of-range settings, options and inputs are errors naming the field", "[cost][tco]")
+{
+    SECTION("settings")
+    {
+        CostSettings s = smallSettings();
+        s.horizonYears = 0;
+        s.costOfCapital = 8; // a percentage instead of a rate
+        s.staffUsdPerYear = -1;
+        const CostResult r = solveCost(smallInputs(), s, testPrices(), nullptr, options());
+        CHECK(mentions(r.diagnostics, "/cost/horizonYears: must be in (0, 100]"));
+        CHECK(mentions(r.diagnostics, "/cost/costOfCapital: must be an annual rate in [0, 1)"));
+        CHECK(mentions(r.diagnostics, "/cost/staffUsdPerYear"));
+        CHECK(r.lines.empty());
+        CHECK(r.capexUsd == 0);
+    }
+    SECTION("options")
+    {
+        CostOptions o = options();
+        o.asOfDate = "yesterday";
+        o.terms[std::size_t(CostCategory::Switches)].lifeYears = 0;
+        o.terms[std::size_t(CostCategory::Compute)].maintenanceShare = 20; // % instead of share
+        const CostResult r = solveCost(smallInputs(), smallSettings(), testPrices(), nullptr, o);
+        CHECK(mentions(r.diagnostics, "costOptions/asOfDate"));
+        CHECK(mentions(r.diagnostics, "costOptions/terms/switches/lifeYears"));
+        CHECK(mentions(r.diagnostics, "costOptions/terms/compute/maintenanceShare"));
+    }
+    SECTION("inputs")
+    {
+        CostInputs in = smallInputs();
+        in.compute[0].servers = -3;
+        in.performance.mfu = 40; // a percentage
+        in.network.push_back(bomLine("switch", "", 4));
+        const CostResult r = solveCost(in, smallSettings(), testPrices(), nullptr, options());
+        CHECK(mentions(r.diagnostics, "costInputs/compute/0/servers: must be a number >= 0"));
+        CHECK(mentions(r.diagnostics, "costInputs/performance/mfu: must be in (0, 1]"));
+        CHECK(mentions(r.diagnostics, "costInputs/network/0/part"));
+    }
+}
