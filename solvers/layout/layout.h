@@ -25,20 +25,23 @@ namespace aidc {
 
 struct LayoutOptions
 {
-    int morGroupRacks = 8;           // compute racks served by one middle-of-row network rack
-    int maxRacksPerRow = 24;         // longest row the layout will create
-    double networkRackPitchM = 0.8;  // 800 mm network racks
-    double hallMarginM = 3.0;        // clear space along the walls
-    int switchesPerNetworkRack = 16; // 1U switches a network rack holds with patching and power
+    int morGroupRacks = 8;            // compute racks served by one middle-of-row network rack
+    int maxRacksPerRow = 24;          // longest row the layout will create
+    double networkRackPitchM = 0.8;   // 800 mm network racks
+    double hallMarginM = 3.0;         // clear space along the walls
+    int switchesPerNetworkRack = 16;  // 1U switches a network rack holds with patching and power
+    int maxRowsPerGeneratedHall = 40; // a generated hall holds at most this many rows
+    double hallGapM = 20.0;           // corridor between generated halls on the site
 };
 
 struct PlacedRack
 {
-    std::string id;        // unique over the project, e.g. "H1-R03-12"
-    int hall = 0;          // index into LayoutResult::halls
-    int row = 0;           // index into LayoutHall::rows
-    int slot = 0;          // position along the row, 0-based
-    double xM = 0, yM = 0; // centre of the rack front, hall coordinates
+    std::string id;                // unique over the project, e.g. "H1-R03-12"
+    int hall = 0;                  // index into LayoutResult::halls
+    int row = 0;                   // index into LayoutHall::rows
+    int slot = 0;                  // position along the row, 0-based
+    double xM = 0, yM = 0;         // centre of the rack front, hall coordinates
+    double siteXM = 0, siteYM = 0; // the same point in site coordinates (hall origin added)
     double widthM = 0.6, depthM = 1.2;
     RackRole role = RackRole::Compute;
     std::string rackType; // catalog rack id
@@ -60,6 +63,7 @@ struct LayoutHall
 {
     std::string id, name;
     double widthM = 0, lengthM = 0;
+    double originXM = 0, originYM = 0; // the hall's corner in site coordinates (halls side by side)
     double usableAreaM2 = 0;
     bool generated = false; // the project gave no hall; the solver sized this one
     std::vector<LayoutRow> rows;
@@ -88,5 +92,10 @@ struct LayoutResult
 
 LayoutResult solveLayout(const Project &project, const Catalog &catalog,
                          const LayoutOptions &options);
+
+// Writes a solved layout into the project as pinned halls and rows, so the user can refine it
+// (move racks and rows, insert or delete rows). Solving the pinned project again yields the same
+// rack positions. Generated halls become project halls.
+Project pinLayout(const Project &project, const LayoutResult &layout);
 
 } // namespace aidc

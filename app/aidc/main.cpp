@@ -1,0 +1,196 @@
+// aidc: the headless command line of AIDC Planner. Parses arguments into the options of a
+// command and calls the same core entry points the GUI uses (solvers/pipeline). Never creates a
+// QApplication and links no Qt.
+
+#include "app/cliargs.h"
+#include "catalogs/catalogloader.h"
+#include "model/atomicfile.h"
+#include "solvers/pipeline/loading.h"
+#include "solvers/pipeline/pipeline.h"
+#include "solvers/pipeline/report.h"
+
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+using namespace aidc;
+using namespace aidc::cli;
+
+namespace {
+
+const char *const kProgramHelp = R"(usage: aidc <command> [options] [arguments]
+
+AIDC Planner command line: evaluates AI-training datacenter projects headless.
+
+commands:
+  eval FILE        evaluate a project and print the report (text or JSON)
+  validate FILE    check a project and its catalog references without evaluating
+
+Run 'aidc <command> --help' for a command's options.
+
+global options:
+  --help           show this help
+  --version        print the version
+
+exit codes:
+  0  success
+  1  --strict was given and the design has violations
+  2  usage error (unknown command or option, missing argument)
+  3  input error: a project or catalog failed to load or validate
+  4  output error: an output file could not be written
+  5  internal error
+
+environment:
+  AIDC_CATALOG_DIR  catalog directory to use instead of the installed one
+)";
+
+const OptionSpec kCatalogOption{"--catalog", true, "DIR",
+                                "part catalog directory (default: $AIDC_CATALOG_DIR, the installed "
+                                "catalog, or the source tree's)"};
+const OptionSpec kOutputOption{"--output", true, "FILE",
+                               "write to FILE (atomically) instead of standard output"};
+
+std::vector<CommandSpec> commandSpecs()
+{
+    return {
+        {"eval",
+         "eval FILE [options]",
+         "Evaluate a project: layout, counts and every solver's results.",
+         "Prints a readable report, or with --format json the result document described in\n"
+         "docs/result-format.md. Design violations (over-capacity halls, racks over their rating)\n"
+         "are listed in the report; they make the exit code 1 only with --strict.",
+         {{"--format", true, "text|json", "output format (default: text)"},
+          kCatalogOption,
+          kOutputOption,
+          {"--strict", false, "", "exit with code 1 when the design has violations"}},
+         1,
+         1},
+        {"validate",
+         "validate FILE [options]",
+         "Check a project file and its catalog references without evaluating it.",
+         "Prints every problem as FILE: JSON-POINTER: message and exits with code 3 if there is\n"
+         "any; prints 'FILE: valid' and exits with 0 otherwise.",
+         {kCatalogOption},
+         1,
+         1},
+    };
+}
+
+std::string executablePath(const char *argv0)
+{
+    std::error_code error;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+    return error ? std::string(argv0) : self.string();
+}
+
+struct Context
+{
+    std::string executable;
+};
+
+// Writes `text` to --output (atomically) or standard output.
+int emit(const ParsedArgs &args, const std::string &text)
+{
+    const std::string output = args.value("--output");
+    if (output.empty()) {
+        std::cout << text;
+        std::cout.flush();
+        return std::cout ? ExitOk : ExitOutput;
+    }
+    const SaveResult saved = saveFileAtomically(output, text);
+    if (!saved.ok) {
+        std::cerr << "aidc: " << saved.error << '\n';
+        return ExitOutput;
+    }
+    return ExitOk;
+}
+
+Catalog loadCatalogFor(const ParsedArgs &args, const Context &context)
+{
+    const std::string directory =
+        args.has("--catalog") ? args.value("--catalog") : findCatalogDirectory(context.executable);
+    return loadBaseCatalog(directory);
+}
+
+int runEval(const ParsedArgs &args, const Context &context)
+{
+    const std::string format = args.value("--format", "text");
+    if (format != "text" && format != "json") {
+        std::cerr << "aidc eval: unknown format '" << format << "' (expected text or json)\n";
+        return ExitUsage;
+    }
+    const Catalog base = loadCatalogFor(args, context);
+    const LoadedProject loaded = loadProjectForEvaluation(args.positional[0], base);
+    Result result = evaluate(loaded.project, loaded.catalog);
+    Diagnostics all = loaded.warnings;
+    all.append(result.diagnostics);
+    result.diagnostics = all;
+
+    std::ostringstream text;
+    if (format == "json")
+        text << resultToJson(result).dump(2) << '\n';
+    else
+        writeTextReport(text, result);
+    const int written = emit(args, text.str());
+    if (written != ExitOk)
+        return written;
+    if (args.has("--strict") && !result.diagnostics.empty())
+        return ExitViolations;
+    return ExitOk;
+}
+
+int runValidate(const ParsedArgs &args, const Context &context)
+{
+    const Catalog base = loadCatalogFor(args, context);
+    const LoadedProject loaded = loadProjectForEvaluation(args.positional[0], base);
+    for (const Diagnostic &warning : loaded.warnings.items())
+        std::cerr << warning.toString() << '\n';
+    std::cout << args.positional[0] << ": valid\n";
+    return ExitOk;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        std::cout << kProgramHelp;
+        return args.empty() ? ExitUsage : ExitOk;
+    }
+    if (args[0] == "--version") {
+        std::cout << "aidc " << AIDC_VERSION << '\n';
+        return ExitOk;
+    }
+
+    const std::vector<CommandSpec> specs = commandSpecs();
+    std::string error;
+    const std::optional<ParsedArgs> parsed = parseArgs(specs, args, error);
+    if (!parsed) {
+        std::cerr << "aidc: " << error << "\nRun 'aidc --help' for usage.\n";
+        return ExitUsage;
+    }
+    if (parsed->help) {
+        for (const CommandSpec &spec : specs) {
+            if (spec.name == parsed->command)
+                std::cout << commandHelp(spec);
+        }
+        return ExitOk;
+    }
+
+    const Context context{executablePath(argv[0])};
+    try {
+        if (parsed->command == "eval")
+            return runEval(*parsed, context);
+        if (parsed->command == "validate")
+            return runValidate(*parsed, context);
+    } catch (const LoadError &loadError) {
+        std::cerr << loadError.diagnostics().toString();
+        return ExitInput;
+    } catch (const std::exception &exception) {
+        std::cerr << "aidc: internal error: " << exception.what() << '\n';
+        return ExitInternal;
+    }
+    return ExitInternal;
+}

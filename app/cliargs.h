@@ -1,0 +1,61 @@
+#pragma once
+
+// Argument parsing for the `aidc` command line: `aidc <command> [options] [files...]`.
+// Each command declares its options; anything else is a usage error (exit code 2).
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aidc::cli {
+
+// Exit codes of `aidc`, documented in docs/cli.md and `aidc --help`.
+enum ExitCode : int {
+    ExitOk = 0,
+    ExitViolations = 1, // --strict and the design has violations (or a batch item failed)
+    ExitUsage = 2,      // unknown command or option, missing argument
+    ExitInput = 3,      // a project or catalog failed to load or validate
+    ExitOutput = 4,     // an output file could not be written
+    ExitInternal = 5,   // an unexpected failure (a bug: please report it)
+};
+
+struct OptionSpec
+{
+    std::string name; // "--format"
+    bool takesValue = false;
+    std::string valueName; // "text|json"
+    std::string help;
+    bool repeatable = false;
+};
+
+struct CommandSpec
+{
+    std::string name;
+    std::string synopsis; // "eval FILE [options]"
+    std::string summary;  // one line
+    std::string details;  // paragraph(s) for `aidc <command> --help`
+    std::vector<OptionSpec> options;
+    int minPositional = 0;
+    int maxPositional = 1; // -1: unbounded
+};
+
+struct ParsedArgs
+{
+    std::string command;
+    std::vector<std::string> positional;
+    std::map<std::string, std::vector<std::string>> values; // option -> values (flags: {""})
+    bool help = false;
+
+    bool has(const std::string &option) const { return values.count(option) > 0; }
+    std::string value(const std::string &option, const std::string &fallback = {}) const;
+    std::vector<std::string> all(const std::string &option) const;
+};
+
+// Returns the parsed arguments, or an error message (usage error) in `error`.
+std::optional<ParsedArgs> parseArgs(const std::vector<CommandSpec> &commands,
+                                    const std::vector<std::string> &args, std::string &error);
+
+std::string commandHelp(const CommandSpec &command);
+
+} // namespace aidc::cli

@@ -1,0 +1,25 @@
+#pragma once
+
+// The documented defaults of a project (docs/project-format.md, "Defaults"), applied once by the
+// pipeline so that every solver sees the same concrete design:
+//  - no fabric planes: a rail-optimized backend plane at the GPUs' NIC speed, a frontend plane
+//    (2 x 200G per server), a storage plane (2 x 200G per server) and an OOB plane (1 GbE);
+//  - a plane without a switch: the catalog switch of the plane's technology that takes the
+//    plane's port speed natively or by breakout with the largest radix;
+//  - a pool without a server: its accelerator's default server.
+// Catalog references that do not resolve are left as they are (the reference check reports them).
+
+#include "catalogs/catalog.h"
+#include "model/project.h"
+
+namespace aidc {
+
+Project withDefaults(const Project &project, const Catalog &catalog);
+
+// Ports of `model` at `portGbps` (radix x breakout when the plane runs slower than the switch),
+// 0 when the switch cannot take that speed.
+int switchRadixAt(const SwitchModel &model, double portGbps);
+
+const SwitchModel *defaultSwitchFor(const FabricPlane &plane, const Catalog &catalog);
+
+} // namespace aidc

@@ -1,0 +1,641 @@
+#include "layout.h"
+
+#include "solvers/common/defaults.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace aidc {
+
+int LayoutResult::countRacks(RackRole role) const
+{
+    return int(std::count_if(racks.begin(), racks.end(),
+                             [role](const PlacedRack &rack) { return rack.role == role; }));
+}
+
+namespace {
+
+struct PoolPlan
+{
+    std::string name;
+    const Server *server = nullptr;
+    const Accelerator *gpu = nullptr;
+    const RackType *rackType = nullptr;
+    int servers = 0;
+    int serversPerRack = 1;
+    int unplacedServers = 0;
+    int racks = 0;
+    std::string hall;
+    std::string jsonPath;
+};
+
+std::string rackId(const std::string &hall, int row, int slot)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "-R%02d-%02d", row + 1, slot + 1);
+    return hall + buffer;
+}
+
+std::string formatMW(double watts)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.2f MW", watts / 1e6);
+    return buffer;
+}
+
+// The network rack type: the catalog's rack flagged for network use by its id, else the widest.
+const RackType *networkRackType(const Catalog &catalog)
+{
+    const RackType *best = nullptr;
+    for (const RackType &type : catalog.rackTypes) {
+        if (type.id.find("network") != std::string::npos ||
+            type.id.find("Network") != std::string::npos)
+            return &type;
+        if (!best || type.widthMm > best->widthMm)
+            best = &type;
+    }
+    return best;
+}
+
+// Switches of one plane, split into leaves and the tiers above, as a rack-space reservation.
+// The fabric solver computes the exact counts; this only sizes network racks and rows:
+// leaves = ceil(N / (k/2)) below a non-blocking upper tier, ceil(N / k) per tier above
+// (handbook fabric.md §1, partial build).
+struct SwitchEstimate
+{
+    int leaves = 0;
+    int upper = 0;
+};
+
+SwitchEstimate estimateSwitches(const FabricPlane &plane, const Catalog &catalog, int endpoints)
+{
+    SwitchEstimate estimate;
+    const SwitchModel *model = catalog.switchModel(plane.switchModel);
+    const int k = model ? switchRadixAt(*model, plane.portGbps) : 0;
+    if (k < 2 || endpoints <= 0)
+        return estimate;
+    if (endpoints <= k) {
+        estimate.leaves = 1;
+        return estimate;
+    }
+    int tiers = plane.tiers.value_or(0);
+    if (tiers == 0) {
+        tiers = 2;
+        while (tiers < 4 && 2.0 * std::pow(k / 2.0, tiers) < endpoints)
+            ++tiers;
+    }
+    const double half = k / 2.0;
+    estimate.leaves = int(std::ceil(endpoints / half)) * plane.parallelPlanes;
+    estimate.upper = (std::max(0, tiers - 2) * int(std::ceil(endpoints / half)) +
+                      int(std::ceil(endpoints / double(k)))) *
+                     plane.parallelPlanes;
+    return estimate;
+}
+
+// Compute and network slots of one auto-generated row for a leaf placement.
+std::vector<RackRole> rowPattern(LeafPlacement placement, int slots, const LayoutOptions &options)
+{
+    std::vector<RackRole> pattern;
+    switch (placement) {
+    case LeafPlacement::MoR: {
+        const int group = std::max(2, options.morGroupRacks);
+        while (int(pattern.size()) + 1 < slots) {
+            const int left = std::min(group / 2, slots - int(pattern.size()) - 1);
+            pattern.insert(pattern.end(), left, RackRole::Compute);
+            pattern.push_back(RackRole::Network);
+            const int right = std::min(group - group / 2, slots - int(pattern.size()));
+            pattern.insert(pattern.end(), right, RackRole::Compute);
+        }
+        break;
+    }
+    case LeafPlacement::EoR:
+        pattern.push_back(RackRole::Network);
+        pattern.insert(pattern.end(), std::max(0, slots - 2), RackRole::Compute);
+        pattern.push_back(RackRole::Network);
+        break;
+    case LeafPlacement::ToR:
+    case LeafPlacement::NetworkRack:
+        pattern.assign(slots, RackRole::Compute);
+        break;
+    }
+    return pattern;
+}
+
+class LayoutBuilder
+{
+public:
+    LayoutBuilder(const Project &project, const Catalog &catalog, const LayoutOptions &options)
+        : m_project(project)
+        , m_catalog(catalog)
+        , m_options(options)
+    {
+    }
+
+    LayoutResult build()
+    {
+        planPools();
+        placePinnedRows();
+        placeRemainingRacks();
+        summarisePools();
+        return std::move(m_result);
+    }
+
+private:
+    void planPools();
+    void placePinnedRows();
+    void placeRemainingRacks();
+    void summarisePools();
+    PoolPlan *findPlan(const std::string &name);
+    double rackPowerW(const PoolPlan &plan, int servers) const
+    {
+        return plan.server ? plan.server->maxPowerW * servers : 0.0;
+    }
+    LeafPlacement computeRowPlacement() const;
+    bool needsClosingNetworkRack(const std::vector<RackRole> &roles,
+                                 const std::vector<int> &placed) const;
+    int networkRacksForCompute(int computeRacks, int totalComputeRacks) const;
+    void addRow(int hallIndex, const std::string &rowId, double xM, double yM,
+                const std::vector<RackRole> &roles, std::vector<std::pair<PoolPlan *, int>> &queue,
+                std::size_t &next);
+
+    const Project &m_project;
+    const Catalog &m_catalog;
+    const LayoutOptions &m_options;
+    LayoutResult m_result;
+    std::vector<PoolPlan> m_plans;
+    std::vector<double> m_hallUsedDepthM; // y below which a hall is occupied
+    std::vector<double> m_hallPowerW;
+};
+
+PoolPlan *LayoutBuilder::findPlan(const std::string &name)
+{
+    for (PoolPlan &plan : m_plans) {
+        if (plan.name == name)
+            return &plan;
+    }
+    return nullptr;
+}
+
+void LayoutBuilder::planPools()
+{
+    for (std::size_t i = 0; i < m_project.pools.size(); ++i) {
+        const ComputePool &pool = m_project.pools[i];
+        PoolPlan plan;
+        plan.name = pool.name;
+        plan.hall = pool.hall;
+        plan.jsonPath = "/compute/pools/" + std::to_string(i);
+        plan.gpu = m_catalog.accelerator(pool.gpu);
+        plan.server = m_catalog.server(pool.server);
+        if (!plan.gpu || !plan.server) {
+            m_result.diagnostics.error("", plan.jsonPath,
+                                       "pool '" + pool.name +
+                                           "' names an accelerator or server the catalog lacks; "
+                                           "it is left out of the layout");
+            m_plans.push_back(plan);
+            continue;
+        }
+        const int gpusPerServer = std::max(1, plan.server->gpus);
+        plan.servers = (pool.gpuCount + gpusPerServer - 1) / gpusPerServer;
+        if (pool.gpuCount % gpusPerServer != 0) {
+            m_result.diagnostics.warning(
+                "", plan.jsonPath + "/gpuCount",
+                std::to_string(pool.gpuCount) + " GPUs is not a whole number of " +
+                    std::to_string(gpusPerServer) + "-GPU " + plan.server->id +
+                    " servers; rounded up to " + std::to_string(plan.servers) + " servers");
+        }
+        plan.serversPerRack =
+            plan.server->rackScale
+                ? 1
+                : pool.serversPerRack.value_or(plan.server->defaultServersPerRack);
+        plan.serversPerRack = std::max(1, plan.serversPerRack);
+        plan.rackType = m_catalog.rackType(plan.server->defaultRackType);
+        if (plan.rackType && !plan.server->rackScale &&
+            plan.serversPerRack * plan.server->heightU > plan.rackType->heightU) {
+            m_result.diagnostics.warning(
+                "", plan.jsonPath + "/serversPerRack",
+                std::to_string(plan.serversPerRack) + " x " + std::to_string(plan.server->heightU) +
+                    "U servers do not fit a " + std::to_string(plan.rackType->heightU) +
+                    "U rack (" + plan.rackType->id + ")");
+        }
+        plan.unplacedServers = plan.servers;
+        m_plans.push_back(plan);
+    }
+}
+
+void LayoutBuilder::placePinnedRows()
+{
+    const RackType *netType = networkRackType(m_catalog);
+    for (std::size_t h = 0; h < m_project.halls.size(); ++h) {
+        const Hall &hall = m_project.halls[h];
+        LayoutHall layoutHall;
+        layoutHall.id = hall.id;
+        layoutHall.name = hall.name;
+        layoutHall.widthM = hall.widthM;
+        layoutHall.lengthM = hall.lengthM;
+        layoutHall.usableAreaM2 = hall.usableAreaM2.value_or(0.7 * hall.widthM * hall.lengthM);
+        // Halls stand side by side along x on the site, a corridor apart.
+        if (h > 0) {
+            const LayoutHall &previous = m_result.halls.back();
+            layoutHall.originXM = previous.originXM + previous.widthM + m_options.hallGapM;
+        }
+        m_result.halls.push_back(layoutHall);
+        m_hallUsedDepthM.push_back(m_options.hallMarginM);
+        m_hallPowerW.push_back(0.0);
+
+        for (std::size_t r = 0; r < hall.rows.size(); ++r) {
+            const Row &row = hall.rows[r];
+            LayoutRow layoutRow;
+            layoutRow.id = row.id;
+            layoutRow.xM = row.xM;
+            layoutRow.yM = row.yM;
+            const int rowIndex = int(m_result.halls[h].rows.size());
+            double x = row.xM;
+            for (std::size_t k = 0; k < row.racks.size(); ++k) {
+                const RackSlot &slot = row.racks[k];
+                PlacedRack rack;
+                rack.id = slot.id.empty() ? rackId(hall.id, rowIndex, int(k)) : slot.id;
+                rack.hall = int(h);
+                rack.row = rowIndex;
+                rack.slot = int(k);
+                rack.yM = row.yM;
+                rack.role = slot.role;
+                rack.pinned = true;
+                rack.rackType = slot.rackType;
+                const std::string path = "/halls/" + std::to_string(h) + "/rows/" +
+                                         std::to_string(r) + "/racks/" + std::to_string(k);
+                if (slot.role == RackRole::Compute) {
+                    PoolPlan *plan = findPlan(slot.pool);
+                    if (plan && plan->server) {
+                        rack.pool = plan->name;
+                        rack.servers = slot.servers > 0 ? slot.servers : plan->serversPerRack;
+                        rack.servers = std::min(rack.servers, std::max(0, plan->unplacedServers));
+                        if (slot.servers > plan->unplacedServers) {
+                            m_result.diagnostics.warning(
+                                "", path + "/servers",
+                                "pinned racks hold more servers than pool '" + plan->name +
+                                    "' has; extra slots left empty");
+                        }
+                        plan->unplacedServers -= rack.servers;
+                        rack.gpus = rack.servers * plan->server->gpus;
+                        if (rack.rackType.empty() && plan->rackType)
+                            rack.rackType = plan->rackType->id;
+                        m_hallPowerW[h] += rackPowerW(*plan, rack.servers);
+                    }
+                } else if (rack.rackType.empty() && netType) {
+                    rack.rackType = netType->id;
+                }
+                // A rack of a known type takes its own width; otherwise the row's pitch.
+                const RackType *type = m_catalog.rackType(rack.rackType);
+                rack.widthM = type ? type->widthMm / 1000.0 : row.rackPitchM;
+                if (type)
+                    rack.depthM = type->depthMm / 1000.0;
+                rack.xM = x + rack.widthM / 2;
+                x += rack.widthM;
+                layoutRow.racks.push_back(int(m_result.racks.size()));
+                layoutRow.lengthM = x - row.xM;
+                m_result.racks.push_back(rack);
+            }
+            m_hallUsedDepthM[h] = std::max(m_hallUsedDepthM[h], row.yM + hall.rowPitchM);
+            m_result.halls[h].rows.push_back(layoutRow);
+        }
+    }
+}
+
+LeafPlacement LayoutBuilder::computeRowPlacement() const
+{
+    for (const FabricPlane &plane : m_project.planes) {
+        if (plane.role == PlaneRole::Backend)
+            return plane.leafPlacement;
+    }
+    return LeafPlacement::NetworkRack;
+}
+
+// Network racks to reserve in dedicated network rows for `computeRacks` of `totalComputeRacks`:
+// upper tiers of every plane, plus the leaves of planes whose leaves do not sit in the rows.
+int LayoutBuilder::networkRacksForCompute(int computeRacks, int totalComputeRacks) const
+{
+    if (totalComputeRacks <= 0 || computeRacks <= 0)
+        return 0;
+    int servers = 0, gpus = 0;
+    for (const PoolPlan &plan : m_plans) {
+        servers += plan.servers;
+        gpus += plan.server ? plan.servers * plan.server->gpus : 0;
+    }
+    int switches = 0;
+    for (const FabricPlane &plane : m_project.planes) {
+        const int perServer = plane.endpointsPerServer.value_or(1);
+        const int endpoints = plane.role == PlaneRole::Backend ? gpus : servers * perServer;
+        const SwitchEstimate estimate = estimateSwitches(plane, m_catalog, endpoints);
+        switches += estimate.upper;
+        if (plane.leafPlacement == LeafPlacement::NetworkRack)
+            switches += estimate.leaves;
+    }
+    const double share = double(computeRacks) / totalComputeRacks;
+    return int(std::ceil(switches * share / std::max(1, m_options.switchesPerNetworkRack)));
+}
+
+// After the queue of compute racks runs out mid-row: does the row need one more network rack?
+// EoR rows close with their end rack; an MoR row needs one when its last compute racks are the
+// left half of a group, whose network rack would have come next.
+bool LayoutBuilder::needsClosingNetworkRack(const std::vector<RackRole> &roles,
+                                            const std::vector<int> &placed) const
+{
+    if (placed.empty() || m_result.racks[placed.back()].role == RackRole::Network)
+        return false;
+    if (roles.front() == RackRole::Network)
+        return roles.back() == RackRole::Network; // EoR
+    if (std::find(roles.begin(), roles.end(), RackRole::Network) == roles.end())
+        return false; // ToR / network rows: no network racks in compute rows
+    int run = 0;
+    bool sawNetwork = false;
+    for (auto it = placed.rbegin(); it != placed.rend(); ++it) {
+        if (m_result.racks[*it].role == RackRole::Network) {
+            sawNetwork = true;
+            break;
+        }
+        ++run;
+    }
+    const int group = std::max(2, m_options.morGroupRacks);
+    return !sawNetwork || run > group - group / 2;
+}
+
+void LayoutBuilder::addRow(int hallIndex, const std::string &rowId, double xM, double yM,
+                           const std::vector<RackRole> &roles,
+                           std::vector<std::pair<PoolPlan *, int>> &queue, std::size_t &next)
+{
+    LayoutHall &hall = m_result.halls[hallIndex];
+    LayoutRow row;
+    row.id = rowId;
+    row.xM = xM;
+    row.yM = yM;
+    const RackType *netType = networkRackType(m_catalog);
+    double x = xM;
+    const int rowIndex = int(hall.rows.size());
+    for (std::size_t k = 0; k < roles.size(); ++k) {
+        PlacedRack rack;
+        rack.role = roles[k];
+        if (rack.role == RackRole::Compute && next >= queue.size()) {
+            // Out of racks. The last compute racks still need the network rack that serves
+            // them: an end-of-row rack, or the middle-of-row rack their group would have had.
+            if (!needsClosingNetworkRack(roles, row.racks))
+                break;
+            rack.role = RackRole::Network;
+            k = roles.size() - 1;
+        }
+        if (rack.role == RackRole::Compute) {
+            PoolPlan *plan = queue[next].first;
+            rack.pool = plan->name;
+            rack.servers = queue[next].second;
+            rack.gpus = rack.servers * plan->server->gpus;
+            rack.rackType = plan->rackType ? plan->rackType->id : std::string();
+            m_hallPowerW[hallIndex] += rackPowerW(*plan, rack.servers);
+            ++next;
+        } else if (netType) {
+            rack.rackType = netType->id;
+        }
+        const RackType *type = m_catalog.rackType(rack.rackType);
+        rack.widthM = rack.role == RackRole::Network ? m_options.networkRackPitchM
+                                                     : (type ? type->widthMm / 1000.0 : 0.6);
+        rack.depthM = type ? type->depthMm / 1000.0 : 1.2;
+        rack.id = rackId(hall.id, rowIndex, int(row.racks.size()));
+        rack.hall = hallIndex;
+        rack.row = rowIndex;
+        rack.slot = int(row.racks.size());
+        rack.xM = x + rack.widthM / 2;
+        rack.yM = yM;
+        x += rack.widthM;
+        row.racks.push_back(int(m_result.racks.size()));
+        m_result.racks.push_back(rack);
+    }
+    row.lengthM = x - xM;
+    if (!row.racks.empty())
+        hall.rows.push_back(row);
+}
+
+void LayoutBuilder::placeRemainingRacks()
+{
+    // Racks still to place, pool by pool, each with its server count.
+    std::vector<std::pair<PoolPlan *, int>> queue;
+    for (PoolPlan &plan : m_plans) {
+        if (!plan.server)
+            continue;
+        while (plan.unplacedServers > 0) {
+            const int servers = std::min(plan.serversPerRack, plan.unplacedServers);
+            queue.emplace_back(&plan, servers);
+            plan.unplacedServers -= servers;
+        }
+    }
+    if (queue.empty())
+        return;
+
+    const LeafPlacement placement = computeRowPlacement();
+    const int totalComputeRacks = int(queue.size());
+    std::size_t next = 0;
+    const double pitch = 0.6;
+    const double rowPitch = m_project.halls.empty() ? 3.6 : m_project.halls.front().rowPitchM;
+
+    // Pools pinned to a hall go there first; the rest fill halls in order.
+    std::stable_sort(queue.begin(), queue.end(), [](const auto &a, const auto &b) {
+        return !a.first->hall.empty() && b.first->hall.empty();
+    });
+
+    std::size_t hallIndex = 0;
+    bool generated = m_result.halls.empty();
+    while (next < queue.size()) {
+        if (hallIndex >= m_result.halls.size()) {
+            // Generate a hall: rows of maxRacksPerRow slots, up to maxRowsPerGeneratedHall rows.
+            LayoutHall hall;
+            hall.id = "H" + std::to_string(m_result.halls.size() + 1);
+            hall.name = "Generated hall " + std::to_string(m_result.halls.size() + 1);
+            hall.generated = true;
+            hall.widthM = 2 * m_options.hallMarginM + m_options.maxRacksPerRow * pitch +
+                          4 * m_options.networkRackPitchM;
+            hall.lengthM = 2 * m_options.hallMarginM + m_options.maxRowsPerGeneratedHall * rowPitch;
+            hall.usableAreaM2 = hall.widthM * hall.lengthM;
+            if (!m_result.halls.empty()) {
+                const LayoutHall &previous = m_result.halls.back();
+                hall.originXM = previous.originXM + previous.widthM + m_options.hallGapM;
+            }
+            if (!generated) {
+                m_result.diagnostics.warning(
+                    "", "/halls",
+                    "the halls cannot hold every rack; added generated hall " + hall.id +
+                        " for the rest");
+            }
+            m_result.halls.push_back(hall);
+            m_hallUsedDepthM.push_back(m_options.hallMarginM);
+            m_hallPowerW.push_back(0.0);
+        }
+        LayoutHall &hall = m_result.halls[hallIndex];
+        const Hall *projectHall =
+            hallIndex < m_project.halls.size() ? &m_project.halls[hallIndex] : nullptr;
+
+        // A hall-bound pool may not spill into another hall; a free pool may not enter a bound hall
+        // slot.
+        const std::string &wantedHall = queue[next].first->hall;
+        if (!wantedHall.empty() && wantedHall != hall.id) {
+            bool exists = false;
+            for (const LayoutHall &h : m_result.halls)
+                exists = exists || h.id == wantedHall;
+            if (exists && hallIndex + 1 < m_result.halls.size()) {
+                ++hallIndex;
+                continue;
+            }
+        }
+
+        const int slots =
+            std::max(2, std::min(m_options.maxRacksPerRow,
+                                 int((hall.widthM - 2 * m_options.hallMarginM) / pitch)));
+        const std::vector<RackRole> pattern = rowPattern(placement, slots, m_options);
+        const int computePerRow =
+            int(std::count(pattern.begin(), pattern.end(), RackRole::Compute));
+        const double hallRowPitch = projectHall ? projectHall->rowPitchM : rowPitch;
+        const int freeRows = int(
+            (hall.lengthM - m_options.hallMarginM - m_hallUsedDepthM[hallIndex]) / hallRowPitch);
+
+        // How many compute racks this hall takes: rows (after its network rows), power, cooling.
+        int take = int(queue.size() - next);
+        const double capW =
+            projectHall && projectHall->powerCapacityMW ? *projectHall->powerCapacityMW * 1e6 : 0.0;
+        const double coolW = projectHall && projectHall->coolingCapacityMW
+                                 ? *projectHall->coolingCapacityMW * 1e6
+                                 : 0.0;
+        const double limitW = capW > 0 && coolW > 0 ? std::min(capW, coolW) : std::max(capW, coolW);
+        if (limitW > 0) {
+            double used = m_hallPowerW[hallIndex];
+            int byPower = 0;
+            while (next + byPower < queue.size()) {
+                const auto &[plan, servers] = queue[next + byPower];
+                if (used + rackPowerW(*plan, servers) > limitW)
+                    break;
+                used += rackPowerW(*plan, servers);
+                ++byPower;
+            }
+            take = std::min(take, byPower);
+        }
+        auto rowsFor = [&](int computeRacks) {
+            const int netRacks = networkRacksForCompute(computeRacks, totalComputeRacks);
+            return (computeRacks + computePerRow - 1) / computePerRow +
+                   (netRacks + slots - 1) / slots;
+        };
+        while (take > 0 && rowsFor(take) > freeRows)
+            take = std::max(0, std::min(take - 1, freeRows * computePerRow - 1));
+        const bool lastHall = hallIndex + 1 >= m_result.halls.size();
+        if (take == 0 && lastHall && !hall.generated && m_project.halls.size() > 0 &&
+            freeRows <= 0) {
+            // Nothing fits anywhere given: fall through to a generated hall.
+            ++hallIndex;
+            continue;
+        }
+        if (take == 0) {
+            ++hallIndex;
+            continue;
+        }
+
+        // Dedicated network rows first (front of the hall), then the compute rows.
+        int netRacks = networkRacksForCompute(take, totalComputeRacks);
+        double y = m_hallUsedDepthM[hallIndex];
+        std::vector<std::pair<PoolPlan *, int>> none;
+        std::size_t noneNext = 0;
+        int rowNumber = int(hall.rows.size());
+        while (netRacks > 0) {
+            const int n = std::min(netRacks, slots);
+            addRow(int(hallIndex), hall.id + "-N" + std::to_string(rowNumber + 1),
+                   m_options.hallMarginM, y, std::vector<RackRole>(n, RackRole::Network), none,
+                   noneNext);
+            netRacks -= n;
+            y += hallRowPitch;
+            ++rowNumber;
+        }
+        const std::size_t end = next + take;
+        while (next < end) {
+            std::vector<std::pair<PoolPlan *, int>> slice(queue.begin() + long(next),
+                                                          queue.begin() + long(end));
+            std::size_t sliceNext = 0;
+            addRow(int(hallIndex), hall.id + "-R" + std::to_string(rowNumber + 1),
+                   m_options.hallMarginM, y, pattern, slice, sliceNext);
+            next += sliceNext;
+            y += hallRowPitch;
+            ++rowNumber;
+        }
+        m_hallUsedDepthM[hallIndex] = y;
+        ++hallIndex;
+    }
+
+    for (std::size_t h = 0; h < m_result.halls.size(); ++h) {
+        const Hall *projectHall = h < m_project.halls.size() ? &m_project.halls[h] : nullptr;
+        if (projectHall && projectHall->powerCapacityMW &&
+            m_hallPowerW[h] > *projectHall->powerCapacityMW * 1e6 * 1.0000001) {
+            m_result.diagnostics.warning(
+                "", "/halls/" + std::to_string(h) + "/powerCapacityMW",
+                "hall " + projectHall->id + " holds " + formatMW(m_hallPowerW[h]) +
+                    " of racks at nameplate, over its " +
+                    formatMW(*projectHall->powerCapacityMW * 1e6) + " capacity");
+        }
+    }
+}
+
+void LayoutBuilder::summarisePools()
+{
+    for (PlacedRack &rack : m_result.racks) {
+        const LayoutHall &hall = m_result.halls[rack.hall];
+        rack.siteXM = hall.originXM + rack.xM;
+        rack.siteYM = hall.originYM + rack.yM;
+    }
+    for (const PoolPlan &plan : m_plans) {
+        PoolLayout pool;
+        pool.pool = plan.name;
+        pool.server = plan.server ? plan.server->id : std::string();
+        pool.accelerator = plan.gpu ? plan.gpu->id : std::string();
+        pool.serversPerRack = plan.serversPerRack;
+        for (const PlacedRack &rack : m_result.racks) {
+            if (rack.role == RackRole::Compute && rack.pool == plan.name) {
+                pool.servers += rack.servers;
+                pool.gpus += rack.gpus;
+                ++pool.racks;
+            }
+        }
+        m_result.pools.push_back(pool);
+    }
+}
+
+} // namespace
+
+Project pinLayout(const Project &project, const LayoutResult &layout)
+{
+    Project pinned = project;
+    for (std::size_t h = 0; h < layout.halls.size(); ++h) {
+        const LayoutHall &layoutHall = layout.halls[h];
+        if (h >= pinned.halls.size()) {
+            Hall hall;
+            hall.id = layoutHall.id;
+            hall.name = layoutHall.name;
+            hall.widthM = layoutHall.widthM;
+            hall.lengthM = layoutHall.lengthM;
+            pinned.halls.push_back(hall);
+        }
+        Hall &hall = pinned.halls[h];
+        hall.rows.clear();
+        for (const LayoutRow &layoutRow : layoutHall.rows) {
+            Row row;
+            row.id = layoutRow.id;
+            row.xM = layoutRow.xM;
+            row.yM = layoutRow.yM;
+            for (int index : layoutRow.racks) {
+                const PlacedRack &rack = layout.racks[index];
+                row.racks.push_back({rack.id, rack.role, rack.rackType, rack.pool, rack.servers});
+            }
+            hall.rows.push_back(row);
+        }
+    }
+    return pinned;
+}
+
+LayoutResult solveLayout(const Project &project, const Catalog &catalog,
+                         const LayoutOptions &options)
+{
+    return LayoutBuilder(project, catalog, options).build();
+}
+
+} // namespace aidc

@@ -1,0 +1,33 @@
+#pragma once
+
+// Everything needed before evaluate(): the project file parsed and validated, the catalog loaded
+// with the project's overrides applied, and every catalog reference of the project checked.
+// The CLI, the GUI and batch runs all load through here, so they report the same problems.
+
+#include "catalogs/catalog.h"
+#include "model/diagnostics.h"
+#include "model/project.h"
+
+#include <string>
+
+namespace aidc {
+
+struct LoadedProject
+{
+    std::string path;
+    Project project;
+    Catalog catalog;      // base catalog + the project's overrides
+    Diagnostics warnings; // non-fatal problems found while loading
+};
+
+// Loads the catalog directory once; reuse it for many projects (batch runs).
+Catalog loadBaseCatalog(const std::string &catalogDirectory); // throws LoadError
+
+// Throws LoadError carrying every problem (file, JSON pointer, message).
+LoadedProject loadProjectForEvaluation(const std::string &projectPath, const Catalog &baseCatalog);
+
+// Validates an in-memory project (GUI edits) against a base catalog; throws LoadError.
+LoadedProject prepareProject(const Project &project, const std::string &path,
+                             const Catalog &baseCatalog);
+
+} // namespace aidc

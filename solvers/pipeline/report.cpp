@@ -1,0 +1,176 @@
+#include "report.h"
+
+#include "reportformat.h"
+
+namespace aidc {
+
+namespace {
+
+void putOptional(nlohmann::json &object, const char *key, const std::optional<double> &value)
+{
+    if (value)
+        object[key] = *value;
+}
+
+nlohmann::json summaryToJson(const Summary &summary)
+{
+    nlohmann::json j;
+    j["project"] = summary.project;
+    j["gpus"] = summary.gpus;
+    j["servers"] = summary.servers;
+    j["computeRacks"] = summary.computeRacks;
+    j["networkRacks"] = summary.networkRacks;
+    j["storageRacks"] = summary.storageRacks;
+    j["halls"] = summary.halls;
+    j["itPowerNameplateW"] = summary.itPowerNameplateW;
+    nlohmann::json pools = nlohmann::json::array();
+    for (const PoolSummary &pool : summary.pools) {
+        pools.push_back({{"name", pool.name},
+                         {"accelerator", pool.accelerator},
+                         {"server", pool.server},
+                         {"gpus", pool.gpus},
+                         {"servers", pool.servers},
+                         {"racks", pool.racks},
+                         {"itPowerNameplateW", pool.itPowerNameplateW}});
+    }
+    j["pools"] = pools;
+    putOptional(j, "itPowerPeakW", summary.itPowerPeakW);
+    putOptional(j, "itPowerAverageW", summary.itPowerAverageW);
+    putOptional(j, "facilityPowerW", summary.facilityPowerW);
+    putOptional(j, "pue", summary.pue);
+    putOptional(j, "annualEnergyMWh", summary.annualEnergyMWh);
+    putOptional(j, "annualEnergyCostUsd", summary.annualEnergyCostUsd);
+    putOptional(j, "switches", summary.switches);
+    putOptional(j, "transceivers", summary.transceivers);
+    putOptional(j, "cables", summary.cables);
+    putOptional(j, "networkPowerW", summary.networkPowerW);
+    putOptional(j, "copperShare", summary.copperShare);
+    putOptional(j, "capexUsd", summary.capexUsd);
+    putOptional(j, "annualOpexUsd", summary.annualOpexUsd);
+    putOptional(j, "tcoUsd", summary.tcoUsd);
+    putOptional(j, "costPerGpuHourUsd", summary.costPerGpuHourUsd);
+    putOptional(j, "mfu", summary.mfu);
+    putOptional(j, "tokensPerSecond", summary.tokensPerSecond);
+    putOptional(j, "stepTimeS", summary.stepTimeS);
+    putOptional(j, "timeToTrainDays", summary.timeToTrainDays);
+    putOptional(j, "failuresPerDay", summary.failuresPerDay);
+    putOptional(j, "jobMtbiHours", summary.jobMtbiHours);
+    putOptional(j, "checkpointIntervalMin", summary.checkpointIntervalMin);
+    putOptional(j, "goodput", summary.goodput);
+    putOptional(j, "effectiveMfu", summary.effectiveMfu);
+    putOptional(j, "effectiveTimeToTrainDays", summary.effectiveTimeToTrainDays);
+    return j;
+}
+
+nlohmann::json layoutToJson(const LayoutResult &layout)
+{
+    nlohmann::json halls = nlohmann::json::array();
+    for (const LayoutHall &hall : layout.halls) {
+        int racks = 0;
+        for (const LayoutRow &row : hall.rows)
+            racks += int(row.racks.size());
+        halls.push_back({{"id", hall.id},
+                         {"name", hall.name},
+                         {"generated", hall.generated},
+                         {"widthM", hall.widthM},
+                         {"lengthM", hall.lengthM},
+                         {"usableAreaM2", hall.usableAreaM2},
+                         {"rows", hall.rows.size()},
+                         {"racks", racks}});
+    }
+    nlohmann::json pools = nlohmann::json::array();
+    for (const PoolLayout &pool : layout.pools) {
+        pools.push_back({{"pool", pool.pool},
+                         {"server", pool.server},
+                         {"serversPerRack", pool.serversPerRack},
+                         {"racks", pool.racks}});
+    }
+    return {{"halls", halls},
+            {"pools", pools},
+            {"racksByRole",
+             {{"compute", layout.countRacks(RackRole::Compute)},
+              {"network", layout.countRacks(RackRole::Network)},
+              {"storage", layout.countRacks(RackRole::Storage)},
+              {"management", layout.countRacks(RackRole::Management)}}}};
+}
+
+nlohmann::json diagnosticsToJson(const Diagnostics &diagnostics)
+{
+    nlohmann::json items = nlohmann::json::array();
+    for (const Diagnostic &d : diagnostics.items()) {
+        items.push_back({{"severity", d.severity == Severity::Error ? "error" : "warning"},
+                         {"path", d.jsonPath},
+                         {"message", d.message}});
+    }
+    return items;
+}
+
+} // namespace
+
+nlohmann::json resultToJson(const Result &result)
+{
+    nlohmann::json j;
+    j["schema"] = "aidc-result";
+    j["version"] = kResultFormatVersion;
+    j["summary"] = summaryToJson(result.summary);
+    j["layout"] = layoutToJson(result.layout);
+    j["diagnostics"] = diagnosticsToJson(result.diagnostics);
+    return j;
+}
+
+void writeTextReport(std::ostream &out, const Result &result)
+{
+    const Summary &s = result.summary;
+    out << "AIDC Planner evaluation: " << s.project << "\n\n";
+
+    TextTable headline({"Figure", "Value"});
+    headline.addRow({"GPUs", formatCount(s.gpus)});
+    headline.addRow({"Servers", formatCount(s.servers)});
+    headline.addRow({"Compute racks", formatCount(s.computeRacks)});
+    headline.addRow({"Network racks", formatCount(s.networkRacks)});
+    headline.addRow({"Halls", formatCount(s.halls)});
+    headline.addRow({"IT power at nameplate (servers)", formatPower(s.itPowerNameplateW)});
+    out << "Summary\n";
+    headline.write(out);
+
+    TextTable pools({"Pool", "Accelerator", "Server", "GPUs", "Servers", "Racks", "Nameplate"});
+    for (const PoolSummary &pool : s.pools) {
+        pools.addRow({pool.name, pool.accelerator, pool.server, formatCount(pool.gpus),
+                      formatCount(pool.servers), formatCount(pool.racks),
+                      formatPower(pool.itPowerNameplateW)});
+    }
+    out << "\nCompute pools\n";
+    pools.write(out);
+
+    TextTable halls({"Hall", "Size", "Rows", "Racks", "Compute", "Network"});
+    for (std::size_t h = 0; h < result.layout.halls.size(); ++h) {
+        const LayoutHall &hall = result.layout.halls[h];
+        int racks = 0, compute = 0, network = 0;
+        for (const LayoutRow &row : hall.rows) {
+            for (int index : row.racks) {
+                ++racks;
+                const RackRole role = result.layout.racks[index].role;
+                compute += role == RackRole::Compute;
+                network += role == RackRole::Network;
+            }
+        }
+        halls.addRow({hall.id + (hall.generated ? " (generated)" : ""),
+                      formatFixed(hall.widthM, 1) + " x " + formatFixed(hall.lengthM, 1) + " m",
+                      formatCount(int(hall.rows.size())), formatCount(racks), formatCount(compute),
+                      formatCount(network)});
+    }
+    out << "\nLayout\n";
+    halls.write(out);
+
+    out << "\nDiagnostics\n";
+    if (result.diagnostics.empty())
+        out << "  none\n";
+    for (const Diagnostic &d : result.diagnostics.items()) {
+        out << "  " << (d.severity == Severity::Error ? "error" : "warning") << ": ";
+        if (!d.jsonPath.empty())
+            out << d.jsonPath << ": ";
+        out << d.message << '\n';
+    }
+}
+
+} // namespace aidc

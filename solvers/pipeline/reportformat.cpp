@@ -1,0 +1,120 @@
+#include "reportformat.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace aidc {
+
+std::string formatCount(long long value)
+{
+    const bool negative = value < 0;
+    std::string digits = std::to_string(negative ? -value : value);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return negative ? "-" + out : out;
+}
+
+std::string formatFixed(double value, int decimals)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+std::string formatPower(double watts)
+{
+    const double a = std::abs(watts);
+    if (a >= 1e9)
+        return formatFixed(watts / 1e9, 3) + " GW";
+    if (a >= 1e6)
+        return formatFixed(watts / 1e6, 2) + " MW";
+    if (a >= 1e3)
+        return formatFixed(watts / 1e3, 2) + " kW";
+    return formatFixed(watts, 0) + " W";
+}
+
+std::string formatEnergyMWh(double mwh)
+{
+    if (std::abs(mwh) >= 1e6)
+        return formatFixed(mwh / 1e6, 3) + " TWh";
+    if (std::abs(mwh) >= 1e3)
+        return formatFixed(mwh / 1e3, 2) + " GWh";
+    return formatFixed(mwh, 1) + " MWh";
+}
+
+std::string formatUsd(double usd)
+{
+    const double a = std::abs(usd);
+    if (a >= 1e9)
+        return "$" + formatFixed(usd / 1e9, 2) + " B";
+    if (a >= 1e6)
+        return "$" + formatFixed(usd / 1e6, 1) + " M";
+    if (a >= 1e3)
+        return "$" + formatFixed(usd / 1e3, 1) + " k";
+    return "$" + formatFixed(usd, 2);
+}
+
+std::string formatPercent(double fraction, int decimals)
+{
+    return formatFixed(fraction * 100.0, decimals) + " %";
+}
+
+std::string formatDuration(double seconds)
+{
+    if (seconds < 60)
+        return formatFixed(seconds, seconds < 1 ? 3 : 1) + " s";
+    if (seconds < 3600)
+        return formatFixed(seconds / 60, 1) + " min";
+    if (seconds < 86400 * 2)
+        return formatFixed(seconds / 3600, 1) + " h";
+    return formatFixed(seconds / 86400, 1) + " d";
+}
+
+TextTable::TextTable(std::vector<std::string> header)
+    : m_header(std::move(header))
+{
+}
+
+void TextTable::addRow(std::vector<std::string> cells)
+{
+    cells.resize(m_header.size());
+    m_rows.push_back(std::move(cells));
+}
+
+void TextTable::write(std::ostream &out) const
+{
+    std::vector<std::size_t> widths(m_header.size());
+    auto measure = [&widths](const std::vector<std::string> &cells) {
+        for (std::size_t c = 0; c < cells.size(); ++c)
+            widths[c] = std::max(widths[c], cells[c].size());
+    };
+    measure(m_header);
+    for (const auto &row : m_rows)
+        measure(row);
+    auto line = [&](const std::vector<std::string> &cells) {
+        std::string text = " ";
+        for (std::size_t c = 0; c < cells.size(); ++c) {
+            const std::string pad(widths[c] - cells[c].size(), ' ');
+            text += ' ';
+            text += c == 0 ? cells[c] + pad : pad + cells[c];
+            text += ' ';
+        }
+        while (!text.empty() && text.back() == ' ')
+            text.pop_back();
+        out << text << '\n';
+    };
+    line(m_header);
+    std::vector<std::string> rule;
+    for (std::size_t w : widths)
+        rule.emplace_back(w, '-');
+    line(rule);
+    for (const auto &row : m_rows)
+        line(row);
+}
+
+} // namespace aidc

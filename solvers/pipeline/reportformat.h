@@ -1,0 +1,33 @@
+#pragma once
+
+// Locale-free number formatting and aligned text tables for the CLI's text reports.
+// Output is deterministic (golden tests compare it byte for byte).
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace aidc {
+
+std::string formatCount(long long value);            // 100000 -> "100,000"
+std::string formatFixed(double value, int decimals); // 3.14159, 2 -> "3.14"
+std::string formatPower(double watts);               // 1.5e8 -> "150.00 MW", 10200 -> "10.20 kW"
+std::string formatEnergyMWh(double mwh);             // 1.59e6 -> "1.590 TWh"
+std::string formatUsd(double usd);                   // 1.24e8 -> "$124.0 M", 4.2e9 -> "$4.20 B"
+std::string formatPercent(double fraction, int decimals = 1); // 0.431 -> "43.1 %"
+std::string formatDuration(double seconds); // "12.3 s", "4.5 min", "3.2 h", "41.0 d"
+
+class TextTable
+{
+public:
+    explicit TextTable(std::vector<std::string> header);
+    void addRow(std::vector<std::string> cells);
+    // Two-space indent; first column left-aligned, the rest right-aligned.
+    void write(std::ostream &out) const;
+
+private:
+    std::vector<std::string> m_header;
+    std::vector<std::vector<std::string>> m_rows;
+};
+
+} // namespace aidc
