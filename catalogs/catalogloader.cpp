@@ -136,11 +136,13 @@ public:
 
     void string(const char *key, std::string &out) { m_reader.readString(key, out, need()); }
 
-    void choice(const char *key, std::string &out, const std::vector<std::string> &allowed)
+    // A string from a fixed set; `always optional` keeps `out` (its default) when absent.
+    void choice(const char *key, std::string &out, const std::vector<std::string> &allowed,
+                bool alwaysOptional = false)
     {
         std::string text = out;
         const std::size_t before = m_reader.diagnostics().items().size();
-        m_reader.readString(key, text, need());
+        m_reader.readString(key, text, alwaysOptional ? Need::Optional : need());
         if (m_reader.diagnostics().items().size() != before || !m_reader.has(key))
             return;
         if (std::find(allowed.begin(), allowed.end(), text) == allowed.end()) {
@@ -469,7 +471,7 @@ void read(EntryReader &e, Price &p)
 {
     e.string("part", p.part);
     e.number("unitUsd", p.unitUsd, 0, 1.0e11);
-    e.choice("unit", p.unit, kPriceUnits);
+    e.choice("unit", p.unit, kPriceUnits, true); // default "each"
     // Currency and date fall back to the file's (or override's) defaults, set by the caller.
     e.reader().readString("currency", p.currency);
     e.reader().readString("date", p.date);
@@ -549,12 +551,12 @@ struct PriceDefaults
     std::string date;
 };
 
-// Reads one entry into `item` and finishes its sources. Returns false if it had errors.
+// Reads one entry into `item` and finishes its sources. Returns false if the entry had errors,
+// counting from the diagnostic index `before` (taken before `e` read the entry's sources).
 template<typename T>
 bool readEntry(EntryReader &e, T &item, Diagnostics &diagnostics,
-               const PriceDefaults *priceDefaults)
+               const PriceDefaults *priceDefaults, std::size_t before)
 {
-    const std::size_t before = diagnostics.items().size();
     if constexpr (std::is_same_v<T, Price>) {
         if (!e.partial() && priceDefaults) {
             item.currency = priceDefaults->currency;
@@ -586,9 +588,10 @@ void readItems(const nlohmann::json &items, const std::string &arrayPath, const 
 {
     for (std::size_t i = 0; i < items.size(); ++i) {
         const std::string path = jsonPointerAppend(arrayPath, i);
+        const std::size_t before = diagnostics.items().size();
         EntryReader e(items[i], path, file, diagnostics, false, std::nullopt);
         T item;
-        readEntry(e, item, diagnostics, priceDefaults);
+        readEntry(e, item, diagnostics, priceDefaults, before);
         const std::string &id = idOf(item);
         if (id.empty())
             continue;
@@ -657,9 +660,10 @@ void overrideItems(const nlohmann::json &items, const std::string &arrayPath,
             item = *base;
             partial = true;
         }
+        const std::size_t before = diagnostics.items().size();
         EntryReader e(entry, path, file, diagnostics, partial, fallback);
         e.reader().value("basedOn");
-        if (!readEntry(e, item, diagnostics, &priceDefaults))
+        if (!readEntry(e, item, diagnostics, &priceDefaults, before))
             continue;
         origins[kind][id] = {file, path};
         if (existing != out.end())
@@ -681,7 +685,8 @@ std::vector<std::string> idsOf(const auto &items)
 
 // Checks the references and cross-field rules of the entries listed in `origins` (all entries
 // after a load, the changed ones after overrides).
-void checkReferences(const Catalog &catalog, const Origins &origins, Diagnostics &diagnostics)
+void checkReferences(const Catalog &catalog, const Origins &origins, bool overrides,
+                     Diagnostics &diagnostics)
 {
     auto each = [&](const std::string &kind,
                     const std::function<void(const std::string &, const Location &)> &check) {
@@ -705,6 +710,11 @@ void checkReferences(const Catalog &catalog, const Origins &origins, Diagnostics
         if (!server)
             diagnostics.error(where.file, path,
                               unknown("server", gpu->defaultServer, idsOf(catalog.servers)));
+        else if (server->accelerator != gpu->id)
+            diagnostics.error(where.file, path,
+                              "default server '" + server->id + "' carries '" +
+                                  server->accelerator + "', not '" + gpu->id +
+                                  "' (name a server that carries it)");
     });
 
     each("servers", [&](const std::string &id, const Location &where) {
@@ -722,8 +732,10 @@ void checkReferences(const Catalog &catalog, const Origins &origins, Diagnostics
                                   " W is below its GPUs' TDP (" + std::to_string(server->gpus) +
                                   " x " + nlohmann::json(gpu->tdpW).dump() + " W)");
         }
+        // After overrides, a changed server must still carry the GPUs that default to it (a
+        // full load checks this from the accelerator side).
         for (const Accelerator &other : catalog.accelerators) {
-            if (other.defaultServer == server->id && other.id != server->accelerator)
+            if (overrides && other.defaultServer == server->id && other.id != server->accelerator)
                 diagnostics.error(where.file, jsonPointerAppend(where.path, "accelerator"),
                                   "server '" + server->id + "' is the default server of '" +
                                       other.id + "' but carries '" + server->accelerator + "'");
@@ -1002,7 +1014,7 @@ Catalog loadCatalog(const std::string &directory, Diagnostics &diagnostics)
                                   ".json or another file with \"kind\": \"" + kind + "\")");
     }
     checkGlobalIds(origins, diagnostics);
-    checkReferences(catalog, origins, diagnostics);
+    checkReferences(catalog, origins, false, diagnostics);
     return catalog;
 }
 
@@ -1039,32 +1051,29 @@ void applyCatalogOverrides(Catalog &catalog, const std::string &overridesJson,
     top.finish();
 
     // A new part must not reuse an id of another kind.
-    std::map<std::string, std::string> kindOfId;
-    auto note = [&](const std::string &kind, const auto &items) {
-        for (const auto &item : items)
-            kindOfId.emplace(idOf(item), kind);
-    };
-    note("accelerators", catalog.accelerators);
-    note("servers", catalog.servers);
-    note("racks", catalog.rackTypes);
-    note("switches", catalog.switches);
-    note("media", catalog.media);
-    note("power", catalog.powerStages);
-    note("generators", catalog.generators);
-    note("cooling", catalog.coolingUnits);
-    note("storage", catalog.storageSystems);
+    const std::vector<std::pair<std::string, std::vector<std::string>>> idsByKind = {
+        {"accelerators", idsOf(catalog.accelerators)},
+        {"servers", idsOf(catalog.servers)},
+        {"racks", idsOf(catalog.rackTypes)},
+        {"switches", idsOf(catalog.switches)},
+        {"media", idsOf(catalog.media)},
+        {"power", idsOf(catalog.powerStages)},
+        {"generators", idsOf(catalog.generators)},
+        {"cooling", idsOf(catalog.coolingUnits)},
+        {"storage", idsOf(catalog.storageSystems)}};
     for (const auto &[kind, byId] : origins) {
         if (kind == "prices" || kind == "failures")
             continue;
         for (const auto &[id, where] : byId) {
-            auto it = kindOfId.find(id);
-            if (it != kindOfId.end() && it->second != kind)
-                diagnostics.error(where.file, jsonPointerAppend(where.path, "id"),
-                                  "id '" + id + "' is already a part in " + it->second +
-                                      "; ids must be unique across the catalog");
+            for (const auto &[otherKind, ids] : idsByKind) {
+                if (otherKind != kind && std::find(ids.begin(), ids.end(), id) != ids.end())
+                    diagnostics.error(where.file, jsonPointerAppend(where.path, "id"),
+                                      "id '" + id + "' is already a part in " + otherKind +
+                                          "; ids must be unique across the catalog");
+            }
         }
     }
-    checkReferences(catalog, origins, diagnostics);
+    checkReferences(catalog, origins, true, diagnostics);
 }
 
 std::string findCatalogDirectory(const std::string &executablePath)
