@@ -141,6 +141,19 @@ inline CostInputs h100kInputs(Fabric fabric = Fabric::IbNonBlocking)
     return in;
 }
 
+// Options pinned to a date so that quote validity does not depend on the day the tests run.
+inline CostOptions options()
+{
+    CostOptions o;
+    o.asOfDate = "2024-09-01";
+    return o;
+}
+
+inline bool mentions(const Diagnostics &d, const std::string &text)
+{
+    return d.toString().find(text) != std::string::npos;
+}
+
 // A fresh, empty directory under the system temp dir, removed at scope exit.
 class TempDir
 {

@@ -16,13 +16,6 @@ using namespace aidc::test;
 
 namespace {
 
-CostOptions options()
-{
-    CostOptions o;
-    o.asOfDate = "2024-09-01";
-    return o;
-}
-
 const CostLine *findLine(const CostResult &r, const std::string &part)
 {
     for (const CostLine &line : r.lines) {
@@ -30,11 +23,6 @@ const CostLine *findLine(const CostResult &r, const std::string &part)
             return &line;
     }
     return nullptr;
-}
-
-bool mentions(const Diagnostics &d, const std::string &text)
-{
-    return d.toString().find(text) != std::string::npos;
 }
 
 } // namespace

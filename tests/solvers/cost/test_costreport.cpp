@@ -13,13 +13,6 @@ using namespace aidc::test;
 
 namespace {
 
-CostOptions options()
-{
-    CostOptions o;
-    o.asOfDate = "2024-09-01";
-    return o;
-}
-
 std::size_t column(const CsvTable &table, const std::string &name)
 {
     for (std::size_t i = 0; i < table.header.size(); ++i) {

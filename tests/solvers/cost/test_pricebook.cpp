@@ -9,6 +9,7 @@
 #include <fstream>
 
 using namespace aidc;
+using aidc::test::mentions;
 using aidc::test::TempDir;
 
 namespace {
@@ -36,11 +37,6 @@ std::string readFile(const std::string &path)
 {
     std::ifstream in(path, std::ios::binary);
     return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-bool mentions(const Diagnostics &d, const std::string &text)
-{
-    return d.toString().find(text) != std::string::npos;
 }
 
 // A second connection, as another program would hold one.

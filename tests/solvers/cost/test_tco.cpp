@@ -29,18 +29,6 @@ CostSettings smallSettings()
     return s;
 }
 
-CostOptions options()
-{
-    CostOptions o;
-    o.asOfDate = "2024-09-01";
-    return o;
-}
-
-bool mentions(const Diagnostics &d, const std::string &text)
-{
-    return d.toString().find(text) != std::string::npos;
-}
-
 } // namespace
 
 TEST_CASE("The capital recovery factor matches interest tables", "[cost][tco]")
