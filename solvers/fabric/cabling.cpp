@@ -1,0 +1,778 @@
+#include "solvers/fabric/cabling.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <tuple>
+
+namespace aidc {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+bool isCopper(MediumKind kind)
+{
+    return kind == MediumKind::Dac || kind == MediumKind::Acc || kind == MediumKind::Aec ||
+           kind == MediumKind::TwistedPair;
+}
+
+double circleAreaMm2(double diameterMm)
+{
+    return kPi * diameterMm * diameterMm / 4.0;
+}
+
+// A link end: the rack it is in (or the spot of an unplaced switch) and the port height.
+struct End
+{
+    int rack = -1; // -1: not in a rack
+    int row = -1;
+    int hall = 0;
+    int slot = 0;
+    double xM = 0, yM = 0, zM = 0;
+};
+
+double crossoverDetour(double xa, double xb, double spacingM)
+{
+    if (spacingM <= 0)
+        return 0;
+    const double lo = std::min(xa, xb), hi = std::max(xa, xb);
+    const double above = std::ceil(lo / spacingM) * spacingM;
+    if (above <= hi)
+        return 0;
+    const double below = std::floor(lo / spacingM) * spacingM;
+    return 2.0 * std::min(above - hi, lo - below);
+}
+
+// Where a cable crosses from row a to row b: at the target's x, or the nearest crossover.
+double crossoverX(double xa, double xb, double spacingM)
+{
+    if (spacingM <= 0)
+        return xb;
+    const double lo = std::min(xa, xb), hi = std::max(xa, xb);
+    const double above = std::ceil(lo / spacingM) * spacingM;
+    if (above <= hi)
+        return above;
+    const double below = std::floor(lo / spacingM) * spacingM;
+    return (above - hi) < (lo - below) ? above : below;
+}
+
+double routedLengthM(const End &a, const End &b, const CablingOptions &o)
+{
+    double base;
+    if (a.rack >= 0 && a.rack == b.rack) {
+        base = std::abs(a.zM - b.zM);
+    } else {
+        const bool adjacent = a.rack >= 0 && b.rack >= 0 && a.row >= 0 && a.row == b.row &&
+                              std::abs(a.slot - b.slot) == 1;
+        const double top = o.rackHeightM + (adjacent ? 0.0 : o.trayAboveRackM);
+        double run;
+        if (a.hall == b.hall) {
+            run = std::abs(a.xM - b.xM) + std::abs(a.yM - b.yM);
+            if (a.row != b.row)
+                run += crossoverDetour(a.xM, b.xM, o.crossoverSpacingM);
+        } else {
+            run = a.xM + a.yM + o.interHallRunM + b.xM + b.yM; // via each hall's origin
+        }
+        base = std::max(0.0, top - a.zM) + run + std::max(0.0, top - b.zM);
+    }
+    return (base + 2.0 * o.slackPerEndM) * (1.0 + o.dressingFraction);
+}
+
+// The plane's media ladder: catalog media of the link speed, in catalog (ladder) order.
+class Ladder
+{
+public:
+    Ladder(const Catalog &catalog, double gbps, bool allowAoc, const CablingOptions &o)
+        : m_options(o)
+    {
+        for (const Medium &m : catalog.media) {
+            if (std::abs(m.gbps - gbps) > 1e-6 * std::max(1.0, gbps))
+                continue;
+            if (!allowAoc && m.kind == MediumKind::Aoc)
+                continue;
+            if (m_media.size() >= FabricTopology::kNoMedium)
+                break;
+            m_media.push_back(&m);
+            m_maxStock.push_back(
+                m.stockLengthsM.empty()
+                    ? 1e30
+                    : *std::max_element(m.stockLengthsM.begin(), m.stockLengthsM.end()));
+        }
+    }
+
+    bool empty() const { return m_media.empty(); }
+    std::size_t size() const { return m_media.size(); }
+    const Medium &at(std::size_t i) const { return *m_media[i]; }
+    double maxReachM() const
+    {
+        double r = 0;
+        for (const Medium *m : m_media)
+            r = std::max(r, m->reachM);
+        return r;
+    }
+
+    // First medium at or above `floor` whose reach covers L plus margin and that is sold long
+    // enough; kNoMedium when none.
+    std::uint8_t pick(double lengthM, int floor) const
+    {
+        const double need =
+            lengthM + std::max(m_options.reachMarginFraction * lengthM, m_options.reachMarginMinM);
+        for (std::size_t i = std::size_t(floor); i < m_media.size(); ++i) {
+            if (m_media[i]->reachM >= need && m_maxStock[i] >= lengthM)
+                return std::uint8_t(i);
+        }
+        return FabricTopology::kNoMedium;
+    }
+
+private:
+    const CablingOptions &m_options;
+    std::vector<const Medium *> m_media;
+    std::vector<double> m_maxStock;
+};
+
+// Trunk groups between two racks (open addressing; keys are rack/site pairs).
+class TrunkTable
+{
+public:
+    struct Group
+    {
+        std::uint64_t key = ~std::uint64_t(0);
+        std::int64_t fibres = 0;
+        double maxLengthM = 0;
+    };
+
+    void add(std::uint64_t key, int fibres, double lengthM)
+    {
+        if ((m_used + 1) * 2 > m_slots.size())
+            grow();
+        Group &g = find(key);
+        if (g.key != key) {
+            g.key = key;
+            ++m_used;
+        }
+        g.fibres += fibres;
+        g.maxLengthM = std::max(g.maxLengthM, lengthM);
+    }
+
+    const std::vector<Group> &slots() const { return m_slots; }
+
+private:
+    Group &find(std::uint64_t key)
+    {
+        std::size_t i = std::size_t((key * 0x9E3779B97F4A7C15ull) >> 20) & (m_slots.size() - 1);
+        while (m_slots[i].key != key && m_slots[i].key != ~std::uint64_t(0))
+            i = (i + 1) & (m_slots.size() - 1);
+        return m_slots[i];
+    }
+
+    void grow()
+    {
+        std::vector<Group> old = std::move(m_slots);
+        m_slots.assign(std::max<std::size_t>(1024, old.size() * 2), Group{});
+        m_used = 0;
+        for (const Group &g : old) {
+            if (g.key == ~std::uint64_t(0))
+                continue;
+            Group &n = find(g.key);
+            n = g;
+            ++m_used;
+        }
+    }
+
+    std::vector<Group> m_slots;
+    std::size_t m_used = 0;
+};
+
+std::string formatNumber(double v)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", v);
+    return buffer;
+}
+
+std::string formatLength(double m)
+{
+    return formatNumber(m) + " m";
+}
+
+const char *tierName(int tier, int tiers)
+{
+    if (tier == 1)
+        return "leaf";
+    if (tier == tiers)
+        return tiers == 2 ? "spine" : "core";
+    return tier == 2 ? "spine" : "tier-3";
+}
+
+} // namespace
+
+double stockLength(double lengthM, const std::vector<double> &stockM, double stepM)
+{
+    if (stockM.empty())
+        return std::max(stepM, std::ceil(lengthM / stepM - 1e-9) * stepM);
+    double best = 0;
+    for (double s : stockM) {
+        if (s + 1e-9 >= lengthM && (best == 0 || s < best))
+            best = s;
+    }
+    return best;
+}
+
+TrayLoads::TrayLoads(const RackSpace &space)
+    : m_space(space)
+{
+    const std::size_t rows = space.rows().size();
+    m_copper.resize(rows);
+    m_fibre.resize(rows);
+    m_mass.resize(rows);
+    for (std::size_t r = 0; r < rows; ++r) {
+        const std::size_t n = std::size_t(std::max(1, space.rows()[r].slots)) + 1;
+        m_copper[r].assign(n, 0.0);
+        m_fibre[r].assign(n, 0.0);
+        m_mass[r].assign(n, 0.0);
+    }
+}
+
+int TrayLoads::slotOf(int row, double xM) const
+{
+    const RackRow &r = m_space.rows()[std::size_t(row)];
+    const int slots = std::max(1, r.slots);
+    const int s = int(std::floor((xM - r.xM) / std::max(0.1, r.pitchM)));
+    return std::clamp(s, 0, slots - 1);
+}
+
+void TrayLoads::addRun(int row, double x0M, double x1M, double areaMm2, double kgPerM, bool fibre)
+{
+    if (row < 0 || std::size_t(row) >= m_copper.size())
+        return;
+    int a = slotOf(row, x0M), b = slotOf(row, x1M);
+    if (a > b)
+        std::swap(a, b);
+    std::vector<double> &area = fibre ? m_fibre[std::size_t(row)] : m_copper[std::size_t(row)];
+    std::vector<double> &mass = m_mass[std::size_t(row)];
+    area[std::size_t(a)] += areaMm2;
+    area[std::size_t(b) + 1] -= areaMm2;
+    mass[std::size_t(a)] += kgPerM;
+    mass[std::size_t(b) + 1] -= kgPerM;
+}
+
+std::vector<TrayFill> TrayLoads::fills(const CablingOptions &options,
+                                       Diagnostics &diagnostics) const
+{
+    std::vector<TrayFill> out;
+    const double trayMm2 = options.trayWidthM * options.trayDepthM * 1e6;
+    for (std::size_t r = 0; r < m_copper.size(); ++r) {
+        double copper = 0, fibre = 0, mass = 0, peakCopper = 0, peakFibre = 0, peakMass = 0;
+        for (std::size_t s = 0; s + 1 < m_copper[r].size(); ++s) {
+            copper += m_copper[r][s];
+            fibre += m_fibre[r][s];
+            mass += m_mass[r][s];
+            peakCopper = std::max(peakCopper, copper);
+            peakFibre = std::max(peakFibre, fibre);
+            peakMass = std::max(peakMass, mass);
+        }
+        if (peakCopper <= 0 && peakFibre <= 0)
+            continue;
+        const RackRow &row = m_space.rows()[r];
+        TrayFill f;
+        f.row = row.id;
+        f.hall = row.hall;
+        f.copperFill = peakCopper / trayMm2;
+        f.fibreFill = peakFibre / trayMm2;
+        f.peakLoadKgPerM = peakMass;
+        const auto percent = [](double v) {
+            return std::to_string(int(std::lround(v * 100)));
+        };
+        if (f.copperFill > options.trayFillLimit)
+            diagnostics.warning("", "",
+                                "row " + row.id + ": copper tray " + percent(f.copperFill) +
+                                    "% full at its busiest point " + "(limit " +
+                                    percent(options.trayFillLimit) +
+                                    "%): add trays or spread the links");
+        if (f.fibreFill > options.trayFillLimit)
+            diagnostics.warning("", "",
+                                "row " + row.id + ": fibre tray " + percent(f.fibreFill) +
+                                    "% full at its busiest point " + "(limit " +
+                                    percent(options.trayFillLimit) + "%)");
+        if (options.trayLoadLimitKgPerM > 0 && f.peakLoadKgPerM > options.trayLoadLimitKgPerM)
+            diagnostics.warning("", "",
+                                "row " + row.id + ": tray load " +
+                                    std::to_string(int(std::lround(f.peakLoadKgPerM))) +
+                                    " kg/m exceeds " +
+                                    std::to_string(int(options.trayLoadLimitKgPerM)) + " kg/m");
+        out.push_back(f);
+    }
+    return out;
+}
+
+void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchModel &switchModel,
+                const std::vector<SwitchSpot> &spots, const Catalog &catalog,
+                const FabricOptions &options, const RackSpace &space, TrayLoads &trays,
+                std::vector<double> &rackPowerW, double &unplacedPowerW)
+{
+    const CablingOptions &o = options.cabling;
+    FabricTopology &g = plane.topology;
+    const std::size_t links = g.linkCount();
+    const std::size_t switches = g.switchCount();
+    const std::size_t endpoints = g.endpointCount();
+    const double copies = plane.parallelPlanes;
+    const auto &racks = space.racks();
+
+    // ---- ends
+    auto heightOf = [&](int baseU, int heightU) {
+        return o.firstUnitAboveFloorM + (double(baseU - 1) + double(heightU) / 2.0) * o.rackUnitM;
+    };
+    auto rackEnd = [&](int rack, double zM) {
+        End e;
+        const RackSite &s = racks[std::size_t(rack)];
+        e.rack = rack;
+        e.row = s.row;
+        e.hall = s.hall;
+        e.slot = s.slot;
+        e.xM = s.xM;
+        e.yM = s.yM;
+        e.zM = zM;
+        return e;
+    };
+    std::vector<End> hostEnd(g.hosts.size());
+    for (std::size_t h = 0; h < g.hosts.size(); ++h) {
+        const FabricHost &host = g.hosts[h];
+        if (host.rack >= 0)
+            hostEnd[h] = rackEnd(host.rack, heightOf(host.baseU, host.heightU));
+        else
+            hostEnd[h].zM = o.rackHeightM / 2;
+    }
+    std::vector<End> switchEnd(switches);
+    for (std::size_t s = 0; s < switches; ++s) {
+        if (g.switchRack[s] >= 0) {
+            switchEnd[s] = rackEnd(g.switchRack[s], heightOf(g.switchU[s], switchModel.heightU));
+        } else {
+            End &e = switchEnd[s];
+            if (s < spots.size()) {
+                e.xM = spots[s].xM;
+                e.yM = spots[s].yM;
+                e.hall = spots[s].hall;
+            }
+            e.zM = o.rackHeightM;
+        }
+    }
+    auto endOf = [&](std::uint32_t v) -> const End & {
+        return g.isSwitch(v) ? switchEnd[g.switchOf(v)] : hostEnd[std::size_t(g.endpointHost[v])];
+    };
+
+    // ---- lengths and media
+    const Ladder ladder(catalog, plane.portGbps, settings.allowAoc, o);
+    plane.media.clear();
+    for (std::size_t i = 0; i < ladder.size(); ++i)
+        plane.media.push_back(ladder.at(i).id);
+    g.lengthM.resize(links);
+    g.linkMedium.assign(links, FabricTopology::kNoMedium);
+    for (std::size_t l = 0; l < links; ++l) {
+        const double length = routedLengthM(endOf(g.linkA[l]), endOf(g.linkB[l]), o);
+        g.lengthM[l] = float(length);
+        g.linkMedium[l] = ladder.pick(length, 0);
+    }
+    if (ladder.empty()) {
+        plane.diagnostics.error("", plane.jsonPath,
+                                "plane '" + plane.name + "': no medium in the catalog carries " +
+                                    formatNumber(plane.portGbps) +
+                                    " Gb/s links; add one to the media ladder");
+    }
+
+    // All links of one switch cage share one medium: the one its most demanding link needs.
+    const int cagePorts = std::max(1, switchModel.portsPerCage * plane.breakout);
+    const int cagesPerSwitch = (plane.radix + cagePorts - 1) / cagePorts + 1;
+    auto cageOf = [&](std::size_t sw, int port) {
+        return sw * std::size_t(cagesPerSwitch) + std::size_t((port - 1) / cagePorts);
+    };
+    std::vector<std::uint8_t> cageMedium(switches * std::size_t(cagesPerSwitch), 0);
+    if (cagePorts > 1 && !ladder.empty()) {
+        for (int round = 0; round < 4; ++round) {
+            std::fill(cageMedium.begin(), cageMedium.end(), 0);
+            for (std::size_t l = 0; l < links; ++l) {
+                const std::uint8_t m = g.linkMedium[l];
+                if (m == FabricTopology::kNoMedium)
+                    continue;
+                std::uint8_t &b = cageMedium[cageOf(g.switchOf(g.linkB[l]), g.portB[l])];
+                b = std::max(b, m);
+                if (g.isSwitch(g.linkA[l])) {
+                    std::uint8_t &a = cageMedium[cageOf(g.switchOf(g.linkA[l]), g.portA[l])];
+                    a = std::max(a, m);
+                }
+            }
+            bool changed = false;
+            for (std::size_t l = 0; l < links; ++l) {
+                const std::uint8_t m = g.linkMedium[l];
+                if (m == FabricTopology::kNoMedium)
+                    continue;
+                std::uint8_t floor = cageMedium[cageOf(g.switchOf(g.linkB[l]), g.portB[l])];
+                if (g.isSwitch(g.linkA[l]))
+                    floor = std::max(floor, cageMedium[cageOf(g.switchOf(g.linkA[l]), g.portA[l])]);
+                if (floor > m) {
+                    g.linkMedium[l] = ladder.pick(g.lengthM[l], floor);
+                    changed = true;
+                }
+            }
+            if (!changed)
+                break;
+        }
+    }
+
+    g.stockLengthM.assign(links, 0.0f);
+    for (std::size_t l = 0; l < links; ++l) {
+        if (g.linkMedium[l] != FabricTopology::kNoMedium)
+            g.stockLengthM[l] = float(stockLength(
+                g.lengthM[l], ladder.at(g.linkMedium[l]).stockLengthsM, o.madeToOrderStepM));
+    }
+
+    // ---- counts, power, parts
+    const std::size_t media = ladder.size();
+    plane.mediaUsage.assign(media, MediumUsage{});
+    for (std::size_t i = 0; i < media; ++i)
+        plane.mediaUsage[i].medium = ladder.at(i).id;
+    std::vector<double> switchPower(switches, switchModel.basePowerW);
+    std::vector<std::uint16_t> cageLinks(switches * std::size_t(cagesPerSwitch), 0);
+    std::vector<float> cageLength(switches * std::size_t(cagesPerSwitch), 0.0f);
+    std::fill(cageMedium.begin(), cageMedium.end(), FabricTopology::kNoMedium);
+    std::vector<std::int64_t> jumpers(o.jumperStockLengthsM.size() + 1, 0);
+    std::map<double, std::int64_t> longJumpers;
+    std::vector<std::int64_t> patchPorts(racks.size(), 0);
+    std::int64_t unplacedPatchPorts = 0;
+    TrunkTable trunks;
+    std::int64_t copperLinks = 0, copperEndpointLinks = 0, optical = 0, unrouted = 0;
+    double endpointPower = 0, totalLength = 0;
+    std::vector<double> endpointRackPower(options.countEndpointModulePower ? racks.size() : 0, 0);
+    const double jumperArea = circleAreaMm2(o.jumperDiameterMm);
+    const double trunkShare = double(o.fibresPerLink) / double(std::max(1, o.trunkFibres));
+    const double trunkArea = circleAreaMm2(o.trunkDiameterMm) * trunkShare;
+    const double trunkMass = o.trunkMassKgPerM * trunkShare;
+    const std::size_t rackCount = racks.size();
+    auto siteOf = [&](const End &e, std::uint32_t v) -> std::uint64_t {
+        return e.rack >= 0 ? std::uint64_t(e.rack) : std::uint64_t(rackCount + v);
+    };
+
+    for (std::size_t l = 0; l < links; ++l) {
+        const std::uint8_t mi = g.linkMedium[l];
+        if (mi == FabricTopology::kNoMedium) {
+            ++unrouted;
+            continue;
+        }
+        const Medium &m = ladder.at(mi);
+        const double length = g.lengthM[l];
+        MediumUsage &use = plane.mediaUsage[mi];
+        ++use.links;
+        use.totalLengthM += length;
+        totalLength += length;
+        const bool copper = isCopper(m.kind);
+        if (copper) {
+            ++copperLinks;
+            if (g.linkLevel[l] == 0)
+                ++copperEndpointLinks;
+        }
+        const std::uint32_t va = g.linkA[l], vb = g.linkB[l];
+        const std::size_t sb = g.switchOf(vb);
+        switchPower[sb] += m.powerWPerEnd;
+        const std::size_t cb = cageOf(sb, g.portB[l]);
+        ++cageLinks[cb];
+        cageMedium[cb] = mi;
+        cageLength[cb] = std::max(cageLength[cb], g.stockLengthM[l]);
+        if (g.isSwitch(va)) {
+            const std::size_t sa = g.switchOf(va);
+            switchPower[sa] += m.powerWPerEnd;
+            const std::size_t ca = cageOf(sa, g.portA[l]);
+            ++cageLinks[ca];
+            cageMedium[ca] = mi;
+        } else {
+            endpointPower += m.powerWPerEnd;
+            const int rack = g.hosts[std::size_t(g.endpointHost[va])].rack;
+            if (!endpointRackPower.empty() && rack >= 0)
+                endpointRackPower[std::size_t(rack)] += m.powerWPerEnd;
+        }
+
+        const End &ea = endOf(va), &eb = endOf(vb);
+        bool structured = false;
+        if (m.needsTransceivers) {
+            ++optical;
+            structured = ea.row < 0 || eb.row < 0 || ea.row != eb.row || ea.hall != eb.hall ||
+                         length > o.structuredAboveM;
+            if (structured) {
+                // jumper + trunk + jumper through a patch panel at the top of each rack
+                double jumperTotal = 0;
+                for (const End *e : {&ea, &eb}) {
+                    const double run = (std::max(0.0, o.rackHeightM - e->zM) + o.slackPerEndM) *
+                                       (1.0 + o.dressingFraction);
+                    const double s = stockLength(run, o.jumperStockLengthsM, 1.0);
+                    jumperTotal += s > 0 ? s : run;
+                    if (s > 0) {
+                        auto it = std::lower_bound(o.jumperStockLengthsM.begin(),
+                                                   o.jumperStockLengthsM.end(), s - 1e-9);
+                        ++jumpers[std::size_t(it - o.jumperStockLengthsM.begin())];
+                    } else {
+                        ++longJumpers[std::ceil(run)];
+                    }
+                    if (e->rack >= 0)
+                        ++patchPorts[std::size_t(e->rack)];
+                    else
+                        ++unplacedPatchPorts;
+                }
+                std::uint64_t sa = siteOf(ea, va), sbKey = siteOf(eb, vb);
+                if (sa > sbKey)
+                    std::swap(sa, sbKey);
+                trunks.add((sa << 32) | sbKey, o.fibresPerLink,
+                           std::max(1.0, length - jumperTotal));
+            } else {
+                const double s = stockLength(length, o.jumperStockLengthsM, 1.0);
+                if (s > 0) {
+                    auto it = std::lower_bound(o.jumperStockLengthsM.begin(),
+                                               o.jumperStockLengthsM.end(), s - 1e-9);
+                    ++jumpers[std::size_t(it - o.jumperStockLengthsM.begin())];
+                } else {
+                    ++longJumpers[std::ceil(length)];
+                }
+            }
+        }
+
+        // tray runs between racks
+        if (ea.rack < 0 || ea.rack != eb.rack) {
+            const bool fibre = !copper;
+            const double area =
+                (structured ? trunkArea
+                            : (m.needsTransceivers ? jumperArea : circleAreaMm2(m.diameterMm))) *
+                copies;
+            const double mass = (structured ? trunkMass : m.massKgPerM) * copies;
+            if (ea.row >= 0 && eb.row >= 0 && ea.hall == eb.hall) {
+                if (ea.row == eb.row) {
+                    trays.addRun(ea.row, ea.xM, eb.xM, area, mass, fibre);
+                } else {
+                    const double x = crossoverX(ea.xM, eb.xM, o.crossoverSpacingM);
+                    trays.addRun(ea.row, ea.xM, x, area, mass, fibre);
+                    if (x != eb.xM)
+                        trays.addRun(eb.row, x, eb.xM, area, mass, fibre);
+                }
+            } else {
+                for (const End *e : {&ea, &eb}) {
+                    if (e->row >= 0)
+                        trays.addRun(e->row, e->xM, space.rows()[std::size_t(e->row)].xM, area,
+                                     mass, fibre);
+                }
+            }
+        }
+    }
+
+    // modules and cables per switch cage; modules per host cage
+    std::map<std::tuple<int, int, double>, std::int64_t> cables; // (medium, legs, length)
+    std::int64_t modules = 0;
+    for (std::size_t c = 0; c < cageLinks.size(); ++c) {
+        if (cageLinks[c] == 0 || cageMedium[c] == FabricTopology::kNoMedium)
+            continue;
+        const Medium &m = ladder.at(cageMedium[c]);
+        if (m.needsTransceivers) {
+            const int per = std::max(1, std::min(cagePorts, m.linksPerModule));
+            const std::int64_t n = (cageLinks[c] + per - 1) / per;
+            modules += n;
+            plane.mediaUsage[cageMedium[c]].modules += n;
+        }
+    }
+    // Cables are counted at the upper (B) end of their links: one per cage there.
+    for (std::size_t l = 0; l < links; ++l) {
+        const std::uint8_t mi = g.linkMedium[l];
+        if (mi == FabricTopology::kNoMedium || ladder.at(mi).needsTransceivers)
+            continue;
+        const std::size_t cb = cageOf(g.switchOf(g.linkB[l]), g.portB[l]);
+        if (cagePorts == 1) {
+            ++cables[{mi, 1, double(g.stockLengthM[l])}];
+            ++plane.mediaUsage[mi].cables;
+        } else if (cageLinks[cb] > 0) {
+            ++cables[{mi, cageLinks[cb], double(cageLength[cb])}];
+            ++plane.mediaUsage[mi].cables;
+            cageLinks[cb] = 0; // counted
+        }
+    }
+    {
+        // endpoints of a host are consecutive and link e is endpoint e's host link
+        std::size_t e = 0;
+        while (e < endpoints) {
+            const std::int32_t host = g.endpointHost[e];
+            const int per = std::max<int>(1, g.hosts[std::size_t(host)].cagePorts);
+            std::size_t end = e;
+            while (end < endpoints && g.endpointHost[end] == host)
+                ++end;
+            for (std::size_t c0 = e; c0 < end; c0 += std::size_t(per)) {
+                const std::size_t c1 = std::min(end, c0 + std::size_t(per));
+                // a host cage holds one module per medium it carries (rarely more than one)
+                std::uint8_t kinds[8];
+                int counts[8];
+                int distinct = 0;
+                for (std::size_t x = c0; x < c1; ++x) {
+                    const std::uint8_t mi = g.linkMedium[x];
+                    if (mi == FabricTopology::kNoMedium || !ladder.at(mi).needsTransceivers)
+                        continue;
+                    int k = 0;
+                    while (k < distinct && kinds[k] != mi)
+                        ++k;
+                    if (k == distinct) {
+                        if (distinct == 8)
+                            continue;
+                        kinds[distinct] = mi;
+                        counts[distinct++] = 0;
+                    }
+                    ++counts[k];
+                }
+                for (int k = 0; k < distinct; ++k) {
+                    const int p = std::max(1, std::min(per, ladder.at(kinds[k]).linksPerModule));
+                    const std::int64_t n = (counts[k] + p - 1) / p;
+                    modules += n;
+                    plane.mediaUsage[kinds[k]].modules += n;
+                }
+            }
+            e = end;
+        }
+    }
+
+    plane.opticalLinks = optical;
+    plane.transceiverEnds = 2 * optical;
+    plane.transceiverModules = modules;
+    plane.unroutedLinks = unrouted;
+    plane.copperShareEndpointLinks =
+        endpoints > 0 ? double(copperEndpointLinks) / double(endpoints) : 0.0;
+    plane.copperShareAllLinks = links > 0 ? double(copperLinks) / double(links) : 0.0;
+    plane.totalCableLengthM = totalLength * copies;
+    plane.endpointModulePowerW = endpointPower * copies;
+    plane.switchPowerW = 0;
+    for (std::size_t s = 0; s < switches; ++s) {
+        const double w = switchPower[s] * copies;
+        plane.switchPowerW += w;
+        if (g.switchRack[s] >= 0)
+            rackPowerW[std::size_t(g.switchRack[s])] += w;
+        else
+            unplacedPowerW += w;
+    }
+    for (std::size_t r = 0; r < endpointRackPower.size(); ++r)
+        rackPowerW[r] += endpointRackPower[r] * copies;
+    for (FabricTierStats &t : plane.tierStats) {
+        const std::size_t first = std::size_t(g.tierFirstSwitch[std::size_t(t.tier - 1)]);
+        const std::size_t last = std::size_t(g.tierFirstSwitch[std::size_t(t.tier)]);
+        double sum = 0;
+        for (std::size_t s = first; s < last; ++s)
+            sum += switchPower[s];
+        t.powerWPerSwitch = last > first ? sum / double(last - first) : 0.0;
+    }
+
+    if (unrouted > 0) {
+        double longest = 0;
+        for (std::size_t l = 0; l < links; ++l) {
+            if (g.linkMedium[l] == FabricTopology::kNoMedium)
+                longest = std::max(longest, double(g.lengthM[l]));
+        }
+        if (!ladder.empty())
+            plane.diagnostics.warning(
+                "", plane.jsonPath,
+                "plane '" + plane.name + "': " + std::to_string(unrouted) + " link(s) up to " +
+                    std::to_string(int(std::ceil(longest))) +
+                    " m are longer than any medium's reach (longest " +
+                    std::to_string(int(ladder.maxReachM())) + " m with margin" +
+                    (settings.allowAoc ? "" : ", AOC not allowed") +
+                    "); they are left out of the BOM: move the switches closer or add a "
+                    "longer-reach medium");
+    }
+
+    // ---- BOM
+    Bom &bom = plane.bom;
+    bom.clear();
+    for (const FabricTierStats &t : plane.tierStats) {
+        BomLine line;
+        line.category = "switch";
+        line.part = switchModel.id;
+        line.description = switchModel.name + " (" + tierName(t.tier, plane.tiers) + ")";
+        line.plane = plane.name;
+        line.quantity = double(t.switches) * copies;
+        line.unitPowerW = switchModel.basePowerW; // module power is on the module lines
+        bom.push_back(line);
+    }
+    for (std::size_t i = 0; i < media; ++i) {
+        const Medium &m = ladder.at(i);
+        const MediumUsage &use = plane.mediaUsage[i];
+        if (m.needsTransceivers && use.modules > 0) {
+            BomLine line;
+            line.category = "transceiver";
+            line.part = m.id;
+            line.description = m.name + (m.linksPerModule > 1 ? " (twin-port module)" : "");
+            line.plane = plane.name;
+            line.quantity = double(use.modules) * copies;
+            line.unitPowerW = m.powerWPerEnd * std::max(1, m.linksPerModule);
+            bom.push_back(line);
+        }
+    }
+    for (const auto &[key, count] : cables) {
+        const auto &[mi, legs, length] = key;
+        const Medium &m = ladder.at(std::size_t(mi));
+        BomLine line;
+        line.category = "cable";
+        line.part = m.id;
+        line.description = m.name + (legs > 1 ? " " + std::to_string(legs) + "-leg splitter" : "") +
+                           " " + formatLength(length);
+        line.plane = plane.name;
+        line.quantity = double(count) * copies;
+        line.unitPowerW = m.powerWPerEnd * double(1 + legs);
+        line.lengthM = length;
+        bom.push_back(line);
+    }
+    for (std::size_t i = 0; i < jumpers.size(); ++i) {
+        if (jumpers[i] == 0)
+            continue;
+        BomLine line;
+        line.category = "cable";
+        line.part = o.jumperPart;
+        line.lengthM = i < o.jumperStockLengthsM.size() ? o.jumperStockLengthsM[i] : 0.0;
+        line.description = "MPO fibre jumper " + formatLength(line.lengthM);
+        line.plane = plane.name;
+        line.quantity = double(jumpers[i]) * copies;
+        bom.push_back(line);
+    }
+    for (const auto &[length, count] : longJumpers) {
+        BomLine line;
+        line.category = "cable";
+        line.part = o.jumperPart;
+        line.lengthM = length;
+        line.description = "MPO fibre jumper " + formatLength(length) + " (made to order)";
+        line.plane = plane.name;
+        line.quantity = double(count) * copies;
+        bom.push_back(line);
+    }
+    std::map<double, std::int64_t> trunkByLength;
+    for (const TrunkTable::Group &t : trunks.slots()) {
+        if (t.key == ~std::uint64_t(0))
+            continue;
+        const double length =
+            std::max(o.trunkLengthStepM,
+                     std::ceil(t.maxLengthM / o.trunkLengthStepM - 1e-9) * o.trunkLengthStepM);
+        trunkByLength[length] += (t.fibres + o.trunkFibres - 1) / o.trunkFibres;
+    }
+    for (const auto &[length, count] : trunkByLength) {
+        BomLine line;
+        line.category = "fiber";
+        line.part = o.trunkPart;
+        line.lengthM = length;
+        line.description =
+            "MPO trunk " + std::to_string(o.trunkFibres) + "F " + formatLength(length);
+        line.plane = plane.name;
+        line.quantity = double(count) * copies;
+        bom.push_back(line);
+    }
+    std::int64_t panels = (unplacedPatchPorts + o.patchPanelPorts - 1) / o.patchPanelPorts;
+    for (std::int64_t ports : patchPorts)
+        panels += (ports + o.patchPanelPorts - 1) / o.patchPanelPorts;
+    if (panels > 0) {
+        BomLine line;
+        line.category = "patch-panel";
+        line.part = o.patchPanelPart;
+        line.description = "MPO patch panel 1U, " + std::to_string(o.patchPanelPorts) + " ports";
+        line.plane = plane.name;
+        line.quantity = double(panels) * copies;
+        bom.push_back(line);
+    }
+}
+
+} // namespace aidc

@@ -1,0 +1,67 @@
+#pragma once
+
+// Cabling of one placed plane (docs/fabric-model.md §5-§7):
+//   length   L = (rise + |dx| + |dy| (+ crossover detour) + drop + 2 slack) (1 + dressing);
+//            within one rack the vertical port distance replaces rise/run/drop; between
+//            adjacent racks of a row the run goes over the rack tops, else through the tray
+//            [handbook fabric.md §8];
+//   medium   the first catalog medium of the link's speed (ladder order, AOC only if allowed)
+//            with reach >= L + max(10% L, 1 m) and a stock length >= L [handbook §5]; all
+//            links of one switch cage share the medium the cage's longest link needs;
+//   parts    one transceiver module per optical end (a twin-port module serves two links of
+//            one cage), one cable per copper/AOC link or per switch cage when a cage carries
+//            several links (splitter), MPO jumpers; runs leaving the row or longer than
+//            structuredAboveM become jumper + trunk + jumper through a patch panel per rack;
+//   power    a switch draws its base power plus powerWPerEnd for every link end in its ports
+//            (catalog media: power per link end), so a DAC-fed QM9700 stays at ~747 W and one
+//            full of optics approaches ~1,500 W [Z1; handbook parts.md §3];
+//   trays    per row, the copper and the fibre tray's fill (cable cross-section / tray area)
+//            and mass per metre at its busiest point.
+
+#include "model/diagnostics.h"
+#include "solvers/fabric/fabric.h"
+#include "solvers/fabric/placement.h"
+
+#include <vector>
+
+namespace aidc {
+
+// Where a switch that found no rack is assumed to be (centroid of what it connects).
+struct SwitchSpot
+{
+    double xM = 0, yM = 0;
+    int hall = 0;
+};
+
+// Tray load per row, shared by every plane of a site.
+class TrayLoads
+{
+public:
+    explicit TrayLoads(const RackSpace &space);
+
+    // A run along `row` between x0 and x1 of `areaMm2` cross-section and `kgPerM` per metre.
+    void addRun(int row, double x0M, double x1M, double areaMm2, double kgPerM, bool fibre);
+
+    // Peak fill per row; over-full rows (fill > limit, load > limit) become warnings.
+    std::vector<TrayFill> fills(const CablingOptions &options, Diagnostics &diagnostics) const;
+
+private:
+    int slotOf(int row, double xM) const;
+
+    const RackSpace &m_space;
+    std::vector<std::vector<double>> m_copper, m_fibre, m_mass; // difference arrays per row
+};
+
+// Lengths, media, module/cable counts, power, BOM lines and tray loads of one plane whose
+// switches are placed. Fills the plane's topology lengths/media, media usage, power figures,
+// copper shares, tier power and BOM, and adds violations to plane.diagnostics.
+void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchModel &switchModel,
+                const std::vector<SwitchSpot> &spots, const Catalog &catalog,
+                const FabricOptions &options, const RackSpace &space, TrayLoads &trays,
+                std::vector<double> &rackPowerW, double &unplacedPowerW);
+
+// The stock length a run of `lengthM` is cut to: the smallest of `stockM` >= the run, or the
+// run rounded up to `stepM` when `stockM` is empty; 0 when the run is longer than every stock.
+double stockLength(double lengthM, const std::vector<double> &stockM, double stepM);
+
+} // namespace aidc

@@ -1,0 +1,372 @@
+#include "solvers/fabric/fabricreport.h"
+
+#include <cstdio>
+
+namespace aidc {
+
+namespace {
+
+const char *roleKey(PlaneRole role)
+{
+    switch (role) {
+    case PlaneRole::Backend:
+        return "backend";
+    case PlaneRole::Frontend:
+        return "frontend";
+    case PlaneRole::Storage:
+        return "storage";
+    case PlaneRole::Oob:
+        return "oob";
+    }
+    return "backend";
+}
+
+const char *placementKey(LeafPlacement p)
+{
+    switch (p) {
+    case LeafPlacement::ToR:
+        return "tor";
+    case LeafPlacement::MoR:
+        return "mor";
+    case LeafPlacement::EoR:
+        return "eor";
+    case LeafPlacement::NetworkRack:
+        return "network-rack";
+    }
+    return "network-rack";
+}
+
+const char *levelName(int level)
+{
+    switch (level) {
+    case 0:
+        return "endpoint-leaf";
+    case 1:
+        return "leaf-spine";
+    case 2:
+        return "spine-core";
+    default:
+        return "core-upper";
+    }
+}
+
+char tierLetter(int tier)
+{
+    static const char letters[] = "LSCD";
+    return tier >= 1 && tier <= 4 ? letters[tier - 1] : 'T';
+}
+
+std::string fixed(double v, int decimals)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, v);
+    return buffer;
+}
+
+nlohmann::json hopsJson(const HopStats &h)
+{
+    return {{"minHops", h.minHops},
+            {"maxHops", h.maxHops},
+            {"meanHops", h.meanHops},
+            {"pairs", h.pairs}};
+}
+
+std::string switchName(const std::string &prefix, int tier, std::int64_t indexInTier)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "-%c%04lld", tierLetter(tier),
+                  static_cast<long long>(indexInTier + 1));
+    return prefix + buffer;
+}
+
+std::string hostName(const FabricHost &h)
+{
+    const int n = h.indexInRack + 1;
+    switch (h.kind) {
+    case HostKind::Server:
+        return "srv" + std::to_string(n);
+    case HostKind::StorageNode:
+        return "stor" + std::to_string(n);
+    case HostKind::Switch:
+        return "sw@U" + std::to_string(h.baseU);
+    case HostKind::Pdu:
+        return "pdu" + std::to_string(n);
+    }
+    return "host" + std::to_string(n);
+}
+
+void appendSchedule(CsvTable &table, const PlaneResult &plane,
+                    const std::vector<std::string> &rackIds)
+{
+    const FabricTopology &g = plane.topology;
+    auto rackId = [&](int rack) -> std::string {
+        return rack >= 0 && std::size_t(rack) < rackIds.size() ? rackIds[std::size_t(rack)]
+                                                               : std::string();
+    };
+    table.rows.reserve(table.rows.size() + g.linkCount() * std::size_t(plane.parallelPlanes));
+    for (int copy = 0; copy < plane.parallelPlanes; ++copy) {
+        const std::string prefix =
+            plane.name + (plane.parallelPlanes > 1 ? "." + std::to_string(copy + 1) : "");
+        auto end = [&](std::uint32_t v, std::uint16_t port, std::vector<std::string> &row) {
+            if (g.isSwitch(v)) {
+                const std::size_t s = g.switchOf(v);
+                const int tier = g.switchTier[s];
+                row.push_back(rackId(g.switchRack[s]));
+                row.push_back(g.switchRack[s] >= 0
+                                  ? std::to_string(g.switchU[s] - copy * plane.switchHeightU)
+                                  : std::string());
+                row.push_back(switchName(
+                    prefix, tier, std::int64_t(s) - g.tierFirstSwitch[std::size_t(tier - 1)]));
+            } else {
+                const FabricHost &h = g.hosts[std::size_t(g.endpointHost[v])];
+                row.push_back(rackId(h.rack));
+                row.push_back(std::to_string(h.baseU));
+                row.push_back(hostName(h));
+            }
+            row.push_back(std::to_string(port));
+        };
+        for (std::size_t l = 0; l < g.linkCount(); ++l) {
+            std::vector<std::string> row;
+            row.reserve(15);
+            char id[32];
+            std::snprintf(id, sizeof id, "-%06zu", l + 1);
+            row.push_back(prefix + id);
+            row.push_back(plane.name);
+            row.push_back(std::to_string(copy + 1));
+            row.push_back(levelName(g.linkLevel[l]));
+            end(g.linkA[l], g.portA[l], row);
+            end(g.linkB[l], g.portB[l], row);
+            const std::uint8_t m =
+                l < g.linkMedium.size() ? g.linkMedium[l] : FabricTopology::kNoMedium;
+            row.push_back(m < plane.media.size() ? plane.media[m] : std::string("(none)"));
+            row.push_back(l < g.lengthM.size() ? fixed(g.lengthM[l], 2) : std::string());
+            row.push_back(l < g.stockLengthM.size() && g.stockLengthM[l] > 0
+                              ? formatCsvNumber(g.stockLengthM[l])
+                              : std::string());
+            table.rows.push_back(std::move(row));
+        }
+    }
+}
+
+CsvTable scheduleHeader()
+{
+    CsvTable t;
+    t.header = {"linkId", "plane", "copy",    "level", "aRack",  "aU",      "aDevice",     "aPort",
+                "bRack",  "bU",    "bDevice", "bPort", "medium", "lengthM", "stockLengthM"};
+    return t;
+}
+
+} // namespace
+
+nlohmann::json toJson(const PlaneResult &p)
+{
+    nlohmann::json tiers = nlohmann::json::array();
+    for (const FabricTierStats &t : p.tierStats) {
+        tiers.push_back({{"tier", t.tier},
+                         {"switches", t.switches},
+                         {"downPortsPerSwitch", t.downPortsPerSwitch},
+                         {"upPortsPerSwitch", t.upPortsPerSwitch},
+                         {"downLinks", t.downLinks},
+                         {"upLinks", t.upLinks},
+                         {"unusedPorts", t.unusedPorts},
+                         {"oversubscription", t.oversubscription},
+                         {"powerWPerSwitch", t.powerWPerSwitch}});
+    }
+    nlohmann::json failures = nlohmann::json::array();
+    for (const FailureBlast &f : p.failures)
+        failures.push_back(
+            {{"tier", f.tier}, {"endpointsLost", f.endpointsLost}, {"gpusLost", f.gpusLost}});
+    nlohmann::json media = nlohmann::json::array();
+    for (const MediumUsage &m : p.mediaUsage) {
+        if (m.links == 0)
+            continue;
+        media.push_back({{"medium", m.medium},
+                         {"links", m.links},
+                         {"modules", m.modules},
+                         {"cables", m.cables},
+                         {"totalLengthM", m.totalLengthM}});
+    }
+    const PlanePerformanceFacts &f = p.performance;
+    return {{"name", p.name},
+            {"role", roleKey(p.role)},
+            {"switchModel", p.switchModel},
+            {"radix", p.radix},
+            {"breakout", p.breakout},
+            {"portGbps", p.portGbps},
+            {"parallelPlanes", p.parallelPlanes},
+            {"railOptimized", p.railOptimized},
+            {"leafPlacement", placementKey(p.leafPlacement)},
+            {"hosts", p.hosts},
+            {"endpoints", p.endpoints},
+            {"gpus", p.gpus},
+            {"tiers", p.tiers},
+            {"islandTier", p.islandTier},
+            {"islands", p.islands},
+            {"railGroups", p.railGroups},
+            {"railGroupHosts", p.railGroupHosts},
+            {"reservedPorts", p.reservedPorts},
+            {"switches", p.switches},
+            {"links", p.links},
+            {"tierStats", tiers},
+            {"endToEndOversubscription", p.endToEndOversubscription},
+            {"bisectionTbps", p.bisectionTbps},
+            {"nonBlockingBisectionTbps", p.nonBlockingBisectionTbps},
+            {"hops",
+             {{"sameRail", hopsJson(p.sameRail)},
+              {"sameIsland", hopsJson(p.sameIsland)},
+              {"crossIsland", hopsJson(p.crossIsland)},
+              {"diameterHops", p.diameterHops}}},
+            {"failures", failures},
+            {"media", media},
+            {"opticalLinks", p.opticalLinks},
+            {"transceiverEnds", p.transceiverEnds},
+            {"transceiverModules", p.transceiverModules},
+            {"unroutedLinks", p.unroutedLinks},
+            {"copperShareEndpointLinks", p.copperShareEndpointLinks},
+            {"copperShareAllLinks", p.copperShareAllLinks},
+            {"switchPowerW", p.switchPowerW},
+            {"endpointModulePowerW", p.endpointModulePowerW},
+            {"totalCableLengthM", p.totalCableLengthM},
+            {"performance",
+             {{"gpus", f.gpus},
+              {"islandGpus", f.islandGpus},
+              {"oversubscriptionInsideIsland", f.oversubscriptionInsideIsland},
+              {"oversubscriptionAboveIsland", f.oversubscriptionAboveIsland},
+              {"railGroupGpus", f.railGroupGpus},
+              {"nicGbpsPerGpu", f.nicGbpsPerGpu},
+              {"parallelPlanes", f.parallelPlanes},
+              {"tiers", f.tiers},
+              {"hopLatencyNs", f.hopLatencyNs},
+              {"maxHops", f.maxHops}}}};
+}
+
+nlohmann::json toJson(const FabricResult &r)
+{
+    nlohmann::json planes = nlohmann::json::array();
+    for (const PlaneResult &p : r.planes)
+        planes.push_back(toJson(p));
+    nlohmann::json bom = nlohmann::json::array();
+    for (const BomLine &b : r.bom) {
+        bom.push_back({{"category", b.category},
+                       {"part", b.part},
+                       {"description", b.description},
+                       {"plane", b.plane},
+                       {"quantity", b.quantity},
+                       {"unit", b.unit},
+                       {"unitPowerW", b.unitPowerW},
+                       {"lengthM", b.lengthM}});
+    }
+    nlohmann::json trays = nlohmann::json::array();
+    for (const TrayFill &t : r.trays) {
+        trays.push_back({{"row", t.row},
+                         {"hall", t.hall},
+                         {"copperFill", t.copperFill},
+                         {"fibreFill", t.fibreFill},
+                         {"peakLoadKgPerM", t.peakLoadKgPerM}});
+    }
+    nlohmann::json diagnostics = nlohmann::json::array();
+    for (const Diagnostic &d : r.diagnostics.items()) {
+        diagnostics.push_back({{"severity", d.severity == Severity::Error ? "error" : "warning"},
+                               {"path", d.jsonPath},
+                               {"message", d.message}});
+    }
+    nlohmann::json rackPower = nlohmann::json::object();
+    for (const auto &[rack, w] : r.rackNetworkPowerW)
+        rackPower[rack.empty() ? "(unplaced)" : rack] = w;
+    return {{"switches", r.switches},
+            {"transceivers", r.transceivers},
+            {"cables", r.cables},
+            {"copperShare", r.copperShare},
+            {"switchPowerW", r.switchPowerW},
+            {"endpointModulePowerW", r.endpointModulePowerW},
+            {"networkPowerW", r.networkPowerW},
+            {"rackNetworkPowerW", rackPower},
+            {"planes", planes},
+            {"bom", bom},
+            {"trays", trays},
+            {"diagnostics", diagnostics}};
+}
+
+void writeText(std::ostream &out, const FabricResult &r)
+{
+    out << "Fabric: " << r.switches << " switches, " << r.transceivers << " transceivers, "
+        << r.cables << " cables; copper " << fixed(r.copperShare * 100, 1)
+        << "% of links; network power " << fixed(r.networkPowerW / 1000, 1) << " kW\n";
+    for (const PlaneResult &p : r.planes) {
+        out << "\nPlane " << p.name << " (" << roleKey(p.role) << ", " << p.switchModel << " "
+            << p.radix << " x " << p.portGbps << "G"
+            << (p.parallelPlanes > 1 ? ", " + std::to_string(p.parallelPlanes) + " planes" : "")
+            << ", " << placementKey(p.leafPlacement) << (p.railOptimized ? ", rail-optimized" : "")
+            << ")\n";
+        if (p.tiers == 0) {
+            out << "  not built\n";
+            continue;
+        }
+        out << "  " << p.endpoints << " endpoints, " << p.gpus << " GPUs, " << p.tiers << " tiers, "
+            << p.switches << " switches, " << p.links << " links per plane\n";
+        for (const FabricTierStats &t : p.tierStats) {
+            out << "  tier " << t.tier << ": " << t.switches << " switches ("
+                << t.downPortsPerSwitch << " down / " << t.upPortsPerSwitch << " up), "
+                << t.downLinks << " links below, oversubscription " << fixed(t.oversubscription, 2)
+                << ":1, " << fixed(t.powerWPerSwitch, 0) << " W each\n";
+        }
+        if (p.islandTier > 0)
+            out << "  islands: " << p.islands << " of ~" << p.performance.islandGpus
+                << " GPUs (tier " << p.islandTier << ")\n";
+        out << "  end-to-end oversubscription " << fixed(p.endToEndOversubscription, 2)
+            << ":1, bisection " << fixed(p.bisectionTbps, 1) << " Tb/s of "
+            << fixed(p.nonBlockingBisectionTbps, 1) << " non-blocking\n";
+        out << "  hops: same rail " << p.sameRail.maxHops << ", same island "
+            << p.sameIsland.maxHops << ", across islands " << p.crossIsland.maxHops << ", diameter "
+            << p.diameterHops << "\n";
+        for (const FailureBlast &f : p.failures)
+            out << "  one tier-" << f.tier << " switch down: " << f.gpusLost
+                << " GPUs lose this plane\n";
+        out << "  copper: " << fixed(p.copperShareEndpointLinks * 100, 1) << "% of endpoint links, "
+            << fixed(p.copperShareAllLinks * 100, 1) << "% of all links; " << p.transceiverModules
+            << " transceivers for " << p.opticalLinks << " optical links; switches "
+            << fixed(p.switchPowerW / 1000, 1) << " kW\n";
+        for (const MediumUsage &m : p.mediaUsage) {
+            if (m.links > 0)
+                out << "    " << m.medium << ": " << m.links << " links, "
+                    << fixed(m.totalLengthM / double(m.links), 1) << " m mean\n";
+        }
+    }
+    if (!r.bom.empty()) {
+        out << "\nBill of materials\n";
+        for (const BomLine &b : r.bom)
+            out << "  " << b.plane << "  " << b.category << "  " << b.description << "  x "
+                << formatCsvNumber(b.quantity) << "\n";
+    }
+    for (const Diagnostic &d : r.diagnostics.items())
+        out << (d.severity == Severity::Error ? "error: " : "warning: ") << d.toString() << "\n";
+}
+
+CsvTable bomTable(const FabricResult &r)
+{
+    CsvTable t;
+    t.header = {"category", "part", "description", "plane",
+                "quantity", "unit", "unitPowerW",  "lengthM"};
+    for (const BomLine &b : r.bom) {
+        t.rows.push_back({b.category, b.part, b.description, b.plane, formatCsvNumber(b.quantity),
+                          b.unit, formatCsvNumber(b.unitPowerW), formatCsvNumber(b.lengthM)});
+    }
+    return t;
+}
+
+CsvTable cableScheduleTable(const PlaneResult &plane, const std::vector<std::string> &rackIds)
+{
+    CsvTable t = scheduleHeader();
+    appendSchedule(t, plane, rackIds);
+    return t;
+}
+
+CsvTable cableScheduleTable(const FabricResult &r)
+{
+    CsvTable t = scheduleHeader();
+    for (const PlaneResult &p : r.planes)
+        appendSchedule(t, p, r.rackIds);
+    return t;
+}
+
+} // namespace aidc

@@ -1,0 +1,35 @@
+#pragma once
+
+// Reports of the fabric solver: JSON (stable camelCase keys, units in the names), the CLI's
+// text report, and the two CSV tables `aidc bom FILE --csv` and `aidc cables FILE --csv` write
+// (RFC 4180 via model/csv.h).
+
+#include "model/csv.h"
+#include "solvers/fabric/fabric.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace aidc {
+
+nlohmann::json toJson(const PlaneResult &plane);
+nlohmann::json toJson(const FabricResult &result);
+
+void writeText(std::ostream &out, const FabricResult &result);
+
+// category, part, description, plane, quantity, unit, unitPowerW, lengthM: one row per BOM
+// line. The cost solver adds price columns.
+CsvTable bomTable(const FabricResult &result);
+
+// One row per cable of every plane copy: linkId, plane, copy, level, A-end rack/U/device/port,
+// B-end rack/U/device/port, medium, routed lengthM, stockLengthM. Ids and device names are
+// generated here ("backend-000001", "backend-L0003" for leaf 3, "backend.2-..." for copy 2).
+CsvTable cableScheduleTable(const FabricResult &result);
+
+// The same for one plane; rackIds maps layout rack indices to ids.
+CsvTable cableScheduleTable(const PlaneResult &plane, const std::vector<std::string> &rackIds);
+
+} // namespace aidc

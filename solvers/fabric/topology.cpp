@@ -1,0 +1,688 @@
+#include "solvers/fabric/topology.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace aidc {
+
+namespace {
+
+// Down ports of a switch split at o:1 (down = k*o/(o+1), rounded so the ratio is never worse
+// than asked) [handbook fabric.md §2].
+int downCapacity(int radix, double oversubscription)
+{
+    const int up = int(std::ceil(double(radix) / (oversubscription + 1.0) - 1e-9));
+    return std::max(0, radix - std::max(1, up));
+}
+
+// Uplinks a switch with `down` used down ports needs at o:1 ("sized for N/o ports").
+int upPortsFor(int down, double oversubscription)
+{
+    return std::max(1, int(std::ceil(double(down) / oversubscription - 1e-9)));
+}
+
+std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+// The smallest divisor m of `up` that gives each parent at most `limit` ports for `children`
+// child pods with up/m links each; 0 when none does.
+int smallestFanOut(int up, std::int64_t children, int limit)
+{
+    for (int m = 1; m <= up; ++m) {
+        if (up % m == 0 && children * (up / m) <= limit)
+            return m;
+    }
+    return 0;
+}
+
+// Endpoints of each leaf and the rail groups (units) the leaves come in.
+struct LeafAssignment
+{
+    std::vector<std::int32_t> endpointLeaf;
+    std::vector<std::uint16_t> endpointLeafPort; // 0-based down port
+    std::vector<int> leafUsed;
+    std::vector<int> unitLeaves; // leaves per rail group, in order
+    int groupHosts = 0;
+    std::string error;
+
+    std::int64_t leaves() const { return std::int64_t(leafUsed.size()); }
+};
+
+class TopologyBuilder
+{
+public:
+    explicit TopologyBuilder(const TopologyInput &input);
+    TopologyBuild run();
+
+private:
+    double boundaryOversubscription(int tier, int islandTier) const;
+    const LeafAssignment &leavesFor(int down);
+    LeafAssignment assignLeaves(int down) const;
+    void assignRail(LeafAssignment &a, int down) const;
+    void assignTopOfRack(LeafAssignment &a, int down) const;
+    void assignWholeHosts(LeafAssignment &a, int down) const;
+    int findIslandTier(std::string &problem);
+    bool plan(int tiers, int islandTier, std::vector<TierPlan> &out,
+              std::vector<std::int64_t> &pod2, std::string &problem, std::string &note);
+    std::vector<std::int64_t> packUnits(const LeafAssignment &a, std::int64_t limit) const;
+    std::int64_t islandChildren(int tier, const LeafAssignment &a, std::int64_t &capacity) const;
+    void buildLinks(TopologyBuild &b, const LeafAssignment &a,
+                    const std::vector<std::int64_t> &pod2);
+    void assignIslands(TopologyBuild &b, const std::vector<std::int64_t> &leafPod2);
+
+    const TopologyInput &m_in;
+    std::vector<std::int64_t> m_hostFirst; // first endpoint of each host
+    std::int64_t m_endpoints = 0;
+    int m_rails = 1;
+    std::map<int, LeafAssignment> m_leafCache; // by leaf down capacity
+    std::int64_t m_island = 0;                 // island endpoints in effect (0 = none)
+};
+
+TopologyBuilder::TopologyBuilder(const TopologyInput &input)
+    : m_in(input)
+{
+    m_hostFirst.reserve(input.hosts.size() + 1);
+    for (const FabricHost &h : input.hosts) {
+        m_hostFirst.push_back(m_endpoints);
+        m_endpoints += h.ports;
+        m_rails = std::max(m_rails, int(h.ports));
+    }
+    m_hostFirst.push_back(m_endpoints);
+}
+
+double TopologyBuilder::boundaryOversubscription(int tier, int islandTier) const
+{
+    if (islandTier > 0) {
+        if (tier < islandTier)
+            return 1.0;
+        if (tier == islandTier)
+            return m_in.islandOversubscription;
+    }
+    const std::size_t i = std::size_t(tier - 1);
+    return i < m_in.oversubscription.size() ? m_in.oversubscription[i] : 1.0;
+}
+
+const LeafAssignment &TopologyBuilder::leavesFor(int down)
+{
+    auto it = m_leafCache.find(down);
+    if (it == m_leafCache.end())
+        it = m_leafCache.emplace(down, assignLeaves(down)).first;
+    return it->second;
+}
+
+LeafAssignment TopologyBuilder::assignLeaves(int down) const
+{
+    LeafAssignment a;
+    a.endpointLeaf.assign(std::size_t(m_endpoints), 0);
+    a.endpointLeafPort.assign(std::size_t(m_endpoints), 0);
+    if (down <= 0) {
+        a.error = "a leaf has no down ports at this oversubscription";
+        return a;
+    }
+    if (m_in.topOfRack)
+        assignTopOfRack(a, down);
+    else if (m_in.railOptimized)
+        assignRail(a, down);
+    else
+        assignWholeHosts(a, down);
+    return a;
+}
+
+// Rail-optimized: NIC port r of every host of a rail group goes to the leaf (or leaves) of
+// rail r; groups are cabled for their full size even when partly populated [handbook §1, §3].
+void TopologyBuilder::assignRail(LeafAssignment &a, int down) const
+{
+    const std::int64_t groupHosts = m_in.railGroupHosts > 0 ? m_in.railGroupHosts : down;
+    const int leavesPerRail = int(ceilDiv(groupHosts, down));
+    const std::int64_t hosts = std::int64_t(m_in.hosts.size());
+    const std::int64_t groups = ceilDiv(hosts, groupHosts);
+    const int unitLeaves = m_rails * leavesPerRail;
+    a.groupHosts = int(groupHosts);
+    a.leafUsed.assign(std::size_t(groups * unitLeaves), 0);
+    a.unitLeaves.assign(std::size_t(groups), unitLeaves);
+    for (std::int64_t h = 0; h < hosts; ++h) {
+        const std::int64_t g = h / groupHosts;
+        const std::int64_t j = h % groupHosts;
+        for (int r = 0; r < m_in.hosts[std::size_t(h)].ports; ++r) {
+            const std::int64_t leaf = g * unitLeaves + std::int64_t(r) * leavesPerRail + j / down;
+            const std::size_t e = std::size_t(m_hostFirst[std::size_t(h)] + r);
+            a.endpointLeaf[e] = std::int32_t(leaf);
+            a.endpointLeafPort[e] = std::uint16_t(j % down);
+            ++a.leafUsed[std::size_t(leaf)];
+        }
+    }
+}
+
+// Top-of-rack: each rack's endpoints on its own leaves (rails split over them when rail-
+// optimized, else whole hosts per leaf).
+void TopologyBuilder::assignTopOfRack(LeafAssignment &a, int down) const
+{
+    const std::size_t hosts = m_in.hosts.size();
+    std::size_t begin = 0;
+    while (begin < hosts) {
+        std::size_t end = begin + 1;
+        while (end < hosts && m_in.hosts[end].rack == m_in.hosts[begin].rack &&
+               m_in.hosts[begin].rack >= 0)
+            ++end;
+        const std::int64_t endpoints = m_hostFirst[end] - m_hostFirst[begin];
+        int maxPorts = 1;
+        for (std::size_t h = begin; h < end; ++h)
+            maxPorts = std::max(maxPorts, int(m_in.hosts[h].ports));
+        const std::int64_t firstLeaf = a.leaves();
+        int leaves = 0;
+        if (m_in.railOptimized) {
+            leaves = int(ceilDiv(endpoints, down));
+            const std::int64_t perLeaf = ceilDiv(endpoints, leaves);
+            a.leafUsed.resize(std::size_t(firstLeaf + leaves), 0);
+            std::int64_t s = 0;
+            for (int r = 0; r < maxPorts; ++r) {
+                for (std::size_t h = begin; h < end; ++h) {
+                    if (r >= m_in.hosts[h].ports)
+                        continue;
+                    const std::size_t e = std::size_t(m_hostFirst[h] + r);
+                    const std::int64_t leaf = firstLeaf + s / perLeaf;
+                    a.endpointLeaf[e] = std::int32_t(leaf);
+                    a.endpointLeafPort[e] = std::uint16_t(a.leafUsed[std::size_t(leaf)]++);
+                    ++s;
+                }
+            }
+        } else {
+            const int hostsPerLeaf = down / maxPorts;
+            if (hostsPerLeaf == 0) {
+                a.error = "a host has more ports than a leaf has down ports";
+                return;
+            }
+            const std::int64_t n = std::int64_t(end - begin);
+            leaves = int(ceilDiv(n, hostsPerLeaf));
+            const std::int64_t perLeaf = ceilDiv(n, leaves);
+            a.leafUsed.resize(std::size_t(firstLeaf + leaves), 0);
+            for (std::size_t h = begin; h < end; ++h) {
+                const std::int64_t leaf = firstLeaf + std::int64_t(h - begin) / perLeaf;
+                for (int r = 0; r < m_in.hosts[h].ports; ++r) {
+                    const std::size_t e = std::size_t(m_hostFirst[h] + r);
+                    a.endpointLeaf[e] = std::int32_t(leaf);
+                    a.endpointLeafPort[e] = std::uint16_t(a.leafUsed[std::size_t(leaf)]++);
+                }
+            }
+        }
+        a.unitLeaves.push_back(leaves);
+        a.groupHosts = std::max(a.groupHosts, int(end - begin));
+        begin = end;
+    }
+}
+
+// Non-rail: all ports of a host on the same leaf, as many whole hosts per leaf as fit.
+void TopologyBuilder::assignWholeHosts(LeafAssignment &a, int down) const
+{
+    const int hostsPerLeaf = down / m_rails;
+    if (hostsPerLeaf == 0) {
+        a.error = "a host has more ports than a leaf has down ports";
+        return;
+    }
+    const std::size_t hosts = m_in.hosts.size();
+    a.groupHosts = hostsPerLeaf;
+    a.leafUsed.assign(std::size_t(ceilDiv(std::int64_t(hosts), hostsPerLeaf)), 0);
+    a.unitLeaves.assign(a.leafUsed.size(), 1);
+    for (std::size_t h = 0; h < hosts; ++h) {
+        const std::size_t leaf = h / std::size_t(hostsPerLeaf);
+        for (int r = 0; r < m_in.hosts[h].ports; ++r) {
+            const std::size_t e = std::size_t(m_hostFirst[h] + r);
+            a.endpointLeaf[e] = std::int32_t(leaf);
+            a.endpointLeafPort[e] = std::uint16_t(a.leafUsed[leaf]++);
+        }
+    }
+}
+
+// Tier-2 pods: consecutive whole rail groups, at most `limit` leaves per pod. Returns the
+// first leaf of every pod plus the end.
+std::vector<std::int64_t> TopologyBuilder::packUnits(const LeafAssignment &a,
+                                                     std::int64_t limit) const
+{
+    std::vector<std::int64_t> first{0};
+    std::int64_t leaf = 0, current = 0;
+    for (int unit : a.unitLeaves) {
+        std::int64_t remaining = unit;
+        if (current > 0 && current + remaining > limit) {
+            first.push_back(leaf);
+            current = 0;
+        }
+        while (remaining > limit) {
+            leaf += limit;
+            remaining -= limit;
+            first.push_back(leaf);
+        }
+        leaf += remaining;
+        current += remaining;
+        if (current == limit) {
+            first.push_back(leaf);
+            current = 0;
+        }
+    }
+    if (current > 0)
+        first.push_back(leaf);
+    return first;
+}
+
+// Children an island pod at `tier` needs to hold the island's endpoints (leaves at tier 2,
+// rounded up to whole rail groups); `capacity` returns the endpoints one island holds.
+std::int64_t TopologyBuilder::islandChildren(int tier, const LeafAssignment &a,
+                                             std::int64_t &capacity) const
+{
+    const int leafDown = downCapacity(m_in.radix, 1.0); // 1:1 inside the island
+    if (tier == 2) {
+        std::int64_t leaves = 0;
+        capacity = 0;
+        for (int unit : a.unitLeaves) {
+            if (capacity >= m_island)
+                break;
+            leaves += unit;
+            capacity += std::int64_t(unit) * leafDown;
+        }
+        return std::max<std::int64_t>(leaves, 1);
+    }
+    // Tiers 2..tier-1 are full non-blocking pods: (k/2) children each, whole groups at tier 2.
+    const int half = downCapacity(m_in.radix, 1.0);
+    std::int64_t leavesPerPod2 = half;
+    const int unit =
+        a.unitLeaves.empty() ? 1 : *std::max_element(a.unitLeaves.begin(), a.unitLeaves.end());
+    if (unit <= half)
+        leavesPerPod2 = (half / unit) * unit;
+    std::int64_t childCapacity = leavesPerPod2 * leafDown;
+    for (int j = 3; j < tier; ++j)
+        childCapacity *= half;
+    const std::int64_t n = ceilDiv(m_island, childCapacity);
+    capacity = n * childCapacity;
+    return n;
+}
+
+int TopologyBuilder::findIslandTier(std::string &problem)
+{
+    const double o = m_in.islandOversubscription;
+    if (m_island <= downCapacity(m_in.radix, o))
+        return 1;
+    const int half = downCapacity(m_in.radix, 1.0);
+    const LeafAssignment &a = leavesFor(half);
+    if (!a.error.empty()) {
+        problem = a.error;
+        return 0;
+    }
+    for (int tier = 2; tier < m_in.maxTiers; ++tier) {
+        std::int64_t capacity = 0;
+        const std::int64_t n = islandChildren(tier, a, capacity);
+        // Below the island top every switch runs 1:1, so it has k/2 uplinks.
+        const int upBelow = half;
+        for (int m = 1; m <= upBelow; ++m) {
+            if (upBelow % m != 0)
+                continue;
+            const std::int64_t down = n * (upBelow / m);
+            if (down + upPortsFor(int(std::min<std::int64_t>(down, 1 << 20)), o) <= m_in.radix)
+                return tier;
+        }
+    }
+    problem = "an island of " + std::to_string(m_island) +
+              " endpoints does not fit below a top tier within " + std::to_string(m_in.maxTiers) +
+              " tiers";
+    return 0;
+}
+
+bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out,
+                           std::vector<std::int64_t> &pod2, std::string &problem, std::string &note)
+{
+    const int k = m_in.radix;
+    out.clear();
+    const double o1 = tiers == 1 ? 1.0 : boundaryOversubscription(1, islandTier);
+    const int d1 = tiers == 1 ? k : downCapacity(k, o1);
+    const LeafAssignment &a = leavesFor(d1);
+    if (!a.error.empty()) {
+        problem = a.error;
+        return false;
+    }
+    TierPlan leaf;
+    leaf.tier = 1;
+    leaf.downPorts = d1;
+    leaf.upPorts = tiers == 1 ? 0 : upPortsFor(d1, o1);
+    leaf.childrenPerPod = d1;
+    leaf.pods = a.leaves();
+    leaf.switches = a.leaves();
+    leaf.oversubscription = tiers == 1 ? 1.0 : o1;
+    out.push_back(leaf);
+    if (tiers == 1) {
+        if (a.leaves() != 1) {
+            problem = std::to_string(m_endpoints) + " endpoints need " +
+                      std::to_string(a.leaves()) + " leaves, one tier holds one switch";
+            return false;
+        }
+        return true;
+    }
+
+    std::int64_t pods = a.leaves();
+    int width = 1;
+    int upBelow = leaf.upPorts;
+    for (int j = 2; j <= tiers; ++j) {
+        TierPlan t;
+        t.tier = j;
+        if (j < tiers) {
+            const double o = boundaryOversubscription(j, islandTier);
+            std::int64_t n = 0;
+            int m = 0;
+            if (j == islandTier) {
+                std::int64_t capacity = 0;
+                n = islandChildren(j, a, capacity);
+                for (int f = 1; f <= upBelow && m == 0; ++f) {
+                    if (upBelow % f != 0)
+                        continue;
+                    const std::int64_t down = n * (upBelow / f);
+                    if (down < k && down + upPortsFor(int(down), o) <= k)
+                        m = f;
+                }
+                if (m == 0) {
+                    problem = "the island does not fit in tier " + std::to_string(j);
+                    return false;
+                }
+            } else {
+                m = upBelow;
+                n = downCapacity(k, o);
+                if (j == 2) {
+                    const int unit = *std::max_element(a.unitLeaves.begin(), a.unitLeaves.end());
+                    if (unit <= n)
+                        n = (n / unit) * unit; // whole rail groups per pod
+                }
+            }
+            t.fanOut = m;
+            t.linksPerPair = upBelow / m;
+            t.childrenPerPod = int(n);
+            t.downPorts = int(n) * t.linksPerPair;
+            t.upPorts = upPortsFor(t.downPorts, o);
+            t.oversubscription = o;
+            if (j == 2) {
+                pod2 = packUnits(a, n);
+                pods = std::int64_t(pod2.size()) - 1;
+            } else {
+                pods = ceilDiv(pods, n);
+            }
+        } else {
+            // Top tier: every tier-(t-1) pod, sized for the planned build-out.
+            std::int64_t n = pods;
+            if (m_in.targetEndpoints > m_endpoints)
+                n = std::max(n, ceilDiv(pods * m_in.targetEndpoints, m_endpoints));
+            int m = smallestFanOut(upBelow, n, k);
+            if (m == 0 && n > pods) {
+                note = "the top tier cannot be sized for the target build-out of " +
+                       std::to_string(m_in.targetEndpoints) + " endpoints; sized for " +
+                       std::to_string(m_endpoints);
+                n = pods;
+                m = smallestFanOut(upBelow, n, k);
+            }
+            if (m == 0) {
+                problem = std::to_string(pods) +
+                          (j == 2 ? " leaves" : " tier-" + std::to_string(j - 1) + " pods") +
+                          " with " + std::to_string(upBelow) + " uplinks each exceed what " +
+                          std::to_string(k) + "-port top switches can take";
+                return false;
+            }
+            t.fanOut = m;
+            t.linksPerPair = upBelow / m;
+            t.childrenPerPod = int(n);
+            t.downPorts = int(n) * t.linksPerPair;
+            t.upPorts = 0;
+            if (j == 2) {
+                pod2.assign({0, a.leaves()});
+            }
+            pods = 1;
+        }
+        width *= t.fanOut;
+        t.switchesPerPod = width;
+        t.pods = pods;
+        t.switches = pods * width;
+        upBelow = t.upPorts;
+        out.push_back(t);
+    }
+    return true;
+}
+
+void TopologyBuilder::buildLinks(TopologyBuild &b, const LeafAssignment &a,
+                                 const std::vector<std::int64_t> &pod2)
+{
+    FabricTopology &g = b.topology;
+    const int tiers = int(b.tiers.size());
+    const std::size_t endpoints = std::size_t(m_endpoints);
+
+    g.hosts = m_in.hosts;
+    g.endpointHost.resize(endpoints);
+    g.endpointPort.resize(endpoints);
+    for (std::size_t h = 0; h < m_in.hosts.size(); ++h) {
+        for (int r = 0; r < m_in.hosts[h].ports; ++r) {
+            const std::size_t e = std::size_t(m_hostFirst[h] + r);
+            g.endpointHost[e] = std::int32_t(h);
+            g.endpointPort[e] = std::uint16_t(r);
+        }
+    }
+
+    std::int64_t switches = 0;
+    std::int64_t links = m_endpoints;
+    g.tierFirstSwitch.push_back(0);
+    for (const TierPlan &t : b.tiers) {
+        switches += t.switches;
+        g.tierFirstSwitch.push_back(std::int32_t(switches));
+        links += t.switches * t.upPorts;
+    }
+    g.switchTier.resize(std::size_t(switches));
+    g.switchRack.assign(std::size_t(switches), -1);
+    g.switchU.assign(std::size_t(switches), 0);
+    g.switchGroup.assign(std::size_t(switches), 0);
+    g.switchIsland.assign(std::size_t(switches), b.islandTier > 0 ? -1 : 0);
+    for (int j = 1; j <= tiers; ++j) {
+        for (std::int32_t s = g.tierFirstSwitch[std::size_t(j - 1)];
+             s < g.tierFirstSwitch[std::size_t(j)]; ++s)
+            g.switchTier[std::size_t(s)] = std::uint8_t(j);
+    }
+
+    g.linkA.reserve(std::size_t(links));
+    g.linkB.reserve(std::size_t(links));
+    g.portA.reserve(std::size_t(links));
+    g.portB.reserve(std::size_t(links));
+    g.linkLevel.reserve(std::size_t(links));
+    for (std::size_t e = 0; e < endpoints; ++e) {
+        g.linkA.push_back(std::uint32_t(e));
+        g.linkB.push_back(g.switchVertex(std::size_t(a.endpointLeaf[e])));
+        g.portA.push_back(std::uint16_t(g.endpointPort[e] + 1));
+        g.portB.push_back(std::uint16_t(a.endpointLeafPort[e] + 1));
+        g.linkLevel.push_back(0);
+    }
+
+    // Leaf -> rail group, leaf -> tier-2 pod.
+    std::vector<std::int64_t> childPod(std::size_t(a.leaves()), 0);
+    {
+        std::int64_t leaf = 0;
+        for (std::size_t u = 0; u < a.unitLeaves.size(); ++u) {
+            for (int i = 0; i < a.unitLeaves[u]; ++i, ++leaf)
+                g.switchGroup[std::size_t(leaf)] = std::int32_t(u);
+        }
+        for (std::size_t p = 0; p + 1 < pod2.size(); ++p) {
+            for (std::int64_t l = pod2[p]; l < pod2[p + 1]; ++l)
+                childPod[std::size_t(l)] = std::int64_t(p);
+        }
+    }
+    std::int64_t childPods = a.leaves();
+    for (int j = 2; j <= tiers; ++j) {
+        const TierPlan &t = b.tiers[std::size_t(j - 1)];
+        const TierPlan &below = b.tiers[std::size_t(j - 2)];
+        const bool top = j == tiers;
+        const std::int32_t lowerFirst = g.tierFirstSwitch[std::size_t(j - 2)];
+        const std::int32_t upperFirst = g.tierFirstSwitch[std::size_t(j - 1)];
+        const int lowerWidth = below.switchesPerPod;
+        const std::uint8_t level = std::uint8_t(j - 1);
+        for (std::int64_t p = 0; p < t.pods; ++p) {
+            std::int64_t c0, c1;
+            if (top) {
+                c0 = 0;
+                c1 = childPods;
+            } else if (j == 2) {
+                c0 = pod2[std::size_t(p)];
+                c1 = pod2[std::size_t(p) + 1];
+            } else {
+                c0 = p * t.childrenPerPod;
+                c1 = std::min(childPods, c0 + t.childrenPerPod);
+            }
+            for (std::int64_t c = c0; c < c1; ++c) {
+                const int ci = int(c - c0);
+                for (int q = 0; q < lowerWidth; ++q) {
+                    const std::int64_t lower = lowerFirst + c * lowerWidth + q;
+                    for (int i = 0; i < t.fanOut; ++i) {
+                        const std::int64_t upper =
+                            upperFirst + p * t.switchesPerPod + std::int64_t(q) * t.fanOut + i;
+                        for (int x = 0; x < t.linksPerPair; ++x) {
+                            g.linkA.push_back(g.switchVertex(std::size_t(lower)));
+                            g.linkB.push_back(g.switchVertex(std::size_t(upper)));
+                            g.portA.push_back(
+                                std::uint16_t(below.downPorts + i * t.linksPerPair + x + 1));
+                            g.portB.push_back(std::uint16_t(ci * t.linksPerPair + x + 1));
+                            g.linkLevel.push_back(level);
+                        }
+                    }
+                }
+            }
+            for (int w = 0; w < t.switchesPerPod; ++w)
+                g.switchGroup[std::size_t(upperFirst + p * t.switchesPerPod + w)] = std::int32_t(p);
+        }
+        childPods = t.pods;
+    }
+    assignIslands(b, childPod);
+}
+
+// Island of every switch at or below the island tier: the island-tier pod it belongs to.
+void TopologyBuilder::assignIslands(TopologyBuild &b, const std::vector<std::int64_t> &leafPod2)
+{
+    FabricTopology &g = b.topology;
+    const int island = b.islandTier;
+    b.islands = island > 0 ? b.tiers[std::size_t(island - 1)].pods : 1;
+    if (island == 0)
+        return;
+    // Pod index at tier `from` -> pod index at the island tier (pods nest uniformly above 2).
+    auto lift = [&](std::int64_t pod, int from) {
+        for (int j = from + 1; j <= island; ++j)
+            pod /= b.tiers[std::size_t(j - 1)].childrenPerPod;
+        return pod;
+    };
+    for (std::size_t s = 0; s < g.switchCount(); ++s) {
+        const int tier = g.switchTier[s];
+        if (tier > island)
+            continue;
+        std::int64_t pod;
+        if (tier == 1)
+            pod = island == 1 ? std::int64_t(s) : lift(leafPod2[s], 2);
+        else
+            pod = lift(g.switchGroup[s], tier);
+        g.switchIsland[s] = std::int32_t(pod);
+    }
+}
+
+TopologyBuild TopologyBuilder::run()
+{
+    TopologyBuild b;
+    if (m_endpoints == 0) {
+        b.errors.push_back("the plane has no endpoints");
+        return b;
+    }
+    if (m_in.radix < 2) {
+        b.errors.push_back("the switch has fewer than 2 ports at this speed");
+        return b;
+    }
+    m_island =
+        m_in.islandEndpoints > 0 && m_in.islandEndpoints < m_endpoints ? m_in.islandEndpoints : 0;
+    if (m_in.islandEndpoints >= m_endpoints && m_in.islandEndpoints > 0)
+        b.warnings.push_back("the island (" + std::to_string(m_in.islandEndpoints) +
+                             " endpoints) holds the whole plane; no oversubscribed layer built");
+    int islandTier = 0;
+    if (m_island > 0) {
+        std::string problem;
+        islandTier = findIslandTier(problem);
+        if (islandTier == 0) {
+            b.errors.push_back(problem);
+            return b;
+        }
+    }
+
+    std::vector<int> candidates;
+    if (m_in.tiers) {
+        candidates.push_back(*m_in.tiers);
+    } else {
+        for (int t = std::max(1, islandTier + 1); t <= m_in.maxTiers; ++t)
+            candidates.push_back(t);
+    }
+    std::string lastProblem, note;
+    std::vector<std::int64_t> pod2;
+    bool ok = false;
+    for (int t : candidates) {
+        if (islandTier > 0 && t <= islandTier) {
+            lastProblem = "islands of " + std::to_string(m_island) + " endpoints take " +
+                          std::to_string(islandTier) + " tiers, so the plane needs at least " +
+                          std::to_string(islandTier + 1);
+            continue;
+        }
+        note.clear();
+        if (plan(t, islandTier, b.tiers, pod2, lastProblem, note)) {
+            ok = true;
+            break;
+        }
+    }
+    if (!ok) {
+        const int t = m_in.tiers ? *m_in.tiers : m_in.maxTiers;
+        b.errors.push_back(std::to_string(m_endpoints) + " endpoints do not fit in " +
+                           std::to_string(t) + " tier" + (t == 1 ? "" : "s") + " of " +
+                           std::to_string(m_in.radix) + "-port switches (" + lastProblem +
+                           "; a non-blocking " + std::to_string(t) + "-tier fat tree reaches " +
+                           std::to_string(fatTreeMaxEndpoints(m_in.radix, t)) +
+                           " endpoints): allow more tiers, use islands with oversubscription "
+                           "above, or a higher-radix switch");
+        b.tiers.clear();
+        return b;
+    }
+    if (!note.empty())
+        b.warnings.push_back(note);
+    b.islandTier = islandTier;
+
+    const int d1 = b.tiers.front().downPorts;
+    const LeafAssignment &a = leavesFor(d1);
+    LeafAssignment leaves = a; // reserved management ports change the used counts
+    b.railGroupHosts = a.groupHosts;
+    b.railGroups = std::int64_t(a.unitLeaves.size());
+
+    // Fabric-manager ports: a free leaf port each, from the last leaf back [handbook §1].
+    for (std::int64_t l = leaves.leaves() - 1; l >= 0 && b.reservedPorts < m_in.managementPorts;
+         --l) {
+        while (leaves.leafUsed[std::size_t(l)] < d1 && b.reservedPorts < m_in.managementPorts) {
+            ++leaves.leafUsed[std::size_t(l)];
+            ++b.reservedPorts;
+        }
+    }
+    if (b.reservedPorts < m_in.managementPorts)
+        b.warnings.push_back(
+            "no free leaf port for " + std::to_string(m_in.managementPorts - b.reservedPorts) +
+            " fabric-manager (UFM) connection(s): every leaf is full; build one host fewer per "
+            "rail group, as the SuperPOD reference design does (4 SUs = 127 nodes + UFM)");
+
+    buildLinks(b, leaves, pod2);
+    return b;
+}
+
+} // namespace
+
+std::int64_t fatTreeMaxEndpoints(int radix, int tiers)
+{
+    std::int64_t e = 2;
+    for (int t = 0; t < tiers; ++t)
+        e *= radix / 2;
+    return e;
+}
+
+TopologyBuild buildTopology(const TopologyInput &input)
+{
+    TopologyBuilder builder(input);
+    return builder.run();
+}
+
+} // namespace aidc

@@ -1,0 +1,287 @@
+// Topology generation: tier counts, switch and link counts against the published fat-tree
+// formulas and reference designs (sources next to each check).
+
+#include "fabricfixtures.h"
+
+#include "solvers/fabric/topology.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using namespace aidc;
+using aidc::test::bareHosts;
+
+namespace {
+
+TopologyInput input(std::int64_t endpoints, int radix, int portsPerHost = 1)
+{
+    TopologyInput in;
+    in.hosts = bareHosts(endpoints / portsPerHost, portsPerHost, portsPerHost);
+    in.radix = radix;
+    in.railOptimized = portsPerHost > 1;
+    return in;
+}
+
+std::int64_t switchesOf(const TopologyBuild &b)
+{
+    std::int64_t n = 0;
+    for (const TierPlan &t : b.tiers)
+        n += t.switches;
+    return n;
+}
+
+std::int64_t tierSwitches(const TopologyBuild &b, int tier)
+{
+    return b.tiers.at(std::size_t(tier - 1)).switches;
+}
+
+std::int64_t uplinksOf(const TopologyBuild &b, int tier)
+{
+    const TierPlan &t = b.tiers.at(std::size_t(tier - 1));
+    return t.switches * t.upPorts;
+}
+
+} // namespace
+
+TEST_CASE("E_max = 2(k/2)^t for 64- and 48-port switches", "[fabric][topology]")
+{
+    // Al-Fares et al., SIGCOMM'08; handbook fabric.md §1 and its k = 48 test vector.
+    CHECK(fatTreeMaxEndpoints(64, 2) == 2048);
+    CHECK(fatTreeMaxEndpoints(64, 3) == 65536);
+    CHECK(fatTreeMaxEndpoints(48, 2) == 1152);
+    CHECK(fatTreeMaxEndpoints(48, 3) == 27648);
+    CHECK(fatTreeMaxEndpoints(48, 4) == 663552);
+}
+
+TEST_CASE("k = 48 neutral vector: full builds of 2, 3 and 4 tiers", "[fabric][topology]")
+{
+    // handbook fabric.md §1 table: t=2: 1,152 endpoints, 72 switches (48 + 24), 2,304 links;
+    // t=3: 27,648 / 2,880 (1,152 + 1,152 + 576) / 82,944; t=4: 663,552 / 96,768 / 2,654,208.
+    SECTION("two tiers")
+    {
+        const TopologyBuild b = buildTopology(input(1152, 48));
+        REQUIRE(b.errors.empty());
+        CHECK(b.tiers.size() == 2);
+        CHECK(tierSwitches(b, 1) == 48);
+        CHECK(tierSwitches(b, 2) == 24);
+        CHECK(b.topology.linkCount() == 2304);
+    }
+    SECTION("three tiers")
+    {
+        const TopologyBuild b = buildTopology(input(27648, 48));
+        REQUIRE(b.errors.empty());
+        CHECK(b.tiers.size() == 3);
+        CHECK(tierSwitches(b, 1) == 1152);
+        CHECK(tierSwitches(b, 2) == 1152);
+        CHECK(tierSwitches(b, 3) == 576);
+        CHECK(b.topology.linkCount() == 82944);
+    }
+    SECTION("four tiers")
+    {
+        const TopologyBuild b = buildTopology(input(663552, 48));
+        REQUIRE(b.errors.empty());
+        CHECK(b.tiers.size() == 4);
+        CHECK(switchesOf(b) == 96768);
+        CHECK(b.topology.linkCount() == 2654208);
+        // every port of every switch used in a full build: (2t-1)(k/2)^(t-1) x k ports
+        CHECK(std::int64_t(b.topology.linkCount()) * 2 - 663552 == 96768 * 48);
+    }
+    SECTION("one endpoint more than a full build needs a tier more")
+    {
+        CHECK(buildTopology(input(1153, 48)).tiers.size() == 3);
+        CHECK(buildTopology(input(27649, 48)).tiers.size() == 4);
+    }
+}
+
+TEST_CASE("64-port switches: 2,048 endpoints in 2 tiers, 65,536 in 3", "[fabric][topology]")
+{
+    // handbook fabric.md §1: E_max = 2 (k/2)^t.
+    CHECK(buildTopology(input(2048, 64)).tiers.size() == 2);
+    CHECK(buildTopology(input(2049, 64)).tiers.size() == 3);
+    CHECK(buildTopology(input(65536, 64)).tiers.size() == 3);
+    TopologyInput forced = input(2049, 64);
+    forced.tiers = 2;
+    const TopologyBuild b = buildTopology(forced);
+    REQUIRE(b.errors.size() == 1);
+    CHECK_THAT(b.errors.front(), Catch::Contains("2048"));
+    CHECK(b.topology.linkCount() == 0);
+}
+
+TEST_CASE("100,000 H100 backend ports need 4 tiers non-blocking, or islands", "[fabric][topology]")
+{
+    // handbook fabric.md §1 [Z2; SemiAnalysis "100,000 H100 Clusters"]: 4 tiers of 64-port
+    // switches non-blocking; mission.md §4: 8 islands with 7:1 above (Meta) as the alternative.
+    TopologyInput in;
+    in.hosts = bareHosts(12500, 8, 8); // 12,500 DGX H100 = 100,000 GPUs
+    in.radix = 64;
+    const TopologyBuild auto4 = buildTopology(in);
+    REQUIRE(auto4.errors.empty());
+    CHECK(auto4.tiers.size() == 4);
+
+    in.tiers = 3;
+    const TopologyBuild three = buildTopology(in);
+    REQUIRE(three.errors.size() == 1);
+    CHECK_THAT(three.errors.front(), Catch::Contains("65536"));
+    CHECK_THAT(three.errors.front(), Catch::Contains("islands"));
+
+    // Islands of 7 SUs (1,792 GPUs, a 2-tier island whose spines run 56 down / 8 up at 7:1)
+    // fit the whole plane in 3 tiers.
+    in.islandEndpoints = 1792;
+    in.islandOversubscription = 7;
+    const TopologyBuild islands = buildTopology(in);
+    REQUIRE(islands.errors.empty());
+    CHECK(islands.tiers.size() == 3);
+    CHECK(islands.islandTier == 2);
+    CHECK(islands.islands == (100000 + 1791) / 1792);
+}
+
+TEST_CASE("SuperPOD rounding: whole SUs, spines dividing the leaf uplinks", "[fabric][topology]")
+{
+    // NVIDIA DGX SuperPOD H100 RA [V, handbook fabric.md §1, glossary]: SU = 32 DGX (256 GPUs),
+    // one leaf per rail (8 per SU), 4 SUs: 32 leaves and 16 spines, 2 links from every leaf
+    // to every spine (32 uplinks / 16 spines); 127 DGX + UFM on a free leaf port.
+    TopologyInput in;
+    in.hosts = bareHosts(127, 8, 8);
+    in.radix = 64;
+    in.managementPorts = 1;
+    const TopologyBuild b = buildTopology(in);
+    REQUIRE(b.errors.empty());
+    CHECK(b.tiers.size() == 2);
+    CHECK(b.railGroupHosts == 32);
+    CHECK(b.railGroups == 4);
+    CHECK(tierSwitches(b, 1) == 32);
+    CHECK(tierSwitches(b, 2) == 16);
+    CHECK(b.tiers[1].linksPerPair == 2);
+    CHECK(b.reservedPorts == 1);
+    CHECK(b.warnings.empty());
+
+    // A full 128-DGX build leaves no leaf port for UFM: a warning, never a silent overbooking.
+    in.hosts = bareHosts(128, 8, 8);
+    const TopologyBuild full = buildTopology(in);
+    CHECK(full.reservedPorts == 0);
+    REQUIRE(full.warnings.size() == 1);
+    CHECK_THAT(full.warnings.front(), Catch::Contains("UFM"));
+
+    // A partial SU is cabled as a full SU: 33 DGX still take 2 SUs = 16 leaves.
+    in.hosts = bareHosts(33, 8, 8);
+    CHECK(tierSwitches(buildTopology(in), 1) == 16);
+    // ...whereas a naive ceil(N / (k/2)) would give ceil(264 / 32) = 9 leaves.
+}
+
+TEST_CASE("rail-optimized and non-rail wiring", "[fabric][topology]")
+{
+    TopologyInput in;
+    in.hosts = bareHosts(32, 8, 8);
+    in.radix = 64;
+    SECTION("rail-optimized: NIC i of every server on leaf i [handbook fabric.md §3]")
+    {
+        const TopologyBuild b = buildTopology(in);
+        const FabricTopology &g = b.topology;
+        for (std::size_t e = 0; e < g.endpointCount(); ++e)
+            CHECK(g.switchOf(g.linkB[e]) == g.endpointPort[e]);
+    }
+    SECTION("non-rail: all 8 ports of a server on one leaf, 4 servers per 32-port leaf")
+    {
+        in.railOptimized = false;
+        const TopologyBuild b = buildTopology(in);
+        const FabricTopology &g = b.topology;
+        for (std::size_t e = 0; e < g.endpointCount(); ++e)
+            CHECK(g.switchOf(g.linkB[e]) == std::size_t(g.endpointHost[e] / 4));
+    }
+}
+
+TEST_CASE("oversubscription 1:1, 3:1, 7:1 changes leaves, spines and uplinks as the math says",
+          "[fabric][topology]")
+{
+    // Leaf split at o:1: down = k o/(o+1), up = k/(o+1) [handbook fabric.md §2]; k = 64:
+    // 32/32, 48/16, 56/8. N = 1,344 single-port hosts divides all three leaf sizes.
+    // 1:1 -> 42 leaves x 32 up = 1,344 uplinks; top: 42 x 32 / m <= 64 with m | 32 -> m = 32.
+    // 3:1 -> 28 leaves x 16 up = 448 = N/3; 28 x 16 / m <= 64 -> m = 8 spines.
+    // 7:1 -> 24 leaves x 8 up = 192 = N/7; 24 x 8 / m <= 64 -> m = 4 spines.
+    struct Case
+    {
+        double o;
+        std::int64_t leaves, spines, uplinks;
+    };
+    for (const Case c : {Case{1, 42, 32, 1344}, Case{3, 28, 8, 448}, Case{7, 24, 4, 192}}) {
+        TopologyInput in = input(1344, 64);
+        in.railOptimized = false;
+        in.oversubscription = {c.o};
+        const TopologyBuild b = buildTopology(in);
+        INFO("oversubscription " << c.o);
+        REQUIRE(b.errors.empty());
+        REQUIRE(b.tiers.size() == 2);
+        CHECK(tierSwitches(b, 1) == c.leaves);
+        CHECK(tierSwitches(b, 2) == c.spines);
+        CHECK(uplinksOf(b, 1) == c.uplinks);
+        CHECK(b.tiers[0].downPorts == std::int64_t(64 * c.o / (c.o + 1)));
+    }
+}
+
+TEST_CASE("islands: non-blocking inside, 3:1 and 7:1 above, fewer spines and cores",
+          "[fabric][topology]")
+{
+    // 8 islands above a 7:1 layer (Meta [Z1], mission.md §4); island sizes chosen so a 2-tier
+    // island's spines fill 64 ports: 7:1 -> 56 leaves (1,792 GPUs), spines 56 down + 8 up;
+    // 3:1 -> 48 leaves (1,536 GPUs), spines 48 down + 16 up [handbook fabric.md §2].
+    struct Case
+    {
+        std::int64_t island;
+        double o;
+        std::int64_t spines, cores;
+    };
+    // 7:1: 8 islands x 32 spines; top: 8 islands x 8 uplinks per spine position -> 1 core
+    //      per position (64 ports) -> 32 cores. Island uplinks 32 x 8 = 256 = 1,792 / 7.
+    // 3:1: 8 islands x 32 spines; 16 uplinks per spine, 8 x 16 / m <= 64 -> m = 2 -> 64 cores.
+    for (const Case c : {Case{1792, 7, 256, 32}, Case{1536, 3, 256, 64}}) {
+        TopologyInput in;
+        in.hosts = bareHosts(c.island, 8, 8); // 8 islands: island x 8 GPUs / 8 per server
+        in.radix = 64;
+        in.islandEndpoints = c.island;
+        in.islandOversubscription = c.o;
+        const TopologyBuild b = buildTopology(in);
+        INFO("island " << c.island << " at " << c.o << ":1");
+        REQUIRE(b.errors.empty());
+        CHECK(b.tiers.size() == 3);
+        CHECK(b.islandTier == 2);
+        CHECK(b.islands == 8);
+        CHECK(tierSwitches(b, 2) == c.spines);
+        CHECK(tierSwitches(b, 3) == c.cores);
+        CHECK(uplinksOf(b, 2) * std::int64_t(c.o) == 8 * c.island);
+    }
+    // The same 14,336 GPUs non-blocking: 14 pods of 1,024, 448 spines, and
+    // 14 x 32 / m <= 64 -> m = 8 per spine position -> 256 cores.
+    TopologyInput in;
+    in.hosts = bareHosts(1792, 8, 8);
+    in.radix = 64;
+    const TopologyBuild b = buildTopology(in);
+    REQUIRE(b.tiers.size() == 3);
+    CHECK(tierSwitches(b, 2) == 448);
+    CHECK(tierSwitches(b, 3) == 256);
+}
+
+TEST_CASE("breakout: a 64 x 800G switch run at 400G has k = 128", "[fabric][topology]")
+{
+    // handbook fabric.md §6 / glossary: 51.2T as 64 x 800G or 128 x 400G; E_max(128, 2) = 8,192.
+    const Catalog catalog = test::fabricCatalog();
+    const SwitchModel *sn = catalog.switchModel("SN5600");
+    REQUIRE(sn);
+    CHECK(sn->radixAt(400) == 128);
+    CHECK(sn->radixAt(1600) == 0);
+    CHECK(buildTopology(input(8192, 128)).tiers.size() == 2);
+    CHECK(buildTopology(input(8193, 128)).tiers.size() == 3);
+}
+
+TEST_CASE("target build-out sizes the top tier", "[fabric][topology]")
+{
+    // Build 2 SUs now, cable the spines for 8 SUs [handbook fabric.md §1: "size the upper
+    // tiers for the planned final size"]: 16 leaves x 32 up; for 64 leaves: 64 x 32 / m <= 64
+    // -> m = 32 spines (1 link each) instead of 16 x 32 / m <= 64 -> m = 8.
+    TopologyInput in;
+    in.hosts = bareHosts(64, 8, 8);
+    in.radix = 64;
+    CHECK(tierSwitches(buildTopology(in), 2) == 8);
+    in.targetEndpoints = 2048;
+    CHECK(tierSwitches(buildTopology(in), 2) == 32);
+}
