@@ -1,0 +1,206 @@
+#include "solvers/power/cooling.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace aidc {
+
+namespace {
+
+const CoolingUnit *findUnit(const Catalog &catalog, const std::string &id, const std::string &kind)
+{
+    if (!id.empty()) {
+        for (const CoolingUnit &unit : catalog.coolingUnits) {
+            if (unit.id == id)
+                return &unit;
+        }
+    }
+    for (const CoolingUnit &unit : catalog.coolingUnits) {
+        if (unit.kind == kind)
+            return &unit;
+    }
+    return nullptr;
+}
+
+// Capacity and power fraction of a unit, or the defaults, noting each default used.
+void unitFigures(const CoolingUnit *unit, const std::string &kind, double defaultCapacityKW,
+                 double defaultPowerFraction, double &capacityW, double &powerFraction,
+                 std::string &part, std::vector<std::string> &assumptions)
+{
+    if (unit && unit->capacityKW > 0) {
+        capacityW = unit->capacityKW * 1e3;
+        part = unit->id;
+    } else {
+        capacityW = defaultCapacityKW * 1e3;
+        part = "default-" + kind;
+        char text[160];
+        std::snprintf(text, sizeof text, "%s: no catalog entry, %.0f kW per unit [U]", kind.c_str(),
+                      defaultCapacityKW);
+        assumptions.push_back(text);
+    }
+    powerFraction = unit && unit->powerFraction > 0 ? unit->powerFraction : defaultPowerFraction;
+}
+
+bool climateUnset(const Climate &climate)
+{
+    for (int m = 0; m < 12; ++m) {
+        if (climate.dryBulbC[size_t(m)] != 0 || climate.wetBulbC[size_t(m)] != 0)
+            return false;
+    }
+    return true;
+}
+
+// A temperate mid-latitude year (monthly means, January first), used only when the project
+// leaves the climate unset; illustrative, not a station record [U].
+Climate temperateClimate()
+{
+    Climate climate;
+    climate.dryBulbC = {1, 2, 6, 10, 14, 17, 19, 19, 15, 10, 5, 2};
+    climate.wetBulbC = {0, 1, 4, 7, 11, 14, 16, 16, 13, 8, 4, 1};
+    return climate;
+}
+
+} // namespace
+
+const std::array<double, 12> &monthHours()
+{
+    static const std::array<double, 12> hours = {31 * 24.0, 28 * 24.0, 31 * 24.0, 30 * 24.0,
+                                                 31 * 24.0, 30 * 24.0, 31 * 24.0, 31 * 24.0,
+                                                 30 * 24.0, 31 * 24.0, 30 * 24.0, 31 * 24.0};
+    return hours;
+}
+
+double economizerFraction(double outdoorC, double approachK, double supplyWaterC, double bandK)
+{
+    const double marginK = supplyWaterC - (outdoorC + approachK);
+    if (bandK <= 0)
+        return marginK >= 0 ? 1.0 : 0.0;
+    return std::clamp(0.5 + marginK / bandK, 0.0, 1.0);
+}
+
+double coolantFlowLPerMin(double heatW, double deltaTK, double densityKgPerL, double cpKJPerKgK)
+{
+    if (deltaTK <= 0 || densityKgPerL <= 0 || cpKJPerKgK <= 0)
+        return 0;
+    const double kgPerS = heatW / (cpKJPerKgK * 1e3 * deltaTK);
+    return kgPerS / densityKgPerL * 60.0;
+}
+
+CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
+                            const PowerOptions &options, std::vector<std::string> &assumptions,
+                            Diagnostics &diagnostics)
+{
+    const CoolingDesign &design = project.cooling;
+    CoolingSetup setup;
+    setup.type = design.type;
+    setup.liquidFraction = design.liquidFraction;
+    setup.liquidOnDryCoolers = options.liquidRejection == HeatRejection::DryCooler;
+    setup.liquidSupplyC = design.supplyWaterC;
+    setup.airSupplyC = options.airLoopSupplyWaterC;
+    setup.facilityPumpFraction = options.facilityPumpPowerFraction;
+
+    const CoolingUnit *chiller = findUnit(catalog, design.chiller, "chiller");
+    double unusedFraction = 0;
+    unitFigures(chiller, "chiller", options.chillerCapacityKWDefault, 0, setup.chillerCapacityW,
+                unusedFraction, setup.chillerPart, assumptions);
+    if (chiller && chiller->cop > 0) {
+        setup.cop = chiller->cop;
+    } else {
+        setup.cop = options.chillerCopDefault;
+        char text[120];
+        std::snprintf(text, sizeof text,
+                      "chiller COP %.1f default [handbook parts.md §5: centrifugal 6-7]",
+                      setup.cop);
+        assumptions.push_back(text);
+    }
+    if (setup.type != CoolingType::Air)
+        unitFigures(findUnit(catalog, design.cdu, "cdu"), "cdu", options.cduCapacityKWDefault,
+                    options.cduPumpPowerFractionDefault, setup.cduCapacityW, setup.cduPumpFraction,
+                    setup.cduPart, assumptions);
+    if (setup.liquidOnDryCoolers && setup.type != CoolingType::Air)
+        unitFigures(findUnit(catalog, "", "dry-cooler"), "dry-cooler",
+                    options.dryCoolerCapacityKWDefault, options.dryCoolerPowerFractionDefault,
+                    setup.dryCoolerCapacityW, setup.dryCoolerFanFraction, setup.dryCoolerPart,
+                    assumptions);
+    const CoolingUnit *tower = findUnit(catalog, "", "tower");
+    setup.towerCapacityW =
+        (tower && tower->capacityKW > 0 ? tower->capacityKW : options.towerCapacityKWDefault) * 1e3;
+    setup.towerPart = tower ? tower->id : "default-tower";
+    setup.towerFraction =
+        tower && tower->powerFraction > 0 ? tower->powerFraction : options.towerPowerFraction;
+    unitFigures(findUnit(catalog, "", "crah"), "crah", options.crahCapacityKWDefault,
+                options.crahFanPowerFractionDefault, setup.crahCapacityW, setup.crahFanFraction,
+                setup.crahPart, assumptions);
+    if (setup.type == CoolingType::RearDoor) {
+        const CoolingUnit *rdhx = findUnit(catalog, "", "rdhx");
+        setup.rdhxRackLimitW =
+            (rdhx && rdhx->capacityKW > 0 ? rdhx->capacityKW : options.rdhxRackLimitKWDefault) *
+            1e3;
+        setup.rdhxFanFraction = rdhx && rdhx->powerFraction > 0
+                                    ? rdhx->powerFraction
+                                    : options.rdhxFanPowerFractionDefault;
+        setup.rdhxPart = rdhx ? rdhx->id : "default-rdhx";
+    }
+
+    Climate climate = project.site.climate;
+    if (climateUnset(climate)) {
+        climate = temperateClimate();
+        diagnostics.warning("", "/site/climate",
+                            "no climate given (all months 0 degC): economizer hours use a "
+                            "temperate mid-latitude year");
+        assumptions.push_back("climate: temperate mid-latitude monthly means [U]");
+    }
+    for (size_t m = 0; m < 12; ++m) {
+        if (!design.economizer)
+            continue;
+        const double liquidOutdoorC =
+            setup.liquidOnDryCoolers ? climate.dryBulbC[m] : climate.wetBulbC[m];
+        const double liquidApproachK =
+            setup.liquidOnDryCoolers ? options.dryCoolerApproachK : options.towerApproachK;
+        setup.liquidEconomizer[m] = economizerFraction(
+            liquidOutdoorC, liquidApproachK, setup.liquidSupplyC, options.economizerBandK);
+        setup.airEconomizer[m] = economizerFraction(climate.wetBulbC[m], options.towerApproachK,
+                                                    setup.airSupplyC, options.economizerBandK);
+    }
+    return setup;
+}
+
+HeatSplit splitRackHeat(const CoolingSetup &setup, RackRole role, bool liquidCooledRackType,
+                        double heatW)
+{
+    const bool computeLike = role == RackRole::Compute || liquidCooledRackType;
+    double liquidShare = 0;
+    switch (setup.type) {
+    case CoolingType::Air:
+        liquidShare = 0;
+        break;
+    case CoolingType::DirectLiquid:
+        liquidShare = computeLike ? setup.liquidFraction : 0.0;
+        break;
+    case CoolingType::Immersion:
+    case CoolingType::RearDoor:
+        liquidShare = computeLike ? 1.0 : 0.0;
+        break;
+    }
+    return {heatW * liquidShare, heatW * (1.0 - liquidShare)};
+}
+
+PlantPower plantPower(const CoolingSetup &setup, double liquidW, double airW,
+                      double liquidEconomizer, double airEconomizer)
+{
+    PlantPower power;
+    const double liquidChillerW = (1.0 - liquidEconomizer) * liquidW / setup.cop;
+    const double airChillerW = (1.0 - airEconomizer) * airW / setup.cop;
+    power.chillerW = liquidChillerW + airChillerW;
+    const double liquidRejectionFraction =
+        setup.liquidOnDryCoolers ? setup.dryCoolerFanFraction : setup.towerFraction;
+    power.heatRejectionW = (liquidW + liquidChillerW) * liquidRejectionFraction +
+                           (airW + airChillerW) * setup.towerFraction;
+    power.pumpW = liquidW * setup.cduPumpFraction + (liquidW + airW) * setup.facilityPumpFraction;
+    power.fanW = airW * setup.crahFanFraction;
+    if (setup.type == CoolingType::RearDoor)
+        power.fanW += liquidW * setup.rdhxFanFraction;
+    return power;
+}
+
+} // namespace aidc

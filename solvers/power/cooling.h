@@ -1,0 +1,76 @@
+#pragma once
+
+// Cooling model [handbook facility.md §4; parts.md §5]:
+//   heat split   air: all to air; direct liquid: liquidFraction of compute (and liquid-cooled
+//                rack types) to the liquid loop, the rest to air; immersion: all of it to the
+//                liquid loop; rear door: all of the compute heat to the RDHx water coils.
+//                Network, storage and management racks are air cooled. UPS and PDU losses are
+//                air heat;
+//   flow         Q = m cp dT: L/min = Q / (rho cp dT) x 60, at CoolingDesign::designDeltaTK;
+//   economizer   a month is on free cooling when its outdoor temperature (dry bulb for dry
+//                coolers, wet bulb for towers) + approach is below the loop's supply water
+//                temperature, with a linear transition over economizerBandK;
+//   plant power  chiller = heat not free-cooled / COP; heat rejection = fan or tower power per
+//                W rejected; pumps (CDU + facility water) and fans (CRAH, RDHx) per W moved.
+
+#include "catalogs/catalog.h"
+#include "model/diagnostics.h"
+#include "model/project.h"
+#include "solvers/power/power.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace aidc {
+
+// Hours in each month of a non-leap year (8,760 in all).
+const std::array<double, 12> &monthHours();
+
+// Share of a month on free cooling: clamp(0.5 + (supply - outdoor - approach) / band, 0, 1);
+// band 0 gives the plain rule "outdoor + approach <= supply".
+double economizerFraction(double outdoorC, double approachK, double supplyWaterC, double bandK);
+
+// Volume flow that carries `heatW` at a temperature rise `deltaTK`: Q / (rho cp dT), in L/min.
+double coolantFlowLPerMin(double heatW, double deltaTK, double densityKgPerL, double cpKJPerKgK);
+
+// The plant's units and figures, from the catalog or the options' defaults.
+struct CoolingSetup
+{
+    CoolingType type = CoolingType::DirectLiquid;
+    double liquidFraction = 0.8;
+    bool liquidOnDryCoolers = true;
+    double liquidSupplyC = 32, airSupplyC = 18;
+    std::array<double, 12> liquidEconomizer{}, airEconomizer{};
+    double cop = 6.5;
+    double chillerCapacityW = 0, cduCapacityW = 0, dryCoolerCapacityW = 0, towerCapacityW = 0,
+           crahCapacityW = 0;
+    double cduPumpFraction = 0, dryCoolerFanFraction = 0, towerFraction = 0, crahFanFraction = 0,
+           rdhxFanFraction = 0, facilityPumpFraction = 0;
+    double rdhxRackLimitW = 0;
+    std::string chillerPart, cduPart, dryCoolerPart, towerPart, crahPart, rdhxPart;
+};
+
+CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
+                            const PowerOptions &options, std::vector<std::string> &assumptions,
+                            Diagnostics &diagnostics);
+
+struct HeatSplit
+{
+    double liquidW = 0, airW = 0;
+};
+
+HeatSplit splitRackHeat(const CoolingSetup &setup, RackRole role, bool liquidCooledRackType,
+                        double heatW);
+
+struct PlantPower
+{
+    double chillerW = 0, heatRejectionW = 0, pumpW = 0, fanW = 0;
+    double totalW() const { return chillerW + heatRejectionW + pumpW + fanW; }
+};
+
+// Electric power of the plant moving `liquidW` and `airW` with the given economizer shares.
+PlantPower plantPower(const CoolingSetup &setup, double liquidW, double airW,
+                      double liquidEconomizer, double airEconomizer);
+
+} // namespace aidc

@@ -1,0 +1,821 @@
+#include "solvers/power/power.h"
+
+#include "solvers/power/cooling.h"
+#include "solvers/power/facilitybom.h"
+#include "solvers/power/facilitychecks.h"
+#include "solvers/power/itpower.h"
+#include "solvers/power/powerchain.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <initializer_list>
+#include <utility>
+
+namespace aidc {
+
+// ------------------------------------------------------------------------------ breakdown
+
+ItBreakdown &ItBreakdown::operator+=(const ItBreakdown &other)
+{
+    gpuW += other.gpuW;
+    serverOtherW += other.serverOtherW;
+    distributionW += other.distributionW;
+    networkW += other.networkW;
+    storageW += other.storageW;
+    managementW += other.managementW;
+    otherW += other.otherW;
+    return *this;
+}
+
+ItBreakdown ItBreakdown::scaled(double factor) const
+{
+    ItBreakdown result = *this;
+    for (double *value : {&result.gpuW, &result.serverOtherW, &result.distributionW,
+                          &result.networkW, &result.storageW, &result.managementW, &result.otherW})
+        *value *= factor;
+    return result;
+}
+
+// ------------------------------------------------------------------------------ validation
+
+namespace {
+
+std::string number(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    return text;
+}
+
+// Adds an error unless lo (<|<=) value (<|<=) hi; the message names the range and the fix.
+void checkRange(Diagnostics &diagnostics, const std::string &file, const std::string &path,
+                double value, double lo, double hi, bool loOpen, bool hiOpen,
+                const std::string &meaning)
+{
+    const bool ok = std::isfinite(value) && (loOpen ? value > lo : value >= lo) &&
+                    (hiOpen ? value < hi : value <= hi);
+    if (ok)
+        return;
+    const std::string range = std::string(loOpen ? "(" : "[") + number(lo) + ", " +
+                              (std::isinf(hi) ? std::string("inf") : number(hi)) +
+                              (hiOpen ? ")" : "]");
+    diagnostics.error(file, path,
+                      meaning + " must be in " + range + ", got " + number(value) +
+                          "; set a value in that range");
+}
+
+void checkNonNegative(Diagnostics &diagnostics, const std::string &file, const std::string &path,
+                      double value, const std::string &meaning)
+{
+    checkRange(diagnostics, file, path, value, 0, INFINITY, false, true, meaning);
+}
+
+void checkPositive(Diagnostics &diagnostics, const std::string &file, const std::string &path,
+                   double value, const std::string &meaning)
+{
+    checkRange(diagnostics, file, path, value, 0, INFINITY, true, true, meaning);
+}
+
+} // namespace
+
+Diagnostics PowerOptions::validate() const
+{
+    Diagnostics d;
+    const std::string p = "/powerOptions/";
+    checkNonNegative(d, "", p + "storageRackPowerW", storageRackPowerW, "storage rack power");
+    checkNonNegative(d, "", p + "managementRackPowerW", managementRackPowerW,
+                     "management rack power");
+    checkNonNegative(d, "", p + "networkRackEquipmentKg", networkRackEquipmentKg,
+                     "network rack equipment mass");
+    checkNonNegative(d, "", p + "storageRackEquipmentKg", storageRackEquipmentKg,
+                     "storage rack equipment mass");
+    checkNonNegative(d, "", p + "managementRackEquipmentKg", managementRackEquipmentKg,
+                     "management rack equipment mass");
+    checkNonNegative(d, "", p + "rackBusbarResistanceOhm", rackBusbarResistanceOhm,
+                     "rack busbar resistance");
+    checkNonNegative(d, "", p + "comparisonRackLoadW", comparisonRackLoadW, "comparison rack load");
+    checkPositive(d, "", p + "transformerRatingKVA", transformerRatingKVA, "transformer rating");
+    checkRange(d, "", p + "powerFactor", powerFactor, 0, 1, true, false, "power factor");
+    checkRange(d, "", p + "miscFacilityFraction", miscFacilityFraction, 0, 1, false, true,
+               "misc facility share of IT");
+    checkRange(d, "", p + "generatorMarginFraction", generatorMarginFraction, 0, 2, false, false,
+               "generator margin");
+    checkRange(d, "", p + "buswayFeedsPerRow", buswayFeedsPerRow, 0, 8, false, false,
+               "busway feeds per row");
+    checkPositive(d, "", p + "airRackLimitKW", airRackLimitKW, "air rack limit");
+    checkPositive(d, "", p + "rdhxRackLimitKWDefault", rdhxRackLimitKWDefault, "RDHx rack limit");
+    checkRange(d, "", p + "airLoopSupplyWaterC", airLoopSupplyWaterC, 0, 80, false, false,
+               "air loop supply water temperature (degC)");
+    checkNonNegative(d, "", p + "dryCoolerApproachK", dryCoolerApproachK, "dry cooler approach");
+    checkNonNegative(d, "", p + "towerApproachK", towerApproachK, "tower approach");
+    checkNonNegative(d, "", p + "economizerBandK", economizerBandK, "economizer band");
+    checkPositive(d, "", p + "coolantDensityKgPerL", coolantDensityKgPerL, "coolant density");
+    checkPositive(d, "", p + "coolantCpKJPerKgK", coolantCpKJPerKgK, "coolant heat capacity");
+    checkPositive(d, "", p + "chillerCopDefault", chillerCopDefault, "chiller COP");
+    using Fields = std::initializer_list<std::pair<const char *, double>>;
+    for (const auto &[name, value] :
+         Fields{{"chillerCapacityKWDefault", chillerCapacityKWDefault},
+                {"towerCapacityKWDefault", towerCapacityKWDefault},
+                {"dryCoolerCapacityKWDefault", dryCoolerCapacityKWDefault},
+                {"cduCapacityKWDefault", cduCapacityKWDefault},
+                {"crahCapacityKWDefault", crahCapacityKWDefault},
+                {"generatorRatingMWDefault", generatorRatingMWDefault}})
+        checkPositive(d, "", p + name, value, name);
+    for (const auto &[name, value] :
+         Fields{{"towerPowerFraction", towerPowerFraction},
+                {"dryCoolerPowerFractionDefault", dryCoolerPowerFractionDefault},
+                {"cduPumpPowerFractionDefault", cduPumpPowerFractionDefault},
+                {"facilityPumpPowerFraction", facilityPumpPowerFraction},
+                {"crahFanPowerFractionDefault", crahFanPowerFractionDefault},
+                {"rdhxFanPowerFractionDefault", rdhxFanPowerFractionDefault}})
+        checkRange(d, "", p + name, value, 0, 1, false, true, name);
+    checkRange(d, "", p + "generatorUsableFractionDefault", generatorUsableFractionDefault, 0, 1,
+               true, false, "generator usable fraction");
+    return d;
+}
+
+Diagnostics validatePowerInputs(const Project &project, const Catalog &catalog,
+                                const NetworkLoad &network, const PowerOptions &options)
+{
+    Diagnostics d = options.validate();
+    const PowerDesign &power = project.power;
+    checkRange(d, "", "/power/gpuLoadFactor", power.gpuLoadFactor, 0, 2, true, false,
+               "GPU load factor (provisioned / TDP)");
+    checkRange(d, "", "/power/averageLoadFactor", power.averageLoadFactor, 0, 1, true, false,
+               "average load factor (average / peak IT)");
+    checkRange(d, "", "/power/otherItFraction", power.otherItFraction, 0, 1, false, true,
+               "other IT share");
+    checkPositive(d, "", "/power/utilityVoltageKV", power.utilityVoltageKV, "utility voltage");
+    if (power.pueOverride)
+        checkRange(d, "", "/power/pueOverride", *power.pueOverride, 1, 5, false, false, "PUE");
+    checkRange(d, "", "/power/ups/modules", power.ups.modules, 1, 1000, false, false,
+               "UPS modules carrying the load");
+    if (power.ups.redundancy == Redundancy::Distributed ||
+        power.generatorRedundancy == Redundancy::Distributed ||
+        project.cooling.cduRedundancy == Redundancy::Distributed) {
+        checkRange(d, "", "/power/ups/distributedY", power.ups.distributedY, 1, 1000, false, false,
+                   "distributed redundancy y (blocks needed)");
+        if (power.ups.distributedX <= power.ups.distributedY)
+            d.error("", "/power/ups/distributedX",
+                    "distributed redundancy x (" + std::to_string(power.ups.distributedX) +
+                        ") must exceed y (" + std::to_string(power.ups.distributedY) +
+                        "), e.g. 4 to make 3");
+    }
+
+    const CoolingDesign &cooling = project.cooling;
+    checkRange(d, "", "/cooling/liquidFraction", cooling.liquidFraction, 0, 1, false, false,
+               "liquid fraction (share of rack heat to liquid)");
+    checkRange(d, "", "/cooling/supplyWaterC", cooling.supplyWaterC, 0, 80, false, false,
+               "facility water supply temperature (degC)");
+    checkRange(d, "", "/cooling/designDeltaTK", cooling.designDeltaTK, 0, 50, true, false,
+               "design coolant temperature rise (K)");
+
+    const Site &site = project.site;
+    checkNonNegative(d, "", "/site/electricityUsdPerKWh", site.electricityUsdPerKWh,
+                     "electricity tariff");
+    checkNonNegative(d, "", "/site/demandChargeUsdPerKWMonth", site.demandChargeUsdPerKWMonth,
+                     "demand charge");
+    checkNonNegative(d, "", "/site/gridCo2KgPerKWh", site.gridCo2KgPerKWh, "grid CO2 intensity");
+    if (site.utilityFeedMW)
+        checkNonNegative(d, "", "/site/utilityFeedMW", *site.utilityFeedMW, "utility feed");
+    // The monthly table's length (12) is the project loader's check; here its values.
+    for (size_t m = 0; m < 12; ++m) {
+        const std::string month = std::to_string(m);
+        checkRange(d, "", "/site/climate/dryBulbC/" + month, site.climate.dryBulbC[m], -80, 60,
+                   false, false, "monthly mean dry bulb (degC)");
+        checkRange(d, "", "/site/climate/wetBulbC/" + month, site.climate.wetBulbC[m], -80, 60,
+                   false, false, "monthly mean wet bulb (degC)");
+        if (site.climate.wetBulbC[m] > site.climate.dryBulbC[m] + 0.5)
+            d.error("", "/site/climate/wetBulbC/" + month,
+                    "wet bulb " + number(site.climate.wetBulbC[m]) + " degC above dry bulb " +
+                        number(site.climate.dryBulbC[m]) +
+                        " degC: the wet bulb cannot exceed the dry bulb");
+    }
+
+    for (size_t h = 0; h < project.halls.size(); ++h) {
+        const Hall &hall = project.halls[h];
+        const std::string p = "/halls/" + std::to_string(h) + "/";
+        checkNonNegative(d, "", p + "widthM", hall.widthM, "hall width");
+        checkNonNegative(d, "", p + "lengthM", hall.lengthM, "hall length");
+        if (hall.usableAreaM2)
+            checkNonNegative(d, "", p + "usableAreaM2", *hall.usableAreaM2, "usable area");
+        checkPositive(d, "", p + "floorLoadKPa", hall.floorLoadKPa, "floor load rating");
+        if (hall.powerCapacityMW)
+            checkNonNegative(d, "", p + "powerCapacityMW", *hall.powerCapacityMW,
+                             "hall power capacity");
+        if (hall.coolingCapacityMW)
+            checkNonNegative(d, "", p + "coolingCapacityMW", *hall.coolingCapacityMW,
+                             "hall cooling capacity");
+        checkPositive(d, "", p + "rowPitchM", hall.rowPitchM, "row pitch");
+    }
+
+    for (size_t i = 0; i < catalog.powerStages.size(); ++i) {
+        const PowerStage &stage = catalog.powerStages[i];
+        const std::string p = "/powerStages/" + std::to_string(i) + "/efficiency/";
+        for (size_t k = 0; k < stage.efficiency.points.size(); ++k) {
+            const auto &[load, efficiency] = stage.efficiency.points[k];
+            const std::string point = p + std::to_string(k);
+            checkRange(d, "catalog", point + "/1", efficiency, 0, 1, true, false,
+                       "efficiency of power stage '" + stage.id + "'");
+            checkNonNegative(d, "catalog", point + "/0", load,
+                             "load fraction of power stage '" + stage.id + "'");
+            if (k > 0 && load < stage.efficiency.points[k - 1].first)
+                d.error("catalog", point + "/0",
+                        "power stage '" + stage.id +
+                            "': efficiency points must be in rising load order");
+        }
+    }
+    for (size_t i = 0; i < catalog.coolingUnits.size(); ++i) {
+        const CoolingUnit &unit = catalog.coolingUnits[i];
+        const std::string p = "/coolingUnits/" + std::to_string(i) + "/";
+        checkNonNegative(d, "catalog", p + "capacityKW", unit.capacityKW,
+                         "capacity of cooling unit '" + unit.id + "'");
+        checkNonNegative(d, "catalog", p + "cop", unit.cop, "COP of '" + unit.id + "'");
+        checkRange(d, "catalog", p + "powerFraction", unit.powerFraction, 0, 1, false, true,
+                   "power fraction of '" + unit.id + "'");
+    }
+    for (size_t i = 0; i < catalog.generators.size(); ++i) {
+        const Generator &generator = catalog.generators[i];
+        const std::string p = "/generators/" + std::to_string(i) + "/";
+        checkPositive(d, "catalog", p + "ratingMW", generator.ratingMW,
+                      "rating of generator '" + generator.id + "'");
+        checkRange(d, "catalog", p + "usableFraction", generator.usableFraction, 0, 1, true, false,
+                   "usable fraction of generator '" + generator.id + "'");
+    }
+    for (size_t i = 0; i < catalog.rackTypes.size(); ++i) {
+        const RackType &rack = catalog.rackTypes[i];
+        const std::string p = "/rackTypes/" + std::to_string(i) + "/";
+        checkNonNegative(d, "catalog", p + "maxPowerKW", rack.maxPowerKW,
+                         "power rating of rack '" + rack.id + "'");
+        checkNonNegative(d, "catalog", p + "staticLoadKg", rack.staticLoadKg,
+                         "static load of rack '" + rack.id + "'");
+        checkNonNegative(d, "catalog", p + "emptyMassKg", rack.emptyMassKg,
+                         "empty mass of rack '" + rack.id + "'");
+    }
+
+    checkNonNegative(d, "", "/networkLoad/switchPowerW", network.switchPowerW,
+                     "network switch power");
+    checkNonNegative(d, "", "/networkLoad/modulePowerW", network.modulePowerW,
+                     "network module power");
+    if (network.storagePowerW)
+        checkNonNegative(d, "", "/networkLoad/storagePowerW", *network.storagePowerW,
+                         "storage power");
+    for (const auto &[rack, watts] : network.rackPowerW)
+        checkNonNegative(d, "", "/networkLoad/rackPowerW/" + rack, watts, "network rack power");
+    return d;
+}
+
+// ------------------------------------------------------------------------------ the chain
+
+namespace {
+
+struct ChainSizing
+{
+    double pduInstalledW = 0, upsInstalledW = 0, upsCriticalW = 0;
+    double transformerCriticalW = 0, transformerUnitW = 0;
+    int transformersNeeded = 0, transformersInstalled = 0;
+};
+
+struct StageFlow
+{
+    double loadFraction = 0, efficiency = 1, lossW = 0;
+};
+
+struct ChainFlow
+{
+    StageFlow transformer, ups, pdu;
+    double utilityW = 0;
+    double lossW() const { return transformer.lossW + ups.lossW + pdu.lossW; }
+};
+
+StageFlow throughStage(const StageModel &stage, double outputW, double installedW, double &inputW)
+{
+    StageFlow flow;
+    flow.loadFraction = installedW > 0 ? outputW / installedW : 0;
+    flow.efficiency = stage.efficiency(flow.loadFraction);
+    inputW = outputW / flow.efficiency;
+    flow.lossW = inputW - outputW;
+    return flow;
+}
+
+ChainFlow runChain(const FacilityStages &stages, const ChainSizing &sizing, double itW,
+                   double coolingW, double miscW, bool coolingOnUps)
+{
+    ChainFlow flow;
+    double pduInW = 0, upsInW = 0;
+    flow.pdu = throughStage(stages.pdu, itW, sizing.pduInstalledW, pduInW);
+    const double upsOutW = pduInW + (coolingOnUps ? coolingW : 0);
+    flow.ups = throughStage(stages.ups, upsOutW, sizing.upsInstalledW, upsInW);
+    const double transformerOutW = upsInW + (coolingOnUps ? 0 : coolingW) + miscW;
+    flow.transformer =
+        throughStage(stages.transformer, transformerOutW,
+                     sizing.transformersInstalled * sizing.transformerUnitW, flow.utilityW);
+    return flow;
+}
+
+// Sizes the chain for the peak: each redundant path is installed at redundancy x its load, so a
+// stage runs at 1 / factor of its rating at peak (2N: 50%) [handbook facility.md §3].
+ChainSizing sizeChain(const FacilityStages &stages, const PowerDesign &design,
+                      const PowerOptions &options, double itPeakW, double coolingPeakW,
+                      double miscPeakW)
+{
+    ChainSizing sizing;
+    const double factor = redundancyFactor(design.ups.redundancy, design.ups);
+    sizing.pduInstalledW = itPeakW * factor;
+    const double pduInW = itPeakW / stages.pdu.efficiency(1.0 / factor);
+    sizing.upsCriticalW = pduInW + (options.coolingOnUps ? coolingPeakW : 0);
+    sizing.upsInstalledW = stages.ups.present ? sizing.upsCriticalW * factor : 0;
+    const double upsInW = sizing.upsCriticalW / stages.ups.efficiency(1.0 / factor);
+    sizing.transformerCriticalW = upsInW + (options.coolingOnUps ? 0 : coolingPeakW) + miscPeakW;
+    sizing.transformerUnitW = options.transformerRatingKVA * 1e3 * options.powerFactor;
+    sizing.transformersNeeded =
+        int(std::ceil(sizing.transformerCriticalW / sizing.transformerUnitW - 1e-9));
+    // Transformers belong to the UPS blocks, so they follow the block scheme's installed /
+    // critical ratio (N+1 of m: (m+1)/m), with at least one spare unit, not one spare per site.
+    const int blockUnits =
+        design.ups.redundancy == Redundancy::TwoN
+            ? 2 * sizing.transformersNeeded
+            : int(std::ceil(sizing.transformerCriticalW * factor / sizing.transformerUnitW - 1e-9));
+    const int spareUnits =
+        design.ups.redundancy == Redundancy::N ? 0 : std::min(1, sizing.transformersNeeded);
+    sizing.transformersInstalled = std::max(blockUnits, sizing.transformersNeeded + spareUnits);
+    return sizing;
+}
+
+ChainStage chainStage(const StageModel &model, const StageFlow &peak, const StageFlow &average)
+{
+    ChainStage stage;
+    stage.stage = model.stage;
+    stage.variant = model.variant;
+    stage.part = model.present ? model.part : "none";
+    stage.insideItBoundary = model.insideItBoundary;
+    stage.loadFractionPeak = peak.loadFraction;
+    stage.loadFractionAverage = average.loadFraction;
+    stage.efficiencyPeak = peak.efficiency;
+    stage.efficiencyAverage = average.efficiency;
+    stage.lossPeakW = peak.lossW;
+    stage.lossAverageW = average.lossW;
+    return stage;
+}
+
+// Hours-weighted accumulation of a stage flow over the months.
+void accumulate(StageFlow &sum, const StageFlow &month, double weight)
+{
+    sum.loadFraction += month.loadFraction * weight;
+    sum.efficiency += month.efficiency * weight;
+    sum.lossW += month.lossW * weight;
+}
+
+const Hall *projectHallById(const Project &project, const std::string &id)
+{
+    for (const Hall &hall : project.halls) {
+        if (hall.id == id)
+            return &hall;
+    }
+    return nullptr;
+}
+
+InstalledCapacity unitsCapacity(const std::string &subsystem, const std::string &part,
+                                Redundancy redundancy, const UpsDesign &ups, double criticalW,
+                                double unitW)
+{
+    InstalledCapacity capacity;
+    capacity.subsystem = subsystem;
+    capacity.part = part;
+    capacity.redundancy = redundancy;
+    capacity.criticalW = criticalW;
+    capacity.unitRatingW = unitW;
+    capacity.unitsNeeded = unitW > 0 ? int(std::ceil(criticalW / unitW - 1e-9)) : 0;
+    capacity.unitsInstalled = unitsWithRedundancy(capacity.unitsNeeded, redundancy, ups);
+    capacity.installedW = capacity.unitsInstalled * unitW;
+    return capacity;
+}
+
+void dedupe(std::vector<std::string> &lines)
+{
+    std::vector<std::string> unique;
+    for (std::string &line : lines) {
+        if (std::find(unique.begin(), unique.end(), line) == unique.end())
+            unique.push_back(std::move(line));
+    }
+    lines = std::move(unique);
+}
+
+} // namespace
+
+// ------------------------------------------------------------------------------ solvePower
+
+PowerResult solvePower(const Project &project, const Catalog &catalog, const LayoutResult &layout,
+                       const NetworkLoad &network, const PowerOptions &options)
+{
+    PowerResult result;
+    result.diagnostics = validatePowerInputs(project, catalog, network, options);
+    if (result.diagnostics.hasErrors())
+        return result;
+
+    const PowerDesign &design = project.power;
+    std::vector<std::string> &assumptions = result.assumptions;
+    const RackPath designPath =
+        rackPath(catalog, design.distribution, options.rackBusbarResistanceOhm, assumptions);
+    const RackPath nameplatePath = options.nameplateDistribution == design.distribution
+                                       ? designPath
+                                       : rackPath(catalog, options.nameplateDistribution,
+                                                  options.rackBusbarResistanceOhm, assumptions);
+    const FacilityStages stages = facilityStages(catalog, design, design.distribution, assumptions);
+
+    // 1. IT per rack, then rows, halls and site.
+    ItBuildUp it = buildItPower(project, catalog, layout, network, options, nameplatePath,
+                                designPath, result.diagnostics);
+    result.racks = std::move(it.racks);
+    const CoolingSetup cooling =
+        prepareCooling(project, catalog, options, assumptions, result.diagnostics);
+
+    std::vector<size_t> rowOffset;
+    for (size_t h = 0; h < layout.halls.size(); ++h) {
+        const LayoutHall &layoutHall = layout.halls[h];
+        HallPower hall;
+        hall.id = layoutHall.id;
+        if (const Hall *projectHall = projectHallById(project, layoutHall.id)) {
+            if (projectHall->powerCapacityMW)
+                hall.powerCapacityW = *projectHall->powerCapacityMW * 1e6;
+            if (projectHall->coolingCapacityMW)
+                hall.coolingCapacityW = *projectHall->coolingCapacityMW * 1e6;
+        }
+        hall.peak = it.hallUnplaced[h];
+        hall.airHeatW = it.hallUnplaced[h].totalW(); // unplaced IT heats the room air
+        result.halls.push_back(hall);
+        rowOffset.push_back(result.rows.size());
+        for (const LayoutRow &layoutRow : layoutHall.rows)
+            result.rows.push_back({layoutRow.id, int(h), 0, 0, 0});
+    }
+    const double averageFactor = design.averageLoadFactor;
+    for (size_t i = 0; i < result.racks.size(); ++i) {
+        RackPower &rack = result.racks[i];
+        if (size_t(rack.hall) >= result.halls.size())
+            continue;
+        const RackType *type = it.rackTypes[i];
+        const HeatSplit heat =
+            splitRackHeat(cooling, rack.role, type && type->liquidCooled, rack.peakW());
+        rack.liquidHeatW = heat.liquidW;
+        rack.airHeatW = heat.airW;
+        HallPower &hall = result.halls[size_t(rack.hall)];
+        hall.peak += rack.peak;
+        hall.liquidHeatW += heat.liquidW;
+        hall.airHeatW += heat.airW;
+        const size_t row = rowOffset[size_t(rack.hall)] + size_t(rack.row);
+        if (rack.row >= 0 && size_t(rack.row) < layout.halls[size_t(rack.hall)].rows.size()) {
+            ++result.rows[row].racks;
+            result.rows[row].peakW += rack.peakW();
+            result.rows[row].averageW += rack.peakW() * averageFactor;
+        }
+    }
+    double liquidPeakW = 0, airItPeakW = 0;
+    for (HallPower &hall : result.halls) {
+        hall.peakW = hall.peak.totalW();
+        hall.averageW = hall.peakW * averageFactor;
+        result.itPeak += hall.peak;
+        liquidPeakW += hall.liquidHeatW;
+        airItPeakW += hall.airHeatW;
+    }
+    result.itPeakW = result.itPeak.totalW();
+    result.itAverageW = result.itPeakW * averageFactor;
+    result.miscPeakW = options.miscFacilityFraction * result.itPeakW;
+    result.miscAverageW = options.miscFacilityFraction * result.itAverageW;
+
+    // 2-3. Chain and cooling at peak: the chain's UPS and PDU losses are air heat and the
+    // cooling load passes the transformer, so iterate to a fixed point (3 rounds settle it).
+    const auto &econL = cooling.liquidEconomizer;
+    const auto &econA = cooling.airEconomizer;
+    ChainSizing sizing;
+    ChainFlow peakFlow;
+    PlantPower peakPlant;
+    for (int round = 0; round < 3; ++round) {
+        sizing = sizeChain(stages, design, options, result.itPeakW, peakPlant.totalW(),
+                           result.miscPeakW);
+        peakFlow = runChain(stages, sizing, result.itPeakW, peakPlant.totalW(), result.miscPeakW,
+                            options.coolingOnUps);
+        const double airW = airItPeakW + peakFlow.ups.lossW + peakFlow.pdu.lossW;
+        PlantPower worst;
+        for (size_t m = 0; m < 12; ++m) {
+            const PlantPower month = plantPower(cooling, liquidPeakW, airW, econL[m], econA[m]);
+            if (month.totalW() > worst.totalW())
+                worst = month;
+        }
+        peakPlant = worst;
+    }
+
+    // Annual energy month by month at the average load.
+    const double liquidAverageW = liquidPeakW * averageFactor;
+    const double airItAverageW = airItPeakW * averageFactor;
+    double facilityEnergyWh = 0, itEnergyWh = 0;
+    StageFlow sumTransformer, sumUps, sumPdu;
+    PlantPower sumPlant;
+    const double yearHours = 8760.0;
+    for (size_t m = 0; m < 12; ++m) {
+        const double hours = monthHours()[m];
+        PlantPower plant;
+        ChainFlow flow;
+        for (int round = 0; round < 3; ++round) {
+            flow = runChain(stages, sizing, result.itAverageW, plant.totalW(), result.miscAverageW,
+                            options.coolingOnUps);
+            plant = plantPower(cooling, liquidAverageW,
+                               airItAverageW + flow.ups.lossW + flow.pdu.lossW, econL[m], econA[m]);
+        }
+        flow = runChain(stages, sizing, result.itAverageW, plant.totalW(), result.miscAverageW,
+                        options.coolingOnUps);
+        facilityEnergyWh += flow.utilityW * hours;
+        itEnergyWh += result.itAverageW * hours;
+        const double weight = hours / yearHours;
+        accumulate(sumTransformer, flow.transformer, weight);
+        accumulate(sumUps, flow.ups, weight);
+        accumulate(sumPdu, flow.pdu, weight);
+        sumPlant.chillerW += plant.chillerW * weight;
+        sumPlant.heatRejectionW += plant.heatRejectionW * weight;
+        sumPlant.pumpW += plant.pumpW * weight;
+        sumPlant.fanW += plant.fanW * weight;
+    }
+
+    result.chain.push_back(chainStage(stages.transformer, peakFlow.transformer, sumTransformer));
+    result.chain.push_back(chainStage(stages.ups, peakFlow.ups, sumUps));
+    result.chain.push_back(chainStage(stages.pdu, peakFlow.pdu, sumPdu));
+    result.chainLossPeakW = peakFlow.lossW();
+    result.chainLossAverageW = sumTransformer.lossW + sumUps.lossW + sumPdu.lossW;
+
+    // Inside the IT boundary (metered IT, not in PUE): for information.
+    {
+        const double computeInW = it.computeNameplateW + result.itPeak.distributionW;
+        const double lf = it.meanConversionLoadFraction;
+        const double lfAverage = lf * averageFactor;
+        auto insideStage = [&](const StageModel &model, double lossPeakW, double lossAverageW,
+                               double peakEfficiency, double averageEfficiency) {
+            ChainStage stage;
+            stage.stage = model.stage;
+            stage.variant = model.variant;
+            stage.part = model.present ? model.part : "none";
+            stage.insideItBoundary = true;
+            stage.loadFractionPeak = lf;
+            stage.loadFractionAverage = lfAverage;
+            stage.efficiencyPeak = peakEfficiency;
+            stage.efficiencyAverage = averageEfficiency;
+            stage.lossPeakW = lossPeakW;
+            stage.lossAverageW = lossAverageW;
+            result.chain.push_back(stage);
+        };
+        const double conversionAverage = designPath.conversion.efficiency(lfAverage);
+        insideStage(designPath.conversion, it.rackConversionLossW,
+                    computeInW * averageFactor * (1 - conversionAverage),
+                    computeInW > 0 ? 1 - it.rackConversionLossW / computeInW : 1,
+                    conversionAverage);
+        StageModel busbar;
+        busbar.stage = "busbar";
+        busbar.variant = distributionName(design.distribution);
+        busbar.part = "rack-busbar";
+        const double busInW = computeInW - it.rackConversionLossW;
+        // I^2 R falls with the square of the current.
+        const double busbarAverageW = it.busbarLossW * averageFactor * averageFactor;
+        insideStage(busbar, it.busbarLossW, busbarAverageW,
+                    busInW > 0 ? 1 - it.busbarLossW / busInW : 1,
+                    busInW > 0 ? 1 - busbarAverageW / (busInW * averageFactor) : 1);
+        const double boardInW = busInW - it.busbarLossW;
+        const double boardAverage = designPath.board.efficiency(lfAverage);
+        insideStage(designPath.board, it.boardLossW, boardInW * averageFactor * (1 - boardAverage),
+                    boardInW > 0 ? 1 - it.boardLossW / boardInW : 1, boardAverage);
+        result.itConversionLossPeakW = it.itConversionLossW;
+    }
+
+    // 4. PUE, energy, cost, CO2.
+    result.pueBottomUpPeak = result.itPeakW > 0 ? peakFlow.utilityW / result.itPeakW : 0;
+    result.pueBottomUpAnnual = itEnergyWh > 0 ? facilityEnergyWh / itEnergyWh : 0;
+    result.pueOverridden = design.pueOverride.has_value();
+    result.pueAnnual = design.pueOverride.value_or(result.pueBottomUpAnnual);
+    result.puePeak = design.pueOverride.value_or(result.pueBottomUpPeak);
+    result.facilityPeakW =
+        result.pueOverridden ? result.itPeakW * result.puePeak : peakFlow.utilityW;
+    result.facilityAverageW =
+        result.pueOverridden ? result.itAverageW * result.pueAnnual : facilityEnergyWh / yearHours;
+    result.annualItEnergyMWh = itEnergyWh / 1e6;
+    result.annualEnergyMWh = result.facilityAverageW * yearHours / 1e6;
+    result.energyCostUsd = result.annualEnergyMWh * 1e3 * project.site.electricityUsdPerKWh;
+    result.demandChargeUsd =
+        result.facilityPeakW / 1e3 * project.site.demandChargeUsdPerKWMonth * 12;
+    result.annualElectricityCostUsd = result.energyCostUsd + result.demandChargeUsd;
+    result.co2Tonnes = result.annualEnergyMWh * project.site.gridCo2KgPerKWh;
+
+    // Cooling plant summary.
+    CoolingPlant &plant = result.cooling;
+    plant.type = cooling.type;
+    plant.liquidHeatPeakW = liquidPeakW;
+    plant.airHeatPeakW = airItPeakW + peakFlow.ups.lossW + peakFlow.pdu.lossW;
+    plant.liquidSupplyWaterC = cooling.liquidSupplyC;
+    plant.airSupplyWaterC = cooling.airSupplyC;
+    plant.liquidEconomizerFraction = econL;
+    plant.airEconomizerFraction = econA;
+    double minLiquidEconomizer = 1, minAirEconomizer = 1;
+    if (liquidPeakW <= 0)
+        plant.liquidEconomizerFraction.fill(0); // no liquid loop to free-cool
+    for (size_t m = 0; m < 12; ++m) {
+        plant.liquidEconomizerHours += plant.liquidEconomizerFraction[m] * monthHours()[m];
+        plant.airEconomizerHours += econA[m] * monthHours()[m];
+        minLiquidEconomizer = std::min(minLiquidEconomizer, econL[m]);
+        minAirEconomizer = std::min(minAirEconomizer, econA[m]);
+    }
+    const double totalHeatW = plant.liquidHeatPeakW + plant.airHeatPeakW;
+    plant.economizerHours = totalHeatW > 0 ? (plant.liquidHeatPeakW * plant.liquidEconomizerHours +
+                                              plant.airHeatPeakW * plant.airEconomizerHours) /
+                                                 totalHeatW
+                                           : 0;
+    plant.chillerCop = cooling.cop;
+    plant.chillerPeakW = peakPlant.chillerW;
+    plant.heatRejectionPeakW = peakPlant.heatRejectionW;
+    plant.pumpPeakW = peakPlant.pumpW;
+    plant.fanPeakW = peakPlant.fanW;
+    plant.chillerAverageW = sumPlant.chillerW;
+    plant.heatRejectionAverageW = sumPlant.heatRejectionW;
+    plant.pumpAverageW = sumPlant.pumpW;
+    plant.fanAverageW = sumPlant.fanW;
+    plant.cduCapacityW = cooling.cduCapacityW;
+
+    const double pduLossShare = result.itPeakW > 0 ? peakFlow.pdu.lossW / result.itPeakW : 0;
+    for (HallPower &hall : result.halls) {
+        hall.heatW = hall.peakW * (1 + pduLossShare); // busways run through the hall
+        hall.coolantFlowLPerMin =
+            coolantFlowLPerMin(hall.liquidHeatW, project.cooling.designDeltaTK,
+                               options.coolantDensityKgPerL, options.coolantCpKJPerKgK);
+        if (cooling.cduCapacityW > 0 && hall.liquidHeatW > 0) {
+            const int needed = int(std::ceil(hall.liquidHeatW / cooling.cduCapacityW - 1e-9));
+            plant.cdusNeeded += needed;
+            hall.cdus = unitsWithRedundancy(needed, project.cooling.cduRedundancy, design.ups);
+            plant.cdusInstalled += hall.cdus;
+        }
+        plant.coolantFlowLPerMin += hall.coolantFlowLPerMin;
+    }
+    plant.coolantLPerMinPerKW =
+        liquidPeakW > 0 ? plant.coolantFlowLPerMin / (liquidPeakW / 1e3) : 0;
+
+    // Installed vs critical capacity.
+    const UpsDesign &ups = design.ups;
+    {
+        InstalledCapacity transformer;
+        transformer.subsystem = "transformer";
+        transformer.part = stages.transformer.part;
+        transformer.redundancy = ups.redundancy;
+        transformer.criticalW = sizing.transformerCriticalW;
+        transformer.unitRatingW = sizing.transformerUnitW;
+        transformer.unitsNeeded = sizing.transformersNeeded;
+        transformer.unitsInstalled = sizing.transformersInstalled;
+        transformer.installedW = sizing.transformersInstalled * sizing.transformerUnitW;
+        result.capacities.push_back(transformer);
+    }
+    if (stages.ups.present) {
+        const int modules =
+            ups.redundancy == Redundancy::Distributed ? ups.distributedY : std::max(1, ups.modules);
+        result.capacities.push_back(unitsCapacity("ups", stages.ups.part, ups.redundancy, ups,
+                                                  sizing.upsCriticalW,
+                                                  sizing.upsCriticalW / modules));
+    }
+    {
+        InstalledCapacity pdu;
+        pdu.subsystem = "pdu";
+        pdu.part = stages.pdu.part;
+        pdu.redundancy = ups.redundancy;
+        pdu.criticalW = result.itPeakW;
+        pdu.installedW = sizing.pduInstalledW;
+        result.capacities.push_back(pdu);
+    }
+    if (plant.cdusInstalled > 0) {
+        InstalledCapacity cdu;
+        cdu.subsystem = "cdu";
+        cdu.part = cooling.cduPart;
+        cdu.redundancy = project.cooling.cduRedundancy;
+        cdu.criticalW = liquidPeakW;
+        cdu.unitRatingW = cooling.cduCapacityW;
+        cdu.unitsNeeded = plant.cdusNeeded;
+        cdu.unitsInstalled = plant.cdusInstalled;
+        cdu.installedW = cdu.unitsInstalled * cdu.unitRatingW;
+        result.capacities.push_back(cdu);
+    }
+    // Chillers carry a loop whenever some month is not fully free-cooled.
+    const bool liquidChiller = minLiquidEconomizer < 1 - 1e-9 && liquidPeakW > 0;
+    const bool airChiller = minAirEconomizer < 1 - 1e-9 && plant.airHeatPeakW > 0;
+    const double chillerLoadW =
+        (liquidChiller ? liquidPeakW : 0) + (airChiller ? plant.airHeatPeakW : 0);
+    if (chillerLoadW > 0) {
+        result.capacities.push_back(unitsCapacity("chiller", cooling.chillerPart,
+                                                  options.chillerRedundancy, ups, chillerLoadW,
+                                                  cooling.chillerCapacityW));
+        plant.chillers = result.capacities.back().unitsInstalled;
+    }
+    const double liquidRejectW =
+        liquidPeakW > 0 ? liquidPeakW * (1 + (liquidChiller ? 1 / cooling.cop : 0)) : 0;
+    const double airRejectW = plant.airHeatPeakW * (1 + (airChiller ? 1 / cooling.cop : 0));
+    if (cooling.liquidOnDryCoolers && liquidRejectW > 0) {
+        result.capacities.push_back(unitsCapacity("dry-cooler", cooling.dryCoolerPart,
+                                                  options.heatRejectionRedundancy, ups,
+                                                  liquidRejectW, cooling.dryCoolerCapacityW));
+        plant.dryCoolers = result.capacities.back().unitsInstalled;
+    }
+    const double towerLoadW = airRejectW + (cooling.liquidOnDryCoolers ? 0 : liquidRejectW);
+    if (towerLoadW > 0) {
+        result.capacities.push_back(unitsCapacity("cooling-tower", cooling.towerPart,
+                                                  options.heatRejectionRedundancy, ups, towerLoadW,
+                                                  cooling.towerCapacityW));
+        plant.coolingTowers = result.capacities.back().unitsInstalled;
+    }
+    if (plant.airHeatPeakW > 0) {
+        result.capacities.push_back(unitsCapacity("crah", cooling.crahPart,
+                                                  options.heatRejectionRedundancy, ups,
+                                                  plant.airHeatPeakW, cooling.crahCapacityW));
+        plant.crahs = result.capacities.back().unitsInstalled;
+    }
+    if (cooling.type == CoolingType::RearDoor) {
+        for (const RackPower &rack : result.racks)
+            plant.rdhxUnits += rack.role == RackRole::Compute ? 1 : 0;
+    }
+
+    // Generators: IT x PUE + margin, on derated sets, with their redundancy.
+    if (design.generators) {
+        GeneratorSizing generators;
+        double ratingMW = options.generatorRatingMWDefault;
+        double usable = options.generatorUsableFractionDefault;
+        if (!catalog.generators.empty()) {
+            const Generator &unit = catalog.generators.front();
+            generators.part = unit.id;
+            ratingMW = unit.ratingMW;
+            usable = unit.usableFraction;
+        } else {
+            generators.part = "default-generator";
+            char text[160];
+            std::snprintf(text, sizeof text,
+                          "generator: no catalog entry, %.1f MW sets, %.0f%% usable "
+                          "[handbook parts.md §5]",
+                          ratingMW, usable * 100);
+            assumptions.push_back(text);
+        }
+        generators.loadW = result.facilityPeakW * (1 + options.generatorMarginFraction);
+        generators.unitRatingW = ratingMW * 1e6;
+        generators.unitUsableW = ratingMW * usable * 1e6;
+        generators.unitsNeeded = int(std::ceil(generators.loadW / generators.unitUsableW - 1e-9));
+        generators.unitsInstalled =
+            unitsWithRedundancy(generators.unitsNeeded, design.generatorRedundancy, ups);
+        InstalledCapacity capacity;
+        capacity.subsystem = "generator";
+        capacity.part = generators.part;
+        capacity.redundancy = design.generatorRedundancy;
+        capacity.criticalW = generators.loadW;
+        capacity.unitRatingW = generators.unitUsableW;
+        capacity.unitsNeeded = generators.unitsNeeded;
+        capacity.unitsInstalled = generators.unitsInstalled;
+        capacity.installedW = generators.unitsInstalled * generators.unitUsableW;
+        result.capacities.push_back(capacity);
+        result.generators = generators;
+    }
+
+    // The same rail load through each rack distribution.
+    {
+        double rackInputW = options.comparisonRackLoadW;
+        if (rackInputW <= 0)
+            rackInputW = it.computeRacks > 0 ? it.computeNameplateW / it.computeRacks : 40e3;
+        const double lf = it.meanConversionLoadFraction;
+        const double railW = rackPathFromInput(nameplatePath, rackInputW, lf).railW;
+        const double factor = redundancyFactor(ups.redundancy, ups);
+        const double transformerLf = peakFlow.transformer.loadFraction;
+        double loss12W = 0;
+        for (Distribution distribution :
+             {Distribution::Ac12V, Distribution::Dc48V, Distribution::Dc800V}) {
+            const RackPath path =
+                rackPath(catalog, distribution, options.rackBusbarResistanceOhm, assumptions);
+            const FacilityStages upstream =
+                facilityStages(catalog, design, distribution, assumptions);
+            const RackPathFlow flow = rackPathForRails(path, railW, lf);
+            const double pduInW = flow.inputW / upstream.pdu.efficiency(1 / factor);
+            const double upsInW = pduInW / upstream.ups.efficiency(1 / factor);
+            DistributionOption option;
+            option.distribution = distribution;
+            option.busVoltageV = path.busVoltageV;
+            option.railLoadW = railW;
+            option.busCurrentA = flow.busCurrentA;
+            option.utilityInputW = upsInW / upstream.transformer.efficiency(transformerLf);
+            option.upstreamLossW = option.utilityInputW - flow.inputW;
+            option.rackConversionLossW = flow.conversionLossW;
+            option.conductorLossW = flow.conductorLossW;
+            option.boardConversionLossW = flow.boardLossW;
+            option.totalLossW = option.utilityInputW - railW;
+            option.efficiency = railW / option.utilityInputW;
+            option.feasible = flow.feasible;
+            if (distribution == Distribution::Ac12V)
+                loss12W = option.totalLossW;
+            option.lossVs12VW = option.totalLossW - loss12W;
+            result.distributionComparison.push_back(option);
+        }
+    }
+
+    // 5. Facility checks, 6. BOM.
+    computeFloorLoads(project, layout, result);
+    checkFacility(project, layout, options, cooling, it.rackTypes, result);
+    result.bom = facilityBom(result, layout, design, options);
+    dedupe(assumptions);
+    return result;
+}
+
+} // namespace aidc

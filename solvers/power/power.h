@@ -1,0 +1,317 @@
+#pragma once
+
+// Power, cooling, PUE and facility solver: from GPU watts to utility megawatts.
+//
+// solvePower() takes a placed layout and computes
+//   1. IT power per rack, row, hall and site, peak (sizes the plant) and average (energy):
+//      GPUs at PowerDesign::gpuLoadFactor x TDP, the rest of each server
+//      (Server::nonGpuPowerW), network and storage from the other solvers, management racks and
+//      PowerDesign::otherItFraction on top [handbook facility.md §1];
+//   2. the power chain utility -> MV/LV transformer -> UPS -> PDU/busway (facility losses, in
+//      PUE) -> rack conversion -> board (inside metered IT), each stage's efficiency read from a
+//      catalog PowerStage curve at the load fraction its redundancy leaves it (2N <= 50%),
+//      installed vs critical capacity, generators, and a 12 V / 48 V / 800 V DC comparison
+//      [handbook facility.md §2, §3];
+//   3. cooling: heat split into liquid and air loops, CDUs, coolant flow from Q = m cp dT,
+//      economizer hours from the site's monthly climate, chiller, pump and fan energy
+//      [handbook facility.md §4];
+//   4. PUE annualized and at peak, annual energy, cost and CO2 [handbook facility.md §1, §5, §8];
+//   5. facility checks reported as violations (warnings), never as errors [handbook §4, §6];
+//   6. facility BOM lines for the cost solver.
+// The model and every default are described in docs/power-model.md.
+
+#include "catalogs/catalog.h"
+#include "model/diagnostics.h"
+#include "model/project.h"
+#include "solvers/common/bom.h"
+#include "solvers/layout/layout.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aidc {
+
+// Network and storage power as the fabric and storage solvers found it; the pipeline fills it.
+struct NetworkLoad
+{
+    double switchPowerW = 0; // switch chassis with ASICs and fans, passive-copper ports
+    double modulePowerW = 0; // transceivers and active cable ends (both ends of every link)
+    // rack id -> W of the switches (with their modules) placed in that rack. Power not tied to a
+    // rack is spread evenly over the layout's network racks, or over the halls by GPU share
+    // (outside any rack) when there are none.
+    std::map<std::string, double> rackPowerW;
+    // Storage systems, if sized; spread evenly over the storage racks. Unset: every storage rack
+    // draws PowerOptions::storageRackPowerW.
+    std::optional<double> storagePowerW;
+
+    double totalW() const { return switchPowerW + modulePowerW; }
+};
+
+// How the liquid loop rejects its heat when the outdoor air allows free cooling.
+enum class HeatRejection { DryCooler, CoolingTower };
+
+// Solver settings. Figures marked [U] are unverified engineering defaults; catalog entries,
+// where the catalog has them, take precedence over the *Default* fallbacks.
+struct PowerOptions
+{
+    // --- IT build-up
+    double storageRackPowerW = 12000;       // ~16 2U all-flash nodes x ~750 W [U]
+    double managementRackPowerW = 6000;     // head, scheduler and login nodes [U]
+    double networkRackEquipmentKg = 400;    // switches, patching, cable mass per network rack [U]
+    double storageRackEquipmentKg = 700;    // storage nodes per storage rack [U]
+    double managementRackEquipmentKg = 400; // [U]
+    // Catalog server power is taken as measured with this rack distribution; other
+    // distributions scale it by their conversion and busbar losses (docs/power-model.md §2).
+    Distribution nameplateDistribution = Distribution::Dc48V;
+
+    // --- power chain
+    // Rack busbar resistance, the same conductor for every distribution voltage. ORv3: <= 50 W
+    // busbar loss at 30 kW and 48 V gives 50 / 625^2 = 1.28e-4 ohm [handbook parts.md §5].
+    double rackBusbarResistanceOhm = 1.28e-4;
+    double comparisonRackLoadW = 0;        // 0 = mean peak compute rack (40 kW without any)
+    double transformerRatingKVA = 3000;    // LV unit substation [U]
+    double powerFactor = 0.95;             // kW / kVA at the transformers [U]
+    double miscFacilityFraction = 0.01;    // lighting, offices, security, share of IT [U]
+    double generatorMarginFraction = 0.25; // IT x PUE + 20-25% [handbook facility.md §2]
+    int buswayFeedsPerRow = 0;             // 0 = 2 (A/B) for 2N and distributed, else 1
+    bool coolingOnUps = false;             // mechanical load behind the UPS (else only the
+                                           // transformer feeds it)
+
+    // --- cooling
+    double airRackLimitKW = 40; // ~30 practical, ~40 with containment [handbook facility.md §4]
+    double rdhxRackLimitKWDefault = 75; // active RDHx 40-75 kW [handbook parts.md §5]
+    double airLoopSupplyWaterC = 18;    // CRAH chilled water (ASHRAE W17-class) [U]
+    HeatRejection liquidRejection = HeatRejection::DryCooler; // warm water: dry coolers [A]
+    double dryCoolerApproachK = 8; // outdoor dry bulb to supply water [U]
+    double towerApproachK = 6;     // wet bulb to supply water: tower ~4 K + plate HX ~2 K [U]
+    // A month's hourly temperatures are taken as spread evenly over +-band/2 around its mean, so
+    // its economizer share rises linearly across the band (0 = a month is all or nothing).
+    double economizerBandK = 8;
+    double coolantDensityKgPerL = 0.997;     // water [handbook facility.md §4]
+    double coolantCpKJPerKgK = 4.18;         // water [handbook facility.md §4]
+    double chillerCopDefault = 6.5;          // water-cooled centrifugal 6-7 [handbook parts.md §5]
+    double chillerCapacityKWDefault = 3517;  // 1000 RT [U]
+    double towerPowerFraction = 0.2 / 3.517; // 0.2 kW/ton [handbook parts.md §5]
+    double towerCapacityKWDefault = 5000;    // [U]
+    double dryCoolerPowerFractionDefault = 0.02; // fan W per W rejected [U]
+    double dryCoolerCapacityKWDefault = 1500;    // [U]
+    double cduCapacityKWDefault = 2000;          // facility CDU 2-4 MW [handbook parts.md §5]
+    double cduPumpPowerFractionDefault = 0.01;   // [U]
+    double facilityPumpPowerFraction = 0.01;     // facility water pumps, W per W of heat [U]
+    double crahFanPowerFractionDefault = 0.04;   // [U]
+    double crahCapacityKWDefault = 200;          // [U]
+    double rdhxFanPowerFractionDefault = 0.015;  // active RDHx fans [U]
+    Redundancy chillerRedundancy = Redundancy::NPlus1;
+    Redundancy heatRejectionRedundancy = Redundancy::NPlus1;
+
+    // --- generators (when the catalog has none)
+    double generatorRatingMWDefault = 2.5;       // 2-3 MW sets [handbook parts.md §5]
+    double generatorUsableFractionDefault = 0.7; // 60-75% usable [handbook parts.md §5]
+
+    // Each out-of-range field as an error naming it ("/powerOptions/<field>").
+    Diagnostics validate() const;
+};
+
+// ------------------------------------------------------------------------------------ results
+
+// IT power split by origin, in W.
+struct ItBreakdown
+{
+    double gpuW = 0;          // GPUs at gpuLoadFactor x TDP
+    double serverOtherW = 0;  // rest of the server: Server::nonGpuPowerW
+    double distributionW = 0; // rack distribution vs the nameplate one (+ more loss, - saving)
+    double networkW = 0;
+    double storageW = 0;
+    double managementW = 0;
+    double otherW = 0; // PowerDesign::otherItFraction
+
+    double totalW() const
+    {
+        return gpuW + serverOtherW + distributionW + networkW + storageW + managementW + otherW;
+    }
+    ItBreakdown &operator+=(const ItBreakdown &other);
+    ItBreakdown scaled(double factor) const;
+};
+
+// Facility checks a rack can fail (bit flags in RackPower::violations).
+enum RackViolation : unsigned {
+    RackOverRating = 1u << 0,        // IT peak over RackType::maxPowerKW
+    RackOverCoolingLimit = 1u << 1,  // air / RDHx share over what the cooling carries per rack
+    RackOverWeight = 1u << 2,        // mass over RackType::staticLoadKg
+    RackOverFootprintLoad = 1u << 3, // m g / footprint over Hall::floorLoadKPa
+    RackOverCellLoad = 1u << 4,      // m g / (pitch x row pitch) over Hall::floorLoadKPa
+    RackOutsideHall = 1u << 5,       // not inside the hall's width x length
+};
+
+struct RackPower
+{
+    std::string id;
+    int hall = 0, row = 0; // layout indices
+    RackRole role = RackRole::Compute;
+    ItBreakdown peak;       // IT at peak; average = peak x averageLoadFactor
+    double liquidHeatW = 0; // peak heat to the liquid loop (CDU)
+    double airHeatW = 0;    // peak heat to the room air
+    double massKg = 0;
+    double footprintKPa = 0; // m g / (width x depth)
+    double cellKPa = 0;      // m g / (pitch x row pitch), aisles included
+    unsigned violations = 0; // RackViolation flags
+
+    double peakW() const { return peak.totalW(); }
+};
+
+struct RowPower
+{
+    std::string id;
+    int hall = 0;
+    int racks = 0;
+    double peakW = 0, averageW = 0;
+};
+
+struct HallPower
+{
+    std::string id;
+    ItBreakdown peak; // racks plus power not tied to a rack
+    double peakW = 0, averageW = 0;
+    double heatW = 0;              // IT + PDU/busway losses rejected in the hall, peak
+    double liquidHeatW = 0;        // to CDUs, peak
+    double airHeatW = 0;           // to room air, peak
+    int cdus = 0;                  // installed, with redundancy
+    double coolantFlowLPerMin = 0; // rack-side liquid flow at the design delta-T
+    double massKg = 0;
+    double floorAverageKPa = 0; // all rack mass over the hall's usable area
+    double maxFootprintKPa = 0;
+    double maxCellKPa = 0;
+    double rackAreaM2 = 0; // sum over racks of pitch x row pitch
+    double usableAreaM2 = 0;
+    std::optional<double> powerCapacityW, coolingCapacityW; // from the project hall
+};
+
+// One stage of the power chain at the site's peak and average IT load.
+struct ChainStage
+{
+    std::string stage;   // "transformer" | "ups" | "pdu" | "rack-conversion" | "busbar" | "board"
+    std::string variant; // e.g. "double-conversion", "48V"
+    std::string part;    // catalog id, or "default" when the catalog had none
+    bool insideItBoundary = false; // PSU onward is metered IT [handbook facility.md §2]
+    double loadFractionPeak = 0, loadFractionAverage = 0;
+    double efficiencyPeak = 1, efficiencyAverage = 1;
+    double lossPeakW = 0, lossAverageW = 0;
+};
+
+// Installed vs critical capacity of one redundant subsystem [handbook facility.md §3].
+struct InstalledCapacity
+{
+    std::string subsystem; // "transformer", "ups", "pdu", "generator", "cdu", "chiller", ...
+    std::string part;      // catalog id, or "default-<subsystem>"
+    Redundancy redundancy = Redundancy::N;
+    double criticalW = 0;  // load it must carry
+    double installedW = 0; // nameplate installed
+    int unitsNeeded = 0;   // 0 for continuous (UPS modules are sized to the load)
+    int unitsInstalled = 0;
+    double unitRatingW = 0;
+
+    double installedToCritical() const { return criticalW > 0 ? installedW / criticalW : 0; }
+};
+
+struct GeneratorSizing
+{
+    std::string part;
+    double loadW = 0;       // peak facility power x (1 + margin)
+    double unitRatingW = 0; // nameplate
+    double unitUsableW = 0; // after derating
+    int unitsNeeded = 0, unitsInstalled = 0;
+};
+
+// One row of the rack distribution comparison: the same load at the boards' 12 V rails fed by
+// each distribution, from the utility [handbook facility.md §2: I^2 R, 4x voltage = 1/16 loss].
+struct DistributionOption
+{
+    Distribution distribution = Distribution::Dc48V;
+    double busVoltageV = 0;
+    double railLoadW = 0; // delivered to the 12 V rails (the same for every row)
+    double busCurrentA = 0;
+    double upstreamLossW = 0;        // transformer (or SST), UPS, PDU/busway
+    double rackConversionLossW = 0;  // PSU / power shelf / rack DC-DC
+    double conductorLossW = 0;       // I^2 R in the rack busbar, same conductor for all
+    double boardConversionLossW = 0; // 48->12 V or 800->12 V bus converter (12 V: none)
+    double utilityInputW = 0;
+    double totalLossW = 0;
+    double efficiency = 0; // rail load / utility input
+    double lossVs12VW = 0; // this row's loss minus the 12 V row's (negative = saves)
+    bool feasible = true;  // false: the conductor cannot carry the load at this voltage
+};
+
+// The cooling plant of the whole site.
+struct CoolingPlant
+{
+    CoolingType type = CoolingType::DirectLiquid;
+    double liquidHeatPeakW = 0;     // to the facility water loop (CDUs, RDHx)
+    double airHeatPeakW = 0;        // to the air loop (CRAH), incl. UPS/PDU losses
+    double liquidSupplyWaterC = 0;  // facility water supply to the liquid loop
+    double airSupplyWaterC = 0;     // chilled water to the CRAHs
+    double coolantFlowLPerMin = 0;  // rack-side liquid flow at designDeltaTK
+    double coolantLPerMinPerKW = 0; // the same per kW of liquid heat (derived, not an input)
+    std::array<double, 12> liquidEconomizerFraction{}; // share of each month on free cooling
+    std::array<double, 12> airEconomizerFraction{};
+    double liquidEconomizerHours = 0; // per year
+    double airEconomizerHours = 0;
+    double economizerHours = 0; // heat-weighted over both loops
+    double chillerCop = 0;
+    // Electric power of the plant at peak IT and the year's worst month, and the annual mean.
+    double chillerPeakW = 0, heatRejectionPeakW = 0, pumpPeakW = 0, fanPeakW = 0;
+    double chillerAverageW = 0, heatRejectionAverageW = 0, pumpAverageW = 0, fanAverageW = 0;
+    int cdusNeeded = 0, cdusInstalled = 0;
+    double cduCapacityW = 0;
+    int chillers = 0, dryCoolers = 0, coolingTowers = 0, crahs = 0, rdhxUnits = 0;
+
+    double peakW() const { return chillerPeakW + heatRejectionPeakW + pumpPeakW + fanPeakW; }
+    double averageW() const
+    {
+        return chillerAverageW + heatRejectionAverageW + pumpAverageW + fanAverageW;
+    }
+};
+
+struct PowerResult
+{
+    std::vector<RackPower> racks; // in LayoutResult::racks order
+    std::vector<RowPower> rows;   // halls' rows in order
+    std::vector<HallPower> halls;
+
+    ItBreakdown itPeak; // site
+    double itPeakW = 0, itAverageW = 0;
+    std::vector<ChainStage> chain;                    // utility to board, in order
+    double chainLossPeakW = 0, chainLossAverageW = 0; // facility side only (in PUE)
+    double itConversionLossPeakW = 0; // inside the IT boundary (not in PUE), for information
+    double miscPeakW = 0, miscAverageW = 0;
+    std::vector<InstalledCapacity> capacities;
+    std::optional<GeneratorSizing> generators; // unset when PowerDesign::generators is false
+    CoolingPlant cooling;
+    std::vector<DistributionOption> distributionComparison; // 12 V, 48 V, 800 V DC
+
+    double facilityPeakW = 0, facilityAverageW = 0;
+    double pueBottomUpAnnual = 0, pueBottomUpPeak = 0;
+    double pueAnnual = 0, puePeak = 0; // = pueOverride when the project sets it
+    bool pueOverridden = false;
+    double annualItEnergyMWh = 0, annualEnergyMWh = 0;
+    double energyCostUsd = 0, demandChargeUsd = 0, annualElectricityCostUsd = 0;
+    double co2Tonnes = 0;
+
+    Bom bom;
+    std::vector<std::string> assumptions; // defaults used where the catalog had no entry
+    Diagnostics diagnostics;              // input errors, warnings and facility violations
+};
+
+// Errors for out-of-range inputs of this solver: the project's power, cooling, site and hall
+// fields (JSON pointers into the project), the catalog's power stages, cooling units,
+// generators and rack types (file "catalog"), the network load and the options.
+Diagnostics validatePowerInputs(const Project &project, const Catalog &catalog,
+                                const NetworkLoad &network, const PowerOptions &options);
+
+// Runs the whole evaluation. With input errors the result holds only the diagnostics.
+PowerResult solvePower(const Project &project, const Catalog &catalog, const LayoutResult &layout,
+                       const NetworkLoad &network, const PowerOptions &options = {});
+
+} // namespace aidc

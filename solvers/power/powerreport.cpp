@@ -1,0 +1,391 @@
+#include "solvers/power/powerreport.h"
+
+#include "solvers/power/powerchain.h"
+
+#include <cstdio>
+#include <string>
+
+namespace aidc {
+
+const char *coolingTypeName(CoolingType type)
+{
+    switch (type) {
+    case CoolingType::Air:
+        return "air";
+    case CoolingType::DirectLiquid:
+        return "direct-liquid";
+    case CoolingType::Immersion:
+        return "immersion";
+    case CoolingType::RearDoor:
+        return "rear-door";
+    }
+    return "air";
+}
+
+const char *rackRoleName(RackRole role)
+{
+    switch (role) {
+    case RackRole::Compute:
+        return "compute";
+    case RackRole::Network:
+        return "network";
+    case RackRole::Storage:
+        return "storage";
+    case RackRole::Management:
+        return "management";
+    }
+    return "compute";
+}
+
+namespace {
+
+nlohmann::json breakdownJson(const ItBreakdown &b)
+{
+    return {{"gpuW", b.gpuW},
+            {"serverOtherW", b.serverOtherW},
+            {"distributionW", b.distributionW},
+            {"networkW", b.networkW},
+            {"storageW", b.storageW},
+            {"managementW", b.managementW},
+            {"otherW", b.otherW},
+            {"totalW", b.totalW()}};
+}
+
+nlohmann::json violationsJson(unsigned flags)
+{
+    nlohmann::json list = nlohmann::json::array();
+    const std::pair<RackViolation, const char *> names[] = {
+        {RackOverRating, "rack-power-rating"}, {RackOverCoolingLimit, "cooling-limit"},
+        {RackOverWeight, "rack-weight"},       {RackOverFootprintLoad, "floor-footprint"},
+        {RackOverCellLoad, "floor-cell"},      {RackOutsideHall, "outside-hall"}};
+    for (const auto &[flag, name] : names) {
+        if (flags & flag)
+            list.push_back(name);
+    }
+    return list;
+}
+
+std::string mw(double watts)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f MW", watts / 1e6);
+    return text;
+}
+
+std::string kw(double watts)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f kW", watts / 1e3);
+    return text;
+}
+
+void line(std::ostream &out, const char *label, const std::string &value)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, "  %-34s ", label);
+    out << text << value << '\n';
+}
+
+std::string fmt(const char *pattern, double value)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, pattern, value);
+    return text;
+}
+
+} // namespace
+
+nlohmann::json toJson(const PowerResult &r, bool includeRacks)
+{
+    nlohmann::json j;
+    j["itPowerPeakW"] = r.itPeakW;
+    j["itPowerAverageW"] = r.itAverageW;
+    j["itBreakdownPeak"] = breakdownJson(r.itPeak);
+    j["chainLossPeakW"] = r.chainLossPeakW;
+    j["chainLossAverageW"] = r.chainLossAverageW;
+    j["itConversionLossPeakW"] = r.itConversionLossPeakW;
+    j["miscPeakW"] = r.miscPeakW;
+    j["miscAverageW"] = r.miscAverageW;
+    j["facilityPowerPeakW"] = r.facilityPeakW;
+    j["facilityPowerAverageW"] = r.facilityAverageW;
+    j["pueAnnual"] = r.pueAnnual;
+    j["puePeak"] = r.puePeak;
+    j["pueBottomUpAnnual"] = r.pueBottomUpAnnual;
+    j["pueBottomUpPeak"] = r.pueBottomUpPeak;
+    j["pueOverridden"] = r.pueOverridden;
+    j["annualItEnergyMWh"] = r.annualItEnergyMWh;
+    j["annualEnergyMWh"] = r.annualEnergyMWh;
+    j["energyCostUsd"] = r.energyCostUsd;
+    j["demandChargeUsd"] = r.demandChargeUsd;
+    j["annualElectricityCostUsd"] = r.annualElectricityCostUsd;
+    j["co2Tonnes"] = r.co2Tonnes;
+
+    nlohmann::json chain = nlohmann::json::array();
+    for (const ChainStage &s : r.chain)
+        chain.push_back({{"stage", s.stage},
+                         {"variant", s.variant},
+                         {"part", s.part},
+                         {"insideItBoundary", s.insideItBoundary},
+                         {"loadFractionPeak", s.loadFractionPeak},
+                         {"loadFractionAverage", s.loadFractionAverage},
+                         {"efficiencyPeak", s.efficiencyPeak},
+                         {"efficiencyAverage", s.efficiencyAverage},
+                         {"lossPeakW", s.lossPeakW},
+                         {"lossAverageW", s.lossAverageW}});
+    j["chain"] = chain;
+
+    nlohmann::json capacities = nlohmann::json::array();
+    for (const InstalledCapacity &c : r.capacities)
+        capacities.push_back({{"subsystem", c.subsystem},
+                              {"part", c.part},
+                              {"redundancy", redundancyName(c.redundancy)},
+                              {"criticalW", c.criticalW},
+                              {"installedW", c.installedW},
+                              {"installedToCritical", c.installedToCritical()},
+                              {"unitRatingW", c.unitRatingW},
+                              {"unitsNeeded", c.unitsNeeded},
+                              {"unitsInstalled", c.unitsInstalled}});
+    j["capacities"] = capacities;
+    if (r.generators)
+        j["generators"] = {{"part", r.generators->part},
+                           {"loadW", r.generators->loadW},
+                           {"unitRatingW", r.generators->unitRatingW},
+                           {"unitUsableW", r.generators->unitUsableW},
+                           {"unitsNeeded", r.generators->unitsNeeded},
+                           {"unitsInstalled", r.generators->unitsInstalled}};
+    else
+        j["generators"] = nullptr;
+
+    const CoolingPlant &c = r.cooling;
+    j["cooling"] = {{"type", coolingTypeName(c.type)},
+                    {"liquidHeatPeakW", c.liquidHeatPeakW},
+                    {"airHeatPeakW", c.airHeatPeakW},
+                    {"liquidSupplyWaterC", c.liquidSupplyWaterC},
+                    {"airSupplyWaterC", c.airSupplyWaterC},
+                    {"coolantFlowLPerMin", c.coolantFlowLPerMin},
+                    {"coolantLPerMinPerKW", c.coolantLPerMinPerKW},
+                    {"liquidEconomizerFraction", c.liquidEconomizerFraction},
+                    {"airEconomizerFraction", c.airEconomizerFraction},
+                    {"liquidEconomizerHours", c.liquidEconomizerHours},
+                    {"airEconomizerHours", c.airEconomizerHours},
+                    {"economizerHours", c.economizerHours},
+                    {"chillerCop", c.chillerCop},
+                    {"chillerPeakW", c.chillerPeakW},
+                    {"heatRejectionPeakW", c.heatRejectionPeakW},
+                    {"pumpPeakW", c.pumpPeakW},
+                    {"fanPeakW", c.fanPeakW},
+                    {"coolingPeakW", c.peakW()},
+                    {"chillerAverageW", c.chillerAverageW},
+                    {"heatRejectionAverageW", c.heatRejectionAverageW},
+                    {"pumpAverageW", c.pumpAverageW},
+                    {"fanAverageW", c.fanAverageW},
+                    {"coolingAverageW", c.averageW()},
+                    {"cdusNeeded", c.cdusNeeded},
+                    {"cdusInstalled", c.cdusInstalled},
+                    {"cduCapacityW", c.cduCapacityW},
+                    {"chillers", c.chillers},
+                    {"dryCoolers", c.dryCoolers},
+                    {"coolingTowers", c.coolingTowers},
+                    {"crahs", c.crahs},
+                    {"rdhxUnits", c.rdhxUnits}};
+
+    nlohmann::json comparison = nlohmann::json::array();
+    for (const DistributionOption &d : r.distributionComparison)
+        comparison.push_back({{"distribution", distributionName(d.distribution)},
+                              {"busVoltageV", d.busVoltageV},
+                              {"railLoadW", d.railLoadW},
+                              {"busCurrentA", d.busCurrentA},
+                              {"upstreamLossW", d.upstreamLossW},
+                              {"rackConversionLossW", d.rackConversionLossW},
+                              {"conductorLossW", d.conductorLossW},
+                              {"boardConversionLossW", d.boardConversionLossW},
+                              {"totalLossW", d.totalLossW},
+                              {"utilityInputW", d.utilityInputW},
+                              {"efficiency", d.efficiency},
+                              {"lossVs12VW", d.lossVs12VW},
+                              {"feasible", d.feasible}});
+    j["distributionComparison"] = comparison;
+
+    nlohmann::json halls = nlohmann::json::array();
+    for (const HallPower &h : r.halls) {
+        nlohmann::json hall = {{"id", h.id},
+                               {"itPowerPeakW", h.peakW},
+                               {"itPowerAverageW", h.averageW},
+                               {"itBreakdownPeak", breakdownJson(h.peak)},
+                               {"heatW", h.heatW},
+                               {"liquidHeatW", h.liquidHeatW},
+                               {"airHeatW", h.airHeatW},
+                               {"cdus", h.cdus},
+                               {"coolantFlowLPerMin", h.coolantFlowLPerMin},
+                               {"massKg", h.massKg},
+                               {"floorAverageKPa", h.floorAverageKPa},
+                               {"maxFootprintKPa", h.maxFootprintKPa},
+                               {"maxCellKPa", h.maxCellKPa},
+                               {"rackAreaM2", h.rackAreaM2},
+                               {"usableAreaM2", h.usableAreaM2}};
+        hall["powerCapacityW"] = h.powerCapacityW ? nlohmann::json(*h.powerCapacityW) : nullptr;
+        hall["coolingCapacityW"] =
+            h.coolingCapacityW ? nlohmann::json(*h.coolingCapacityW) : nullptr;
+        halls.push_back(hall);
+    }
+    j["halls"] = halls;
+
+    nlohmann::json rows = nlohmann::json::array();
+    for (const RowPower &row : r.rows)
+        rows.push_back({{"id", row.id},
+                        {"hall", row.hall},
+                        {"racks", row.racks},
+                        {"itPowerPeakW", row.peakW},
+                        {"itPowerAverageW", row.averageW}});
+    j["rows"] = rows;
+
+    if (includeRacks) {
+        nlohmann::json racks = nlohmann::json::array();
+        for (const RackPower &rack : r.racks)
+            racks.push_back({{"id", rack.id},
+                             {"hall", rack.hall},
+                             {"row", rack.row},
+                             {"role", rackRoleName(rack.role)},
+                             {"itPowerPeakW", rack.peakW()},
+                             {"itBreakdownPeak", breakdownJson(rack.peak)},
+                             {"liquidHeatW", rack.liquidHeatW},
+                             {"airHeatW", rack.airHeatW},
+                             {"massKg", rack.massKg},
+                             {"footprintKPa", rack.footprintKPa},
+                             {"cellKPa", rack.cellKPa},
+                             {"violations", violationsJson(rack.violations)}});
+        j["racks"] = racks;
+    }
+
+    nlohmann::json bom = nlohmann::json::array();
+    for (const BomLine &b : r.bom)
+        bom.push_back({{"category", b.category},
+                       {"part", b.part},
+                       {"description", b.description},
+                       {"quantity", b.quantity},
+                       {"unit", b.unit},
+                       {"unitPowerW", b.unitPowerW}});
+    j["bom"] = bom;
+    j["assumptions"] = r.assumptions;
+
+    nlohmann::json diagnostics = nlohmann::json::array();
+    for (const Diagnostic &d : r.diagnostics.items())
+        diagnostics.push_back({{"severity", d.severity == Severity::Error ? "error" : "warning"},
+                               {"path", d.jsonPath},
+                               {"message", d.message}});
+    j["diagnostics"] = diagnostics;
+    return j;
+}
+
+void writeText(std::ostream &out, const PowerResult &r)
+{
+    if (r.diagnostics.hasErrors() && r.halls.empty()) {
+        out << "Power: not evaluated\n" << r.diagnostics.toString();
+        return;
+    }
+    out << "Power and cooling\n";
+    line(out, "IT peak / average", mw(r.itPeakW) + " / " + mw(r.itAverageW));
+    line(out, "  GPUs", mw(r.itPeak.gpuW));
+    line(out, "  rest of servers", mw(r.itPeak.serverOtherW));
+    if (r.itPeak.distributionW != 0)
+        line(out, "  rack distribution vs nameplate", mw(r.itPeak.distributionW));
+    line(out, "  network", mw(r.itPeak.networkW));
+    line(out, "  storage", mw(r.itPeak.storageW));
+    line(out, "  management", mw(r.itPeak.managementW));
+    line(out, "  other IT", mw(r.itPeak.otherW));
+    line(out, "facility peak / average", mw(r.facilityPeakW) + " / " + mw(r.facilityAverageW));
+    line(out, "PUE annual / peak",
+         fmt("%.3f", r.pueAnnual) + " / " + fmt("%.3f", r.puePeak) +
+             (r.pueOverridden
+                  ? " (set by the project; bottom-up " + fmt("%.3f", r.pueBottomUpAnnual) + ")"
+                  : ""));
+    line(out, "annual energy", fmt("%.0f MWh", r.annualEnergyMWh));
+    line(out, "electricity cost / year",
+         fmt("$%.2f M", r.annualElectricityCostUsd / 1e6) +
+             fmt(" (demand charges $%.2f M)", r.demandChargeUsd / 1e6));
+    line(out, "CO2 / year", fmt("%.0f t", r.co2Tonnes));
+
+    out << "\nPower chain (peak load fraction, efficiency, loss)\n";
+    for (const ChainStage &s : r.chain) {
+        char text[160];
+        std::snprintf(text, sizeof text, "  %-16s %-18s %5.1f%%  %6.2f%%  %s%s\n", s.stage.c_str(),
+                      s.variant.c_str(), s.loadFractionPeak * 100, s.efficiencyPeak * 100,
+                      mw(s.lossPeakW).c_str(), s.insideItBoundary ? "  (inside IT)" : "");
+        out << text;
+    }
+    out << "\nInstalled vs critical\n";
+    for (const InstalledCapacity &c : r.capacities) {
+        char text[200];
+        std::snprintf(text, sizeof text, "  %-14s %-12s critical %10s  installed %10s  (%.2fx)",
+                      c.subsystem.c_str(), redundancyName(c.redundancy), mw(c.criticalW).c_str(),
+                      mw(c.installedW).c_str(), c.installedToCritical());
+        out << text;
+        if (c.unitsInstalled > 0)
+            out << "  " << c.unitsInstalled << " units of " << kw(c.unitRatingW);
+        out << '\n';
+    }
+
+    const CoolingPlant &c = r.cooling;
+    out << "\nCooling (" << coolingTypeName(c.type) << ")\n";
+    line(out, "liquid / air heat (peak)", mw(c.liquidHeatPeakW) + " / " + mw(c.airHeatPeakW));
+    line(out, "supply water liquid / air",
+         fmt("%.0f degC", c.liquidSupplyWaterC) + " / " + fmt("%.0f degC", c.airSupplyWaterC));
+    line(out, "coolant flow",
+         fmt("%.0f L/min", c.coolantFlowLPerMin) +
+             fmt(" (%.2f L/min per kW)", c.coolantLPerMinPerKW));
+    line(out, "economizer hours liquid / air",
+         fmt("%.0f h", c.liquidEconomizerHours) + " / " + fmt("%.0f h", c.airEconomizerHours));
+    line(out, "plant power peak / average", mw(c.peakW()) + " / " + mw(c.averageW()));
+    line(out, "  chillers (COP)", mw(c.chillerAverageW) + fmt(" average, COP %.1f", c.chillerCop));
+    line(out, "  heat rejection", mw(c.heatRejectionAverageW) + " average");
+    line(out, "  pumps", mw(c.pumpAverageW) + " average");
+    line(out, "  fans", mw(c.fanAverageW) + " average");
+    line(out, "CDUs needed / installed",
+         std::to_string(c.cdusNeeded) + " / " + std::to_string(c.cdusInstalled));
+    if (r.generators)
+        line(out, "generators needed / installed",
+             std::to_string(r.generators->unitsNeeded) + " / " +
+                 std::to_string(r.generators->unitsInstalled) + " of " +
+                 mw(r.generators->unitRatingW));
+
+    if (!r.distributionComparison.empty()) {
+        out << "\nRack distribution, same load at the 12 V rails ("
+            << kw(r.distributionComparison.front().railLoadW) << ")\n";
+        out << "  bus      current   upstream  conversion  busbar I2R  board    total loss  "
+               "efficiency  vs 12 V\n";
+        for (const DistributionOption &d : r.distributionComparison) {
+            char text[200];
+            std::snprintf(text, sizeof text,
+                          "  %-7s %7.0f A  %8s  %10s  %10s  %7s  %10s  %8.2f%%  %+.1f kW%s\n",
+                          distributionName(d.distribution), d.busCurrentA,
+                          kw(d.upstreamLossW).c_str(), kw(d.rackConversionLossW).c_str(),
+                          kw(d.conductorLossW).c_str(), kw(d.boardConversionLossW).c_str(),
+                          kw(d.totalLossW).c_str(), d.efficiency * 100, d.lossVs12VW / 1e3,
+                          d.feasible ? "" : "  (busbar cannot carry it)");
+            out << text;
+        }
+    }
+
+    out << "\nHalls\n";
+    for (const HallPower &h : r.halls) {
+        char text[240];
+        std::snprintf(text, sizeof text,
+                      "  %-10s IT %s, heat %s, %d CDUs, %.0f L/min, floor avg %.2f kPa, "
+                      "max footprint %.1f kPa\n",
+                      h.id.c_str(), mw(h.peakW).c_str(), mw(h.heatW).c_str(), h.cdus,
+                      h.coolantFlowLPerMin, h.floorAverageKPa, h.maxFootprintKPa);
+        out << text;
+    }
+    if (!r.diagnostics.empty()) {
+        out << "\nViolations and warnings\n";
+        for (const Diagnostic &d : r.diagnostics.items())
+            out << "  " << d.toString() << '\n';
+    }
+    if (!r.assumptions.empty()) {
+        out << "\nAssumptions\n";
+        for (const std::string &a : r.assumptions)
+            out << "  " << a << '\n';
+    }
+}
+
+} // namespace aidc

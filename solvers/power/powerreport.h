@@ -1,0 +1,22 @@
+#pragma once
+
+// The power solver's result as JSON (stable camelCase keys, units in the key names) and as the
+// CLI's plain-text report.
+
+#include "solvers/power/power.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+
+namespace aidc {
+
+const char *coolingTypeName(CoolingType type); // "air", "direct-liquid", "immersion", "rear-door"
+const char *rackRoleName(RackRole role);       // "compute", "network", "storage", "management"
+
+// Full result; `includeRacks` false leaves out the per-rack array (3,000+ entries at 100k GPUs).
+nlohmann::json toJson(const PowerResult &result, bool includeRacks = true);
+
+void writeText(std::ostream &out, const PowerResult &result);
+
+} // namespace aidc

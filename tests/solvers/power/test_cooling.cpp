@@ -1,0 +1,184 @@
+// Cooling: coolant flow from Q = m cp dT, economizer hours from the monthly climate, CDUs,
+// liquid vs air PUE, and PUE against economizer hours.
+
+#include "powerfixtures.h"
+#include "solvers/power/cooling.h"
+#include "solvers/power/power.h"
+
+#include <catch2/catch.hpp>
+
+using namespace aidc;
+using namespace aidc::test;
+
+namespace {
+
+LayoutResult nvl72Layout(int racks)
+{
+    LayoutResult layout;
+    layout.halls.push_back(layoutHall("H1", 100, 100));
+    layout.pools.push_back(poolLayout("gb", "gb200-nvl72", "gb200"));
+    addRows(layout, 0, 1, racks, RackRole::Compute, "rack-nvl72", "gb", 1, 72, 0.6, 1.068);
+    return layout;
+}
+
+Project nvl72Project(int racks)
+{
+    Project project;
+    project.pools.push_back(pool("gb", "gb200", 72 * racks));
+    project.halls.push_back(hall("H1", 100, 100));
+    return project;
+}
+
+} // namespace
+
+TEST_CASE("coolant flow follows Q = m cp dT", "[power][cooling]")
+{
+    // Water 0.997 kg/L, 4.18 kJ/(kg K) [handbook facility.md §4]: 100 kW at 10 K is
+    // 100 / (4.18 x 10) = 2.392 kg/s = 2.3995 L/s = 143.97 L/min; OCP's rule of thumb is
+    // ~150 L/min per 100 kW [handbook parts.md §5].
+    CHECK(coolantFlowLPerMin(100e3, 10, 0.997, 4.18) == Approx(143.97).epsilon(1e-4));
+    CHECK(coolantFlowLPerMin(100e3, 5, 0.997, 4.18) == Approx(287.95).epsilon(1e-4));
+}
+
+TEST_CASE("CDUs and flow follow the hall's liquid heat", "[power][cooling]")
+{
+    // 10 NVL72 racks x 120 kW x 0.8 liquid = 960 kW; 500 kW CDUs -> 2, N+1 -> 3, 2N -> 4.
+    // Flow at 10 K: 960 / (4.18 x 10) / 0.997 x 60 = 1,382.1 L/min (1.44 L/min per kW).
+    Catalog catalog = powerCatalog();
+    CoolingUnit cdu;
+    cdu.id = "cdu-500";
+    cdu.kind = "cdu";
+    cdu.capacityKW = 500;
+    catalog.coolingUnits.push_back(cdu);
+    Project project = nvl72Project(10);
+    const LayoutResult layout = nvl72Layout(10);
+    PowerResult result = solvePower(project, catalog, layout, {}, {});
+    REQUIRE_FALSE(result.diagnostics.hasErrors());
+    CHECK(result.cooling.liquidHeatPeakW == Approx(960e3));
+    CHECK(result.cooling.cdusNeeded == 2);
+    CHECK(result.cooling.cdusInstalled == 3);
+    CHECK(result.halls[0].cdus == 3);
+    CHECK(result.cooling.coolantFlowLPerMin == Approx(1382.14).epsilon(1e-4));
+    CHECK(result.cooling.coolantLPerMinPerKW == Approx(1.4397).epsilon(1e-4));
+    project.cooling.cduRedundancy = Redundancy::TwoN;
+    result = solvePower(project, catalog, layout, {}, {});
+    CHECK(result.cooling.cdusInstalled == 4);
+    bool cduLine = false;
+    for (const BomLine &line : result.bom) {
+        if (line.category == "cdu") {
+            cduLine = true;
+            CHECK(line.part == "cdu-500");
+            CHECK(line.quantity == 4);
+        }
+    }
+    CHECK(cduLine);
+}
+
+TEST_CASE("each cooling type sends the heat where it goes", "[power][cooling]")
+{
+    const Catalog catalog = powerCatalog();
+    LayoutResult layout = dgxLayout(1, 2); // 81.6 kW
+    addRows(layout, 0, 1, 1, RackRole::Management, "rack-network", "", 0, 0);
+    Project project = dgxProject(64);
+    PowerOptions options;
+    const double computeW = 81600;
+    const double managementW = options.managementRackPowerW;
+
+    project.cooling.type = CoolingType::Air;
+    PowerResult result = solvePower(project, catalog, layout, {}, options);
+    CHECK(result.cooling.liquidHeatPeakW == 0);
+    CHECK(result.cooling.cdusInstalled == 0);
+
+    project.cooling.type = CoolingType::DirectLiquid;
+    project.cooling.liquidFraction = 0.75;
+    result = solvePower(project, catalog, layout, {}, options);
+    CHECK(result.cooling.liquidHeatPeakW == Approx(0.75 * computeW));
+    CHECK(result.halls[0].airHeatW == Approx(0.25 * computeW + managementW));
+
+    project.cooling.type = CoolingType::Immersion;
+    result = solvePower(project, catalog, layout, {}, options);
+    CHECK(result.cooling.liquidHeatPeakW == Approx(computeW));
+
+    project.cooling.type = CoolingType::RearDoor;
+    result = solvePower(project, catalog, layout, {}, options);
+    CHECK(result.cooling.liquidHeatPeakW == Approx(computeW));
+    CHECK(result.cooling.rdhxUnits == 2);
+    CHECK(result.cooling.fanPeakW > 0);
+}
+
+TEST_CASE("economizer months: outdoor + approach below the supply water", "[power][cooling]")
+{
+    // Band 8 K: +-4 K around the monthly mean; margin 0 is half a month.
+    CHECK(economizerFraction(20, 8, 32, 8) == 1.0);  // margin +4 K
+    CHECK(economizerFraction(24, 8, 32, 8) == 0.5);  // margin 0
+    CHECK(economizerFraction(26, 8, 32, 8) == 0.25); // margin -2 K
+    CHECK(economizerFraction(30, 8, 32, 8) == 0.0);  // margin -6 K
+    CHECK(economizerFraction(24, 8, 32, 0) == 1.0);  // plain rule: at or below counts
+    CHECK(economizerFraction(24.1, 8, 32, 0) == 0.0);
+
+    // The temperate year with warm-water DLC (32 degC, dry coolers, 8 K approach): the warmest
+    // month (19 degC) has a 5 K margin, so all 8,760 h. The CRAH loop at 18 degC on towers
+    // (wet bulb + 6 K), month by month: Jan-Apr 1, May 0.625, Jun 0.25, Jul-Aug 0,
+    // Sep 0.375, Oct-Dec 1 -> 744+672+744+720+465+180+270+744+720+744 = 6,003 h.
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(1, 2);
+    Project project = dgxProject(64);
+    project.site.climate = temperateClimate();
+    const PowerResult result = solvePower(project, catalog, layout, {}, {});
+    CHECK(result.cooling.liquidEconomizerHours == Approx(8760));
+    CHECK(result.cooling.airEconomizerHours == Approx(6003));
+    CHECK(result.cooling.airEconomizerFraction[4] == Approx(0.625));
+
+    project.cooling.economizer = false;
+    const PowerResult off = solvePower(project, catalog, layout, {}, {});
+    CHECK(off.cooling.liquidEconomizerHours == 0);
+    CHECK(off.pueBottomUpAnnual > result.pueBottomUpAnnual);
+}
+
+TEST_CASE("liquid cooling reaches a lower PUE than air in the same climate",
+          "[power][cooling][pue]")
+{
+    // DLC moves 80% of the heat at 32 degC through dry coolers, air moves all of it through
+    // CRAH fans and 18 degC chilled water [handbook facility.md §4: ~0.2-0.3 lower PUE, A].
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(2, 10);
+    Project project = dgxProject(640);
+    project.site.climate = temperateClimate();
+    project.cooling.type = CoolingType::Air;
+    const PowerResult air = solvePower(project, catalog, layout, {}, {});
+    project.cooling.type = CoolingType::DirectLiquid;
+    const PowerResult liquid = solvePower(project, catalog, layout, {}, {});
+    project.cooling.type = CoolingType::Immersion;
+    const PowerResult immersion = solvePower(project, catalog, layout, {}, {});
+    CHECK(liquid.pueBottomUpAnnual < air.pueBottomUpAnnual);
+    CHECK(liquid.pueBottomUpPeak < air.pueBottomUpPeak);
+    CHECK(immersion.pueBottomUpAnnual < liquid.pueBottomUpAnnual);
+    // Plausible ranges [handbook facility.md §5: new large <= 1.3, hyperscale ~1.1].
+    CHECK(air.pueBottomUpAnnual > 1.1);
+    CHECK(air.pueBottomUpAnnual < 1.5);
+    CHECK(liquid.pueBottomUpAnnual > 1.03);
+    CHECK(liquid.pueBottomUpAnnual < 1.25);
+}
+
+TEST_CASE("PUE falls as economizer hours rise", "[power][cooling][pue]")
+{
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(2, 10);
+    Project project = dgxProject(640);
+    for (CoolingType type : {CoolingType::DirectLiquid, CoolingType::Air}) {
+        project.cooling.type = type;
+        double lastHours = -1, lastPue = 10;
+        // Hot, warm, temperate, cold years (dry, wet bulb). Liquid loop (32 degC, dry bulb +
+        // 8 K): 0, 0.75, 1, 1 of the year; air loop (18 degC, wet bulb + 6 K): 0, 0.25, 0.75, 1.
+        for (const auto &[dry, wet] :
+             {std::pair{34.0, 27.0}, {22.0, 14.0}, {15.0, 10.0}, {4.0, 2.0}}) {
+            project.site.climate = flatClimate(dry, wet);
+            const PowerResult result = solvePower(project, catalog, layout, {}, {});
+            INFO("type " << int(type) << " dry bulb " << dry);
+            CHECK(result.cooling.economizerHours > lastHours);
+            CHECK(result.pueBottomUpAnnual < lastPue);
+            lastHours = result.cooling.economizerHours;
+            lastPue = result.pueBottomUpAnnual;
+        }
+    }
+}
