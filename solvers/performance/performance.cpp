@@ -1,0 +1,575 @@
+#include "solvers/performance/performance.h"
+
+#include "solvers/performance/performancemodel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace aidc {
+
+namespace {
+
+double mlpMatrices(const ModelArchitecture &a)
+{
+    return a.ffn == FfnType::SwiGlu ? 3 : 2;
+}
+
+double headDimOf(const ModelArchitecture &a)
+{
+    return a.headDim > 0 ? a.headDim : (a.heads > 0 ? double(a.hidden) / a.heads : 0);
+}
+
+int moeLayerCount(const ModelArchitecture &a)
+{
+    if (!a.moe)
+        return 0;
+    const int first = std::clamp(a.moe->firstDenseLayers, 0, a.layers);
+    const int freq = std::max(1, a.moe->layerFrequency);
+    int n = 0;
+    for (int i = first; i < a.layers; ++i)
+        n += (i - first) % freq == 0 ? 1 : 0;
+    return n;
+}
+
+double expertWidth(const ModelArchitecture &a)
+{
+    return a.moe && a.moe->expertFfnHidden > 0 ? a.moe->expertFfnHidden : a.ffnHidden;
+}
+
+std::string format(const char *fmt, double a = 0, double b = 0, double c = 0, double d = 0)
+{
+    char buf[256];
+    std::snprintf(buf, sizeof buf, fmt, a, b, c, d);
+    return buf;
+}
+
+} // namespace
+
+ParameterCounts countParameters(const ModelArchitecture &a)
+{
+    ParameterCounts p;
+    const double h = a.hidden, d = headDimOf(a);
+    const double q = a.heads * d, kv = a.kvHeads * d;
+    const double attention = h * (q + 2 * kv) + q * h + 2 * h;
+    const int moeLayers = moeLayerCount(a);
+    const int denseLayers = a.layers - moeLayers;
+    const double mats = mlpMatrices(a);
+    double total = a.layers * attention + denseLayers * mats * h * a.ffnHidden;
+    double active = total;
+    if (a.moe) {
+        const double fe = expertWidth(a);
+        const double expert = mats * h * fe;
+        p.expert = moeLayers * double(a.moe->experts) * expert;
+        const double shared = moeLayers * (a.moe->sharedExperts * expert + h * a.moe->experts);
+        total += p.expert + shared;
+        active += moeLayers * double(a.moe->topK) * expert + shared;
+    }
+    p.embedding = double(a.vocab) * h * (a.tiedEmbeddings ? 1 : 2);
+    p.total = total + p.embedding + h;
+    p.active = active + p.embedding + h;
+    return p;
+}
+
+double modelFlopsPerToken(const ModelArchitecture &a, FlopConvention convention)
+{
+    const double h = a.hidden, d = headDimOf(a);
+    const double q = a.heads * d, kv = a.kvHeads * d;
+    const double lmHead = 2.0 * h * a.vocab;
+    if (convention == FlopConvention::SixN) {
+        const ParameterCounts p = countParameters(a);
+        // Active parameters without the input embedding; the LM head always computes.
+        const double inputEmbedding = double(a.vocab) * h;
+        const double n = p.active - inputEmbedding - (a.tiedEmbeddings ? 0 : double(a.vocab) * h);
+        return 6.0 * n + 3.0 * lmHead;
+    }
+    const double attnFactor = convention == FlopConvention::PerLayerCausal ? 0.5 : 1.0;
+    const double perLayerAttention =
+        2 * h * (q + 2 * kv) + 2 * q * h + 4.0 * a.seqLen * q * attnFactor;
+    const int moeLayers = moeLayerCount(a);
+    const double mats = mlpMatrices(a);
+    double forward =
+        a.layers * perLayerAttention + (a.layers - moeLayers) * 2 * mats * h * a.ffnHidden;
+    if (a.moe) {
+        const double fe = expertWidth(a);
+        forward += moeLayers * (2 * h * a.moe->experts +
+                                (a.moe->topK + a.moe->sharedExperts) * 2 * mats * h * fe);
+    }
+    return 3.0 * (forward + lmHead);
+}
+
+PlanEvaluation evaluatePlan(const Workload &workload, const Accelerator &gpu,
+                            const ClusterNetwork &network, const ParallelPlan &plan,
+                            const PerformanceOptions &options)
+{
+    const PerformanceModel model(workload, gpu, network, options);
+    return model.evaluate(plan);
+}
+
+namespace {
+
+// Rules on the workload itself; errors point at the offending field.
+Diagnostics validateWorkload(const Workload &w, const Accelerator &gpu)
+{
+    Diagnostics d;
+    const ModelArchitecture &a = w.model;
+    const std::string m = "/workload/model/";
+    auto positive = [&](int value, const char *field) {
+        if (value <= 0)
+            d.error("", m + field, std::string(field) + " must be positive");
+    };
+    positive(a.layers, "layers");
+    positive(a.hidden, "hidden");
+    positive(a.ffnHidden, "ffnHidden");
+    positive(a.heads, "heads");
+    positive(a.kvHeads, "kvHeads");
+    positive(a.vocab, "vocab");
+    positive(a.seqLen, "seqLen");
+    if (a.heads > 0 && a.kvHeads > 0 && a.heads % a.kvHeads != 0)
+        d.error("", m + "kvHeads", "heads must be a multiple of kvHeads (GQA groups)");
+    if (a.headDim == 0 && a.heads > 0 && a.hidden % a.heads != 0)
+        d.error("", m + "headDim", "hidden is not divisible by heads: set headDim explicitly");
+    if (a.moe) {
+        const MoeSpec &e = *a.moe;
+        if (e.experts < 1 || e.topK < 1 || e.topK > e.experts)
+            d.error("", m + "moe/topK", "MoE needs experts >= 1 and 1 <= topK <= experts");
+        if (e.loadImbalance < 1)
+            d.error("", m + "moe/loadImbalance",
+                    "load imbalance is slowest expert rank / mean and must be >= 1");
+        if (e.layerFrequency < 1)
+            d.error("", m + "moe/layerFrequency", "layerFrequency must be at least 1");
+    }
+    if (w.globalBatchSequences <= 0)
+        d.error("", "/workload/globalBatchSequences", "global batch must be positive");
+    if (w.trainingTokens < 0)
+        d.error("", "/workload/trainingTokens", "token budget cannot be negative");
+    if (gpu.bf16Tflops <= 0 || gpu.hbmGB <= 0 || gpu.hbmTBps <= 0)
+        d.error("", "/accelerator",
+                "accelerator '" + gpu.id + "' needs bf16Tflops, hbmGB and hbmTBps");
+    return d;
+}
+
+bool isPowerOfTwo(int n)
+{
+    return n > 0 && (n & (n - 1)) == 0;
+}
+
+struct Signature
+{
+    int tp, pp, cp, ep;
+    PipelineSchedule schedule;
+    bool operator==(const Signature &) const = default;
+};
+
+Signature signatureOf(const ParallelPlan &p)
+{
+    return {p.tp, p.pp, p.cp, p.ep, p.schedule};
+}
+
+std::string describePlan(const ParallelPlan &p)
+{
+    std::string s = "TP " + std::to_string(p.tp) + " x PP " + std::to_string(p.pp) + " x DP " +
+                    std::to_string(p.dp) + " x CP " + std::to_string(p.cp);
+    if (p.ep > 1)
+        s += " (EP " + std::to_string(p.ep) + ")";
+    s += ", micro-batch " + std::to_string(p.microBatch) + ", " + toString(p.schedule);
+    if (p.schedule == PipelineSchedule::Interleaved)
+        s += " (v=" + std::to_string(p.virtualStages) + ")";
+    s += std::string(", ") + toString(p.recompute) + " recompute, ZeRO-" +
+         std::to_string(p.zeroStage);
+    return s;
+}
+
+void explain(SearchResult &r, const PerformanceModel &model)
+{
+    const PlanEvaluation &b = r.best;
+    const ParallelPlan &p = b.plan;
+    const int domain = model.fabric().scaleUpDomain;
+    r.explanation.push_back("chose " + describePlan(p) + " on " + std::to_string(b.gpusUsed) +
+                            " GPUs: " +
+                            format("%.3g tokens/s, MFU %.1f%%, step %.2f s", b.tokensPerSecond,
+                                   100 * b.mfu, b.step.stepS));
+    if (p.tp > 1)
+        r.explanation.push_back(
+            "TP " + std::to_string(p.tp) +
+            (p.tp <= domain ? " stays inside the " + std::to_string(domain) + "-GPU scale-up domain"
+                            : " spills tensor-parallel traffic onto the scale-out network") +
+            format(" (TP communication %.2f s per step, %.2f s hidden)", b.step.tpCommS,
+                   b.step.tpHiddenS));
+    if (p.ep > 1)
+        r.explanation.push_back(
+            "EP " + std::to_string(p.ep) + " all-to-all runs over the " + b.epCollective.tier +
+            format(" tier (%.2f s per step, %.2f s hidden)", b.step.epCommS, b.step.epHiddenS));
+    if (p.cp > 1)
+        r.explanation.push_back("CP " + std::to_string(p.cp) + " splits each sequence over the " +
+                                b.cpCollective.tier +
+                                format(" tier (K/V exchange %.2f s per step, %.2f s hidden)",
+                                       b.step.cpCommS, b.step.cpHiddenS));
+    r.explanation.push_back(format("memory %.1f of %.1f GB per GPU (weights %.1f, gradients %.1f",
+                                   b.memory.totalGB, b.memory.capacityGB, b.memory.weightsGB,
+                                   b.memory.gradientsGB) +
+                            format(", optimizer %.1f, activations %.1f)", b.memory.optimizerGB,
+                                   b.memory.activationsGB));
+    if (p.pp > 1)
+        r.explanation.push_back(
+            "PP " + std::to_string(p.pp) + " with " + toString(p.schedule) +
+            format(": bubble %.1f%% of the step over %.0f micro-batches per DP rank",
+                   100 * b.step.bubbleS / b.step.stepS, b.microBatches));
+    if (b.gpusUsed < model.availableGpus())
+        r.explanation.push_back(std::to_string(model.availableGpus() - b.gpusUsed) +
+                                " GPUs stay idle: no larger DP divides the global batch of " +
+                                std::to_string(model.workload().globalBatchSequences) +
+                                " sequences");
+    r.explanation.push_back(
+        "DP traffic crosses the " + b.dpCollective.tier + " tier (" + b.dpCollective.algorithm +
+        format("), %.0f%% hidden behind compute",
+               b.step.dpCommS > 0 ? 100 * b.step.dpHiddenS / b.step.dpCommS : 100));
+    if (r.runnerUp) {
+        const PlanEvaluation &u = *r.runnerUp;
+        struct Term
+        {
+            const char *name;
+            double delta;
+        } terms[] = {
+            {"compute", u.step.computeS - b.step.computeS},
+            {"pipeline bubble", u.step.bubbleS - b.step.bubbleS},
+            {"exposed TP communication",
+             (u.step.tpCommS - u.step.tpHiddenS) - (b.step.tpCommS - b.step.tpHiddenS)},
+            {"exposed CP communication",
+             (u.step.cpCommS - u.step.cpHiddenS) - (b.step.cpCommS - b.step.cpHiddenS)},
+            {"exposed EP all-to-all",
+             (u.step.epCommS - u.step.epHiddenS) - (b.step.epCommS - b.step.epHiddenS)},
+            {"exposed PP transfers",
+             (u.step.ppCommS - u.step.ppHiddenS) - (b.step.ppCommS - b.step.ppHiddenS)},
+            {"exposed DP communication",
+             (u.step.dpCommS - u.step.dpHiddenS) - (b.step.dpCommS - b.step.dpHiddenS)},
+            {"optimizer step", u.step.optimizerS - b.step.optimizerS},
+        };
+        const Term *worst = &terms[0];
+        for (const Term &t : terms)
+            if (t.delta > worst->delta)
+                worst = &t;
+        const double loss = b.tokensPerSecond > 0 ? 1 - u.tokensPerSecond / b.tokensPerSecond : 0;
+        r.explanation.push_back("runner-up " + describePlan(u.plan) +
+                                format(" is %.1f%% slower", 100 * loss) + ": its " + worst->name +
+                                format(" is %.3f s longer per step", worst->delta));
+    }
+    r.explanation.push_back(std::to_string(r.evaluated) + " plans evaluated, " +
+                            std::to_string(r.pruned) + " pruned by the compute bound, " +
+                            std::to_string(r.infeasible) + " infeasible (" +
+                            std::to_string(r.rejectedMemory) + " out of memory)");
+}
+
+} // namespace
+
+SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
+                               const ClusterNetwork &network, const PerformanceOptions &options)
+{
+    SearchResult result;
+    const Diagnostics bad = validateWorkload(workload, gpu);
+    if (bad.hasErrors()) {
+        result.failure = bad.toString();
+        return result;
+    }
+    const PerformanceModel model(workload, gpu, network, options);
+    const ModelArchitecture &a = workload.model;
+    const PlanConstraints &c = options.constraints;
+    const int gpus = model.availableGpus();
+    const int batch = workload.globalBatchSequences;
+
+    std::vector<int> tps, cps, pps, mbs, eps;
+    const int maxTp =
+        options.maxTp > 0 ? options.maxTp : std::min(64, model.fabric().scaleUpDomain);
+    for (int t = 1; t <= std::max(maxTp, c.tp); ++t) {
+        if ((c.tp > 0 && t != c.tp) || a.heads % t != 0)
+            continue;
+        if (a.kvHeads % t != 0 && t % a.kvHeads != 0)
+            continue;
+        if (c.tp == 0 && !isPowerOfTwo(t) && t > 8)
+            continue;
+        tps.push_back(t);
+    }
+    for (int x = 1; x <= std::max(options.maxCp, c.cp); x *= 2)
+        if ((c.cp == 0 || x == c.cp) && a.seqLen % x == 0)
+            cps.push_back(x);
+    if (c.cp > 0 && !isPowerOfTwo(c.cp) && a.seqLen % c.cp == 0)
+        cps = {c.cp};
+    for (int p = 1; p <= std::min(a.layers, std::max(options.maxPp, c.pp)); ++p)
+        if ((c.pp > 0 && p == c.pp) || (c.pp == 0 && (isPowerOfTwo(p) || a.layers % p == 0)))
+            pps.push_back(p);
+    for (int b = 1; b <= std::max(options.maxMicroBatch, c.microBatch); b *= 2)
+        if ((c.microBatch == 0 || b == c.microBatch) && batch % b == 0)
+            mbs.push_back(b);
+    if (c.microBatch > 0 && !isPowerOfTwo(c.microBatch) && batch % c.microBatch == 0)
+        mbs = {c.microBatch};
+    if (a.moe) {
+        for (int e = 1; e <= a.moe->experts; e *= 2)
+            if ((c.ep == 0 || e == c.ep) && a.moe->experts % e == 0)
+                eps.push_back(e);
+        if (c.ep > 0 && eps.empty() && a.moe->experts % c.ep == 0)
+            eps = {c.ep};
+    } else {
+        eps = {1};
+    }
+
+    std::vector<Recompute> recomputes;
+    for (Recompute r : {Recompute::None, Recompute::Selective, Recompute::Full})
+        if (c.recompute < 0 || static_cast<int>(r) == c.recompute)
+            recomputes.push_back(r);
+    std::vector<int> zeros;
+    for (int z : {1, 2, 3})
+        if (c.zeroStage < 0 || z == c.zeroStage)
+            zeros.push_back(z);
+    if (c.zeroStage == 0)
+        zeros = {0};
+
+    struct ScheduleChoice
+    {
+        PipelineSchedule schedule;
+        int v;
+    };
+    std::vector<ScheduleChoice> schedules;
+    schedules.reserve(16);
+
+    double bestStep = std::numeric_limits<double>::infinity();
+    double runnerStep = std::numeric_limits<double>::infinity();
+    ParallelPlan bestPlan, runnerPlan;
+    ShapeCost bestShape, runnerShape;
+    PlanCore bestCore, runnerCore;
+    bool haveBest = false, haveRunner = false;
+    double smallestMemoryGB = std::numeric_limits<double>::infinity();
+    ParallelPlan smallestPlan;
+    bool anyShape = false;
+
+    std::vector<int> dividers;
+    for (int mb : mbs) {
+        dividers.clear();
+        const int perMb = batch / mb;
+        for (int d = 1; d <= perMb; ++d)
+            if (perMb % d == 0)
+                dividers.push_back(d);
+        for (int tp : tps)
+            for (int cp : cps)
+                for (int ep : eps) {
+                    if (tp * cp > gpus)
+                        continue;
+                    const ShapeCost shape = model.shapeCost(tp, cp, mb, ep);
+                    for (int pp : pps) {
+                        const long long slice = static_cast<long long>(tp) * cp * pp;
+                        if (slice > gpus)
+                            break;
+                        const int maxDp = static_cast<int>(gpus / slice);
+                        int dp = 0;
+                        if (c.dp > 0) {
+                            dp = (c.dp <= maxDp && perMb % c.dp == 0) ? c.dp : 0;
+                        } else {
+                            auto it = std::upper_bound(dividers.begin(), dividers.end(), maxDp);
+                            if (it != dividers.begin())
+                                dp = *(it - 1);
+                        }
+                        if (dp < 1)
+                            continue;
+                        if ((tp * cp * dp) % ep != 0)
+                            continue;
+                        anyShape = true;
+                        const int m = perMb / dp;
+                        if (model.lowerBoundS(shape, pp, m) >= runnerStep &&
+                            model.lowerBoundS(shape, pp, m) >= bestStep) {
+                            ++result.pruned;
+                            continue;
+                        }
+                        schedules.clear();
+                        auto allowed = [&](PipelineSchedule s, int v) {
+                            return (c.schedule < 0 || c.schedule == static_cast<int>(s)) &&
+                                   (c.virtualStages == 0 || c.virtualStages == v);
+                        };
+                        if (allowed(PipelineSchedule::OneFOneB, 1) || pp == 1)
+                            schedules.push_back({PipelineSchedule::OneFOneB, 1});
+                        if (pp > 1) {
+                            if (m % pp == 0)
+                                for (int v = 2; v <= options.maxVirtualStages; ++v)
+                                    if (pp * v <= a.layers &&
+                                        allowed(PipelineSchedule::Interleaved, v))
+                                        schedules.push_back({PipelineSchedule::Interleaved, v});
+                            if (options.searchZeroBubble &&
+                                allowed(PipelineSchedule::ZeroBubble, 1))
+                                schedules.push_back({PipelineSchedule::ZeroBubble, 1});
+                            if (options.searchDualPipe && pp % 2 == 0 && m >= pp &&
+                                allowed(PipelineSchedule::DualPipe, 1))
+                                schedules.push_back({PipelineSchedule::DualPipe, 1});
+                        }
+                        for (const ScheduleChoice &sc : schedules) {
+                            ParallelPlan plan;
+                            plan.tp = tp;
+                            plan.pp = pp;
+                            plan.dp = dp;
+                            plan.cp = cp;
+                            plan.ep = ep;
+                            plan.microBatch = mb;
+                            plan.virtualStages = sc.v;
+                            plan.schedule = pp == 1 ? PipelineSchedule::OneFOneB : sc.schedule;
+                            for (Recompute rc : recomputes) {
+                                plan.recompute = rc;
+                                bool fitted = false;
+                                for (int z : zeros) {
+                                    plan.zeroStage = z;
+                                    const MemoryBreakdown mem = model.memory(shape, plan);
+                                    if (mem.totalGB > mem.capacityGB) {
+                                        ++result.infeasible;
+                                        ++result.rejectedMemory;
+                                        if (mem.totalGB < smallestMemoryGB) {
+                                            smallestMemoryGB = mem.totalGB;
+                                            smallestPlan = plan;
+                                        }
+                                        continue;
+                                    }
+                                    fitted = true;
+                                    break;
+                                }
+                                if (!fitted)
+                                    continue;
+                                PlanCore core;
+                                model.assemble(shape, plan, core);
+                                ++result.evaluated;
+                                const double t = core.step.stepS;
+                                if (t < bestStep) {
+                                    if (haveBest && !(signatureOf(bestPlan) == signatureOf(plan))) {
+                                        runnerStep = bestStep;
+                                        runnerPlan = bestPlan;
+                                        runnerShape = bestShape;
+                                        runnerCore = bestCore;
+                                        haveRunner = true;
+                                    }
+                                    bestStep = t;
+                                    bestPlan = plan;
+                                    bestShape = shape;
+                                    bestCore = core;
+                                    haveBest = true;
+                                } else if (t < runnerStep &&
+                                           !(signatureOf(bestPlan) == signatureOf(plan))) {
+                                    runnerStep = t;
+                                    runnerPlan = plan;
+                                    runnerShape = shape;
+                                    runnerCore = core;
+                                    haveRunner = true;
+                                }
+                                if (haveRunner && signatureOf(runnerPlan) == signatureOf(bestPlan))
+                                    haveRunner = false,
+                                    runnerStep = std::numeric_limits<double>::infinity();
+                            }
+                        }
+                    }
+                }
+    }
+
+    if (!haveBest) {
+        if (!anyShape) {
+            result.failure =
+                "no TP x CP x PP x DP combination fits " + std::to_string(gpus) +
+                " GPUs with a DP that divides the global batch of " + std::to_string(batch) +
+                " sequences (and EP dividing TP x CP x DP): add GPUs, change the batch, or relax "
+                "the fixed sizes in /workload/parallelism";
+        } else {
+            const PlanEvaluation e = model.evaluate(smallestPlan);
+            result.failure =
+                "the model fits nowhere: the least memory-hungry plan tried (" +
+                describePlan(smallestPlan) + ") " + e.reason +
+                "; use GPUs with more HBM, more GPUs (larger DP for ZeRO sharding), or raise "
+                "maxPp/maxTp";
+        }
+        return result;
+    }
+    result.found = true;
+    result.best = model.finish(bestShape, bestPlan, bestCore);
+    if (haveRunner)
+        result.runnerUp = model.finish(runnerShape, runnerPlan, runnerCore);
+    explain(result, model);
+    return result;
+}
+
+PerformanceResult solvePerformance(const Workload &workload, const Accelerator &gpu,
+                                   const ClusterNetwork &network, const PerformanceOptions &options)
+{
+    PerformanceResult r;
+    r.parameters = countParameters(workload.model);
+    r.peakTflops = gpu.bf16Tflops;
+    r.flopConvention = toString(options.flopConvention);
+    r.automatic = workload.parallelism.automatic;
+    r.diagnostics.append(options.validate());
+    r.diagnostics.append(network.validate());
+    r.diagnostics.append(validateWorkload(workload, gpu));
+    if (r.diagnostics.hasErrors())
+        return r;
+    if (workload.precision == Precision::Fp8 && gpu.fp8Tflops <= 0)
+        r.diagnostics.warning("", "/workload/precision",
+                              "accelerator '" + gpu.id +
+                                  "' has no FP8 tensor cores: GEMMs are modelled in BF16");
+
+    const PerformanceModel model(workload, gpu, network, options);
+    if (workload.parallelism.automatic) {
+        SearchResult s = searchParallelism(workload, gpu, network, options);
+        if (!s.found) {
+            r.diagnostics.error("", "/workload/parallelism", s.failure);
+            r.search = std::move(s);
+            return r;
+        }
+        r.plan = s.best;
+        r.search = std::move(s);
+    } else {
+        const ParallelPlan plan = planFromParallelism(workload.parallelism, model.availableGpus());
+        r.plan = model.evaluate(plan);
+        if (!r.plan.feasible()) {
+            r.diagnostics.error("", r.plan.jsonPath, r.plan.reason);
+            return r;
+        }
+    }
+    r.ok = true;
+    if (r.plan.tokensPerSecond > 0)
+        r.timeToTrainDays = workload.trainingTokens / r.plan.tokensPerSecond / 86400.0;
+
+    // Scaling curve: the best plan on N, N/2, N/4, ... GPUs for the same job (global batch
+    // fixed); a fixed plan keeps its TP/CP/PP/EP, micro-batch and schedule and only DP shrinks.
+    std::vector<ScalingPoint> points;
+    PerformanceOptions curveOptions = options;
+    curveOptions.scalingPoints = 0;
+    if (!workload.parallelism.automatic) {
+        const ParallelPlan &fixed = r.plan.plan;
+        PlanConstraints &c = curveOptions.constraints;
+        c.tp = fixed.tp;
+        c.pp = fixed.pp;
+        c.cp = fixed.cp;
+        c.ep = fixed.ep;
+        c.microBatch = fixed.microBatch;
+        c.virtualStages = fixed.virtualStages;
+        c.schedule = static_cast<int>(fixed.schedule);
+    }
+    curveOptions.constraints.dp = 0;
+    Workload curveWorkload = workload;
+    int gpusAtPoint = r.plan.gpusUsed;
+    for (int i = 0; i < options.scalingPoints && gpusAtPoint >= 1; ++i, gpusAtPoint /= 2) {
+        curveWorkload.gpus = gpusAtPoint;
+        const SearchResult s = searchParallelism(curveWorkload, gpu, network, curveOptions);
+        if (!s.found)
+            break;
+        const PlanEvaluation &e = s.best;
+        points.push_back({e.gpusUsed, e.plan.dp, e.mfu, e.tokensPerSecond, e.step.stepS, 0});
+    }
+    std::sort(points.begin(), points.end(),
+              [](const ScalingPoint &x, const ScalingPoint &y) { return x.gpus < y.gpus; });
+    points.erase(
+        std::unique(points.begin(), points.end(),
+                    [](const ScalingPoint &x, const ScalingPoint &y) { return x.gpus == y.gpus; }),
+        points.end());
+    // Small points may be memory-bound (forced recompute or ZeRO-3), so the reference is the
+    // most efficient point of the curve rather than the smallest one.
+    double base = 0;
+    for (const ScalingPoint &pt : points)
+        base = std::max(base, pt.tokensPerSecond / pt.gpus);
+    for (ScalingPoint &pt : points)
+        pt.linearity = base > 0 ? pt.tokensPerSecond / pt.gpus / base : 0;
+    r.scaling = std::move(points);
+    return r;
+}
+
+} // namespace aidc

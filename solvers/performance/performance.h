@@ -1,0 +1,168 @@
+#pragma once
+
+// The embedded analytical performance model: step time, MFU/HFU, tokens/s, time-to-train and
+// memory per GPU of a decoder transformer (dense or MoE) on a planned cluster, and a search
+// over TP x PP x DP x CP x EP x micro-batch x schedule x recompute x ZeRO for the best plan.
+//
+// Frame [handbook performance.md; Z3]:
+//   T_step = T_compute + T_bubble + T_optimizer + T_comm + T_IO - T_comm,hidden - T_IO,hidden
+// with every term reported. Per-op costs (§2) are a roofline of FLOPs at a size-dependent GEMM
+// efficiency and bytes at HBM bandwidth; collectives (§4) use the alpha-beta model with the
+// algorithm that fits and the bandwidth of the tier the group spans (fabric.md §2); pipeline
+// bubbles (§5) use the DeepSeek-V3 table; memory (§6) uses the ZeRO table plus activations by
+// schedule and recompute. Units in names: S seconds, GB 1e9 bytes, Tflops 1e12 FLOP/s.
+
+#include "catalogs/catalog.h"
+#include "model/diagnostics.h"
+#include "model/workload.h"
+#include "solvers/performance/performanceinputs.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aidc {
+
+// Parameter counts of the architecture (elements, not bytes).
+struct ParameterCounts
+{
+    double total = 0;     // every parameter, embeddings and all experts included
+    double active = 0;    // used per token: routed top-k + shared experts, not all experts
+    double embedding = 0; // input embedding (+ LM head when untied)
+    double expert = 0;    // routed-expert parameters (all experts)
+};
+
+// Count parameters from the architecture: attention h(q + 2kv) + q h, MLP 3hf (SwiGLU) or
+// 2hf (GeLU), MoE router hE + experts + shared experts, 2h of norms per layer, embedding Vh
+// and an LM head Vh unless tied.
+ParameterCounts countParameters(const ModelArchitecture &model);
+
+// Model FLOPs per token under a convention (forward + backward = 3 x forward).
+double modelFlopsPerToken(const ModelArchitecture &model, FlopConvention convention);
+
+// Time of one optimizer step, seconds, split into its terms. All terms are >= 0, and
+//   stepS = computeS + bubbleS + optimizerS + sum(comm) - sum(hidden) + ioS - hiddenIoS.
+struct StepBreakdown
+{
+    double computeS = 0;   // busy compute of the slowest stage (forward, backward, recompute)
+    double recomputeS = 0; // part of computeS spent recomputing activations
+    double bubbleS = 0;    // pipeline fill and drain (schedule formula)
+    double optimizerS = 0; // optimizer step (memory-bound)
+    double tpCommS = 0, cpCommS = 0, epCommS = 0, ppCommS = 0, dpCommS = 0;
+    double tpHiddenS = 0, cpHiddenS = 0, epHiddenS = 0, ppHiddenS = 0, dpHiddenS = 0;
+    double ioS = 0, hiddenIoS = 0;
+    double stepS = 0;
+
+    double commS() const { return tpCommS + cpCommS + epCommS + ppCommS + dpCommS; }
+    double hiddenCommS() const { return tpHiddenS + cpHiddenS + epHiddenS + ppHiddenS + dpHiddenS; }
+};
+
+// Memory of the fullest GPU (first or last pipeline stage), GB.
+struct MemoryBreakdown
+{
+    double weightsGB = 0, gradientsGB = 0, optimizerGB = 0, activationsGB = 0, workspaceGB = 0;
+    double totalGB = 0;
+    double capacityGB = 0;
+    double inFlightMicroBatches = 0; // activation sets held by the first stage
+    bool lastStageIsFullest = false;
+};
+
+// Which algorithm each collective ended up using ("ring", "tree", "halving-doubling",
+// "hierarchical", "in-network", "pairwise") and which tier it crossed.
+struct CollectiveChoice
+{
+    std::string algorithm;
+    std::string tier; // "scale-up", "island", "rail", "cross-island"
+};
+
+enum class PlanStatus {
+    Feasible,
+    InvalidDivisibility, // a size does not divide what it must
+    OutOfMemory,         // the fullest GPU overflows HBM
+    TooFewGpus           // tp * cp * dp * pp exceeds the GPUs available
+};
+
+struct PlanEvaluation
+{
+    ParallelPlan plan;
+    PlanStatus status = PlanStatus::Feasible;
+    std::string reason;   // why infeasible: the failed constraint and what would fix it
+    std::string jsonPath; // the offending workload field ("/workload/parallelism/tp")
+    int gpusUsed = 0;
+    int microBatches = 0; // per DP rank and step
+    StepBreakdown step;
+    MemoryBreakdown memory;
+    double modelFlopsPerStep = 0;    // under options.flopConvention
+    double hardwareFlopsPerStep = 0; // model FLOPs + recompute (same attention convention)
+    double mfu = 0, hfu = 0;         // against the dense BF16 peak of the GPUs used
+    double tokensPerSecond = 0;
+    double tokensPerStep = 0;
+    CollectiveChoice tpCollective, dpCollective, epCollective, ppCollective, cpCollective;
+
+    bool feasible() const { return status == PlanStatus::Feasible; }
+};
+
+// Evaluate one plan. Infeasible plans come back with status and reason, never thrown.
+// Cost: a few microseconds (no allocation on the feasible path apart from the result strings).
+PlanEvaluation evaluatePlan(const Workload &workload, const Accelerator &gpu,
+                            const ClusterNetwork &network, const ParallelPlan &plan,
+                            const PerformanceOptions &options);
+
+struct SearchResult
+{
+    bool found = false;
+    PlanEvaluation best;
+    std::optional<PlanEvaluation> runnerUp; // best plan that differs in a size or schedule
+    std::vector<std::string> explanation;   // why best was chosen, why the runner-up lost
+    std::string failure;                    // when nothing fits: which constraint and the fix
+    std::int64_t evaluated = 0;             // full evaluations
+    std::int64_t pruned = 0;                // skipped by the throughput bound
+    std::int64_t infeasible = 0;            // rejected by memory or divisibility
+    std::int64_t rejectedMemory = 0;
+};
+
+// Search every feasible plan on at most network.gpus GPUs (workload.gpus when set) for the
+// highest tokens/s. DP is the largest size that divides the global batch. Candidates pruned by
+// a compute-only lower bound on step time; recompute and ZeRO stage taken as the cheapest that
+// fits in memory. Target: <= 0.5 s for 100k GPUs and a 400B dense or 671B MoE model.
+SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
+                               const ClusterNetwork &network, const PerformanceOptions &options);
+
+struct ScalingPoint
+{
+    int gpus = 0; // GPUs used at this point
+    int dp = 0;
+    double mfu = 0;
+    double tokensPerSecond = 0;
+    double stepS = 0;
+    double linearity = 0; // (tokens/s per GPU) / (best tokens/s per GPU on the curve), <= 1
+};
+
+struct PerformanceResult
+{
+    bool ok = false; // a feasible plan exists
+    bool automatic = false;
+    PlanEvaluation plan;
+    std::optional<SearchResult> search; // when the plan was searched
+    ParameterCounts parameters;
+    double timeToTrainDays = 0; // trainingTokens / tokensPerSecond (before goodput losses)
+    double peakTflops = 0;      // the peak MFU is measured against (dense BF16)
+    std::string flopConvention;
+    std::vector<ScalingPoint> scaling; // best plan on N, N/2, N/4, ... GPUs, ascending
+    Diagnostics diagnostics;
+};
+
+// Fixed plan (workload.parallelism.automatic == false) or auto-search, then a scaling curve:
+// the best plan on N, N/2, N/4, ... GPUs for the same job and global batch (a fixed plan keeps
+// its TP/CP/PP/EP, micro-batch and schedule; DP, recompute and ZeRO follow the GPU count).
+// Bad input (heads not divisible by TP, PP > layers, batch not divisible by DP x micro-batch,
+// no plan fits) gives errors in `diagnostics` naming the field and the fix.
+PerformanceResult solvePerformance(const Workload &workload, const Accelerator &gpu,
+                                   const ClusterNetwork &network,
+                                   const PerformanceOptions &options);
+
+} // namespace aidc

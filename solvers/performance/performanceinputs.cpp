@@ -1,0 +1,149 @@
+#include "solvers/performance/performanceinputs.h"
+
+#include <algorithm>
+
+namespace aidc {
+
+Diagnostics ClusterNetwork::validate() const
+{
+    Diagnostics d;
+    const std::string n = "/network/";
+    if (gpus < 1)
+        d.error("", n + "gpus", "the job needs at least one GPU");
+    if (scaleUpDomain < 1)
+        d.error("", n + "scaleUpDomain", "scale-up domain must hold at least one GPU");
+    if (scaleUpGBpsPerDirection <= 0 && scaleUpDomain > 1)
+        d.error("", n + "scaleUpGBpsPerDirection",
+                "scale-up bandwidth must be positive when the domain holds several GPUs");
+    if (scaleOutGbpsPerGpu <= 0)
+        d.error("", n + "scaleOutGbpsPerGpu",
+                "backend NIC rate per GPU must be positive (sum over backend planes)");
+    if (islandGpus < 0)
+        d.error("", n + "islandGpus", "island size cannot be negative (0 = one island)");
+    if (leafOversubscription < 1)
+        d.error("", n + "leafOversubscription", "oversubscription is >= 1 (1 = non-blocking)");
+    if (islandOversubscription < 1)
+        d.error("", n + "islandOversubscription", "oversubscription is >= 1 (1 = non-blocking)");
+    if (railGroupGpus < 0)
+        d.error("", n + "railGroupGpus", "rail group size cannot be negative");
+    if (scaleUpLatencyUs < 0 || scaleOutLatencyUs < 0 || hopLatencyUs < 0)
+        d.error("", n + "scaleOutLatencyUs", "latencies cannot be negative");
+    if (tiers < 1)
+        d.error("", n + "tiers", "the backend fabric has at least one switch tier");
+    return d;
+}
+
+ClusterNetwork ClusterNetwork::nonBlocking(int gpus, int scaleUpDomain,
+                                           double scaleUpGBpsPerDirection, double nicGbps)
+{
+    ClusterNetwork n;
+    n.gpus = gpus;
+    n.scaleUpDomain = scaleUpDomain;
+    n.scaleUpGBpsPerDirection = scaleUpGBpsPerDirection;
+    n.scaleOutGbpsPerGpu = nicGbps;
+    n.tiers = gpus > 2048 ? 3 : 2;
+    return n;
+}
+
+ParallelPlan planFromParallelism(const Parallelism &p, int gpus)
+{
+    ParallelPlan plan;
+    plan.tp = p.tp;
+    plan.pp = p.pp;
+    plan.cp = p.cp;
+    plan.ep = p.ep;
+    plan.microBatch = p.microBatch;
+    plan.virtualStages = p.schedule == PipelineSchedule::Interleaved ? p.virtualStages : 1;
+    plan.schedule = p.schedule;
+    plan.zeroStage = p.zeroStage;
+    plan.recompute = p.recompute;
+    const int slice = std::max(1, p.tp) * std::max(1, p.pp) * std::max(1, p.cp);
+    plan.dp = p.dp > 0 ? p.dp : std::max(1, gpus / slice);
+    return plan;
+}
+
+Diagnostics PerformanceOptions::validate() const
+{
+    Diagnostics d;
+    const std::string o = "/options/performance/";
+    auto fraction = [&](double v, const char *field) {
+        if (v < 0 || v > 1)
+            d.error("", o + field, std::string(field) + " is a fraction in [0, 1]");
+    };
+    fraction(tpOverlap, "tpOverlap");
+    if (computeEfficiencyScale <= 0 || computeEfficiencyScale > 1)
+        d.error("", o + "computeEfficiencyScale", "computeEfficiencyScale is a fraction in (0, 1]");
+    fraction(cpOverlap, "cpOverlap");
+    fraction(epOverlap, "epOverlap");
+    fraction(dualPipeOverlap, "dualPipeOverlap");
+    fraction(dpOverlap, "dpOverlap");
+    fraction(ppOverlap, "ppOverlap");
+    if (overlapSlowdown < 0 || overlapSlowdown >= 1)
+        d.error("", o + "overlapSlowdown", "overlapSlowdown is a fraction in [0, 1)");
+    if (hbmUsableFraction <= 0 || hbmUsableFraction > 1)
+        d.error("", o + "hbmUsableFraction", "hbmUsableFraction is a fraction in (0, 1]");
+    if (workspaceGB < 0)
+        d.error("", o + "workspaceGB", "workspace cannot be negative");
+    if (gemmTile < 1)
+        d.error("", o + "gemmTile", "GEMM tile must be at least 1 element");
+    if (kernelOverheadUs < 0)
+        d.error("", o + "kernelOverheadUs", "kernel overhead cannot be negative");
+    if (optimizerBytesPerParameter < 0)
+        d.error("", o + "optimizerBytesPerParameter", "optimizer traffic cannot be negative");
+    if (gradientReduceBytes <= 0)
+        d.error("", o + "gradientReduceBytes", "gradient bytes per element must be positive");
+    if (dataReadGBpsPerGpu <= 0)
+        d.error("", o + "dataReadGBpsPerGpu", "data read rate must be positive");
+    if (maxPp < 1 || maxCp < 1 || maxMicroBatch < 1 || maxVirtualStages < 1 || maxTp < 0)
+        d.error("", o + "maxPp", "search limits must be at least 1 (maxTp 0 = scale-up domain)");
+    if (scalingPoints < 0)
+        d.error("", o + "scalingPoints", "scalingPoints cannot be negative");
+    return d;
+}
+
+const char *toString(PipelineSchedule schedule)
+{
+    switch (schedule) {
+    case PipelineSchedule::OneFOneB:
+        return "1F1B";
+    case PipelineSchedule::Interleaved:
+        return "interleaved 1F1B";
+    case PipelineSchedule::ZeroBubble:
+        return "ZB1P";
+    case PipelineSchedule::DualPipe:
+        return "DualPipe";
+    }
+    return "1F1B";
+}
+
+const char *toString(Recompute recompute)
+{
+    switch (recompute) {
+    case Recompute::None:
+        return "no";
+    case Recompute::Selective:
+        return "selective";
+    case Recompute::Full:
+        return "full";
+    }
+    return "no";
+}
+
+const char *toString(FlopConvention convention)
+{
+    switch (convention) {
+    case FlopConvention::PerLayer:
+        return "per-layer model FLOPs from the architecture, attention counted non-causal "
+               "(PaLM/Megatron), backward = 2x forward, embedding lookup excluded, LM head "
+               "included; MFU against dense BF16 peak";
+    case FlopConvention::PerLayerCausal:
+        return "per-layer model FLOPs, causal attention halved, backward = 2x forward, LM head "
+               "included; MFU against dense BF16 peak";
+    case FlopConvention::SixN:
+        return "6 x active non-embedding parameters (+ LM head), no attention term; MFU "
+               "against dense BF16 peak";
+    }
+    return "";
+}
+
+} // namespace aidc

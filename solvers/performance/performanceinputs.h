@@ -1,0 +1,144 @@
+#pragma once
+
+// Inputs of the analytical performance model besides the Workload and the Accelerator:
+// the network the job sees (filled by the pipeline from the fabric solver), one explicit
+// parallel plan, and the model's options (overlap knobs, roofline mode, search limits, FLOP
+// convention). Plain data, Qt-free. Background: handbook performance.md, fabric.md §2.
+
+#include "model/diagnostics.h"
+#include "model/workload.h"
+
+#include <string>
+
+namespace aidc {
+
+// What the job's GPUs see of the fabric. Bandwidths are per GPU. The placement model is the
+// usual one (handbook performance.md §3): ranks are numbered TP innermost, then CP, DP, PP
+// outermost, and consecutive ranks fill scale-up domains, then rail groups, then islands.
+struct ClusterNetwork
+{
+    int gpus = 0;                         // GPUs in the pool the job may use
+    int scaleUpDomain = 8;                // GPUs sharing NVLink/xGMI (NVL72: 72)
+    double scaleUpGBpsPerDirection = 450; // scale-up link bandwidth per GPU, one direction
+    double scaleOutGbpsPerGpu = 400;      // backend NIC rate per GPU, summed over planes
+    int islandGpus = 0;                   // full-bisection island size (0 = one island)
+    double leafOversubscription = 1.0;    // inside an island (1 = non-blocking)
+    double islandOversubscription = 1.0;  // the tier above the islands (e.g. 7 for 7:1)
+    int railGroupGpus = 0;                // GPUs one switch hop apart on a rail (0 = island)
+    double scaleUpLatencyUs = 3.0;        // per message on NVLink [U: NCCL small-message]
+    double scaleOutLatencyUs = 8.0;       // per message end to end at one hop [U]
+    double hopLatencyUs = 0.6;            // each extra switch hop [U: IB/Ethernet ASIC]
+    int tiers = 2;                        // switch tiers of the backend fabric
+    bool inNetworkReduction = false;      // SHARP/NVLS: halves all-reduce bus bytes
+
+    // Errors name the field ("/network/scaleUpDomain") and say what would fix it.
+    Diagnostics validate() const;
+
+    // A single non-blocking island with the accelerator's own scale-up and NIC figures: the
+    // network a caller uses when no fabric solver result is at hand (tests, quick looks).
+    static ClusterNetwork nonBlocking(int gpus, int scaleUpDomain, double scaleUpGBpsPerDirection,
+                                      double nicGbps);
+};
+
+// One fully specified way to run the job. Sizes multiply: gpus used = tp * cp * dp * pp.
+// EP is carved from the tp * cp * dp ranks ("parallel folding"): expert layers run with
+// expert-tensor-parallel 1 and ep ranks each holding experts / ep experts.
+struct ParallelPlan
+{
+    int tp = 1, pp = 1, dp = 1, cp = 1, ep = 1;
+    int microBatch = 1;    // sequences per micro-batch
+    int virtualStages = 1; // model chunks per stage (interleaved 1F1B only)
+    PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    int zeroStage = 1; // 0..3
+    Recompute recompute = Recompute::None;
+
+    int gpus() const { return tp * cp * dp * pp; }
+    bool operator==(const ParallelPlan &) const = default;
+};
+
+// Convert the project's parallelism (fixed sizes; dp = 0 means "derive from gpus").
+ParallelPlan planFromParallelism(const Parallelism &parallelism, int gpus);
+
+enum class RooflineMode {
+    Max, // an op takes max(compute time, memory time): ideal overlap
+    Sum  // compute + memory time (Calculon's default, pessimistic)
+};
+
+// Which FLOPs count as "model FLOPs" for MFU. Every convention excludes the embedding lookup
+// and counts the backward pass as 2x the forward pass [handbook performance.md §1].
+enum class FlopConvention {
+    PerLayer,       // per-layer from the architecture, attention non-causal (PaLM, Megatron)
+    PerLayerCausal, // as PerLayer with the causal attention FLOPs halved
+    SixN            // 6 x active parameters (no attention term)
+};
+
+// Sizes a search may fix (0 / nullopt-like -1 = free). solvePerformance fills them from a
+// fixed Parallelism; callers may fix some (e.g. tp = 8) and let the search pick the rest.
+struct PlanConstraints
+{
+    int tp = 0, pp = 0, dp = 0, cp = 0, ep = 0, microBatch = 0, virtualStages = 0;
+    int schedule = -1;  // static_cast<int>(PipelineSchedule) or -1 = free
+    int zeroStage = -1; // 0..3 or -1 = free
+    int recompute = -1; // static_cast<int>(Recompute) or -1 = free
+};
+
+struct PerformanceOptions
+{
+    // --- op cost (handbook performance.md §2)
+    RooflineMode roofline = RooflineMode::Max;
+    // Sustained share of the catalog's kernel efficiencies (GEMM table, attention, FP8) inside
+    // a real training job: power-capped clocks below boost, partial last waves, kernel gaps,
+    // stragglers. The catalog figures are isolated-kernel values (Calculon's A100 table).
+    // Default FITTED once over every case of docs/model-validation.md (median error 5%;
+    // 1.0 = uncalibrated, median error 30%, all optimistic) [D].
+    double computeEfficiencyScale = 0.72;
+    bool flashAttention = true;             // false: softmax materialised (s x s per head)
+    bool causalSkip = true;                 // attention kernels skip fully masked blocks
+    bool dropout = false;                   // dropout masks (GPT-era recipes; modern LLMs: none)
+    int gemmTile = 128;                     // tile edge for the non-multiple penalty
+    double kernelOverheadUs = 2.0;          // launch/gap per kernel [U]
+    double optimizerBytesPerParameter = 30; // Adam step HBM traffic per local parameter [D]
+    double fp8CastBytesPerElement = 3;      // read BF16 + write FP8 per cast element
+    bool fp8Attention = false;              // FlashAttention-3 FP8 (off: attention stays BF16)
+
+    // --- overlap (fraction of a communication term that may hide behind compute)
+    double tpOverlap = 0.0;       // TP/SP collectives behind GEMMs (TE userbuffers: ~0.5-0.8)
+    double cpOverlap = 1.0;       // ring attention: K/V exchange behind attention compute
+    double epOverlap = 0.0;       // MoE all-to-all behind compute (1F1B/ZB/interleaved)
+    double dualPipeOverlap = 0.9; // DualPipe: all-to-all and P2P behind the paired chunk
+    double dpOverlap = 1.0;       // DP collectives behind backward/forward of a micro-batch
+    double ppOverlap = 1.0;       // steady-state P2P behind compute (fill/drain never hides)
+    double overlapSlowdown = 0.0; // compute slow-down while overlapping (Calculon-like) [U]
+
+    // --- memory (handbook performance.md §6)
+    double workspaceGB = 4.0; // CUDA context, NCCL buffers, fragmentation [U]
+    double hbmUsableFraction = 1.0;
+    double gradientReduceBytes = 2; // bytes per gradient element on the wire (BF16)
+
+    // --- I/O: input tokens read from storage per step; fully prefetched when it fits
+    double dataReadGBpsPerGpu = 1.0;
+
+    // --- MFU convention
+    FlopConvention flopConvention = FlopConvention::PerLayer;
+
+    // --- search (searchParallelism)
+    int maxTp = 0; // 0 = the scale-up domain (capped at 64)
+    int maxPp = 128;
+    int maxCp = 32;
+    int maxMicroBatch = 8;
+    int maxVirtualStages = 8;
+    bool searchZeroBubble = true;
+    bool searchDualPipe = true;
+    PlanConstraints constraints;
+
+    // --- scaling curve (solvePerformance)
+    int scalingPoints = 8; // GPU counts gpus, gpus/2, ... (0 = no curve)
+
+    Diagnostics validate() const;
+};
+
+const char *toString(PipelineSchedule schedule);
+const char *toString(Recompute recompute);
+const char *toString(FlopConvention convention);
+
+} // namespace aidc

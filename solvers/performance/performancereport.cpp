@@ -1,0 +1,198 @@
+#include "solvers/performance/performancereport.h"
+
+#include <cstdio>
+#include <ostream>
+
+namespace aidc {
+
+namespace {
+
+const char *statusName(PlanStatus status)
+{
+    switch (status) {
+    case PlanStatus::Feasible:
+        return "feasible";
+    case PlanStatus::InvalidDivisibility:
+        return "invalid";
+    case PlanStatus::OutOfMemory:
+        return "out-of-memory";
+    case PlanStatus::TooFewGpus:
+        return "too-few-gpus";
+    }
+    return "invalid";
+}
+
+nlohmann::json toJson(const CollectiveChoice &c)
+{
+    return {{"algorithm", c.algorithm}, {"tier", c.tier}};
+}
+
+std::string line(const char *fmt, double a, double b = 0, double c = 0)
+{
+    char buf[256];
+    std::snprintf(buf, sizeof buf, fmt, a, b, c);
+    return buf;
+}
+
+} // namespace
+
+nlohmann::json toJson(const PlanEvaluation &e)
+{
+    const ParallelPlan &p = e.plan;
+    const StepBreakdown &s = e.step;
+    const MemoryBreakdown &m = e.memory;
+    nlohmann::json j;
+    j["plan"] = {{"tp", p.tp},
+                 {"pp", p.pp},
+                 {"dp", p.dp},
+                 {"cp", p.cp},
+                 {"ep", p.ep},
+                 {"microBatch", p.microBatch},
+                 {"virtualStages", p.virtualStages},
+                 {"schedule", toString(p.schedule)},
+                 {"zeroStage", p.zeroStage},
+                 {"recompute", toString(p.recompute)}};
+    j["status"] = statusName(e.status);
+    if (!e.reason.empty())
+        j["reason"] = e.reason;
+    j["gpusUsed"] = e.gpusUsed;
+    j["microBatches"] = e.microBatches;
+    j["step"] = {{"computeS", s.computeS}, {"recomputeS", s.recomputeS},
+                 {"bubbleS", s.bubbleS},   {"optimizerS", s.optimizerS},
+                 {"tpCommS", s.tpCommS},   {"tpHiddenS", s.tpHiddenS},
+                 {"cpCommS", s.cpCommS},   {"cpHiddenS", s.cpHiddenS},
+                 {"epCommS", s.epCommS},   {"epHiddenS", s.epHiddenS},
+                 {"ppCommS", s.ppCommS},   {"ppHiddenS", s.ppHiddenS},
+                 {"dpCommS", s.dpCommS},   {"dpHiddenS", s.dpHiddenS},
+                 {"commS", s.commS()},     {"hiddenCommS", s.hiddenCommS()},
+                 {"ioS", s.ioS},           {"hiddenIoS", s.hiddenIoS},
+                 {"stepS", s.stepS}};
+    j["memoryPerGpu"] = {{"weightsGB", m.weightsGB},
+                         {"gradientsGB", m.gradientsGB},
+                         {"optimizerGB", m.optimizerGB},
+                         {"activationsGB", m.activationsGB},
+                         {"workspaceGB", m.workspaceGB},
+                         {"totalGB", m.totalGB},
+                         {"capacityGB", m.capacityGB},
+                         {"inFlightMicroBatches", m.inFlightMicroBatches},
+                         {"fullestStage", m.lastStageIsFullest ? "last" : "first"}};
+    j["modelFlopsPerStep"] = e.modelFlopsPerStep;
+    j["hardwareFlopsPerStep"] = e.hardwareFlopsPerStep;
+    j["mfu"] = e.mfu;
+    j["hfu"] = e.hfu;
+    j["tokensPerSecond"] = e.tokensPerSecond;
+    j["tokensPerStep"] = e.tokensPerStep;
+    j["collectives"] = {{"tp", toJson(e.tpCollective)},
+                        {"cp", toJson(e.cpCollective)},
+                        {"ep", toJson(e.epCollective)},
+                        {"pp", toJson(e.ppCollective)},
+                        {"dp", toJson(e.dpCollective)}};
+    return j;
+}
+
+nlohmann::json toJson(const PerformanceResult &r)
+{
+    nlohmann::json j;
+    j["ok"] = r.ok;
+    j["automatic"] = r.automatic;
+    j["plan"] = toJson(r.plan);
+    j["parameters"] = {{"total", r.parameters.total},
+                       {"active", r.parameters.active},
+                       {"embedding", r.parameters.embedding},
+                       {"expert", r.parameters.expert}};
+    j["timeToTrainDays"] = r.timeToTrainDays;
+    j["peakTflops"] = r.peakTflops;
+    j["flopConvention"] = r.flopConvention;
+    if (r.search) {
+        nlohmann::json s;
+        s["found"] = r.search->found;
+        s["explanation"] = r.search->explanation;
+        if (!r.search->failure.empty())
+            s["failure"] = r.search->failure;
+        s["evaluated"] = r.search->evaluated;
+        s["pruned"] = r.search->pruned;
+        s["infeasible"] = r.search->infeasible;
+        if (r.search->runnerUp)
+            s["runnerUp"] = toJson(*r.search->runnerUp);
+        j["search"] = s;
+    }
+    nlohmann::json curve = nlohmann::json::array();
+    for (const ScalingPoint &p : r.scaling)
+        curve.push_back({{"gpus", p.gpus},
+                         {"dp", p.dp},
+                         {"mfu", p.mfu},
+                         {"tokensPerSecond", p.tokensPerSecond},
+                         {"stepS", p.stepS},
+                         {"linearity", p.linearity}});
+    j["scaling"] = curve;
+    nlohmann::json diags = nlohmann::json::array();
+    for (const Diagnostic &d : r.diagnostics.items())
+        diags.push_back({{"severity", d.severity == Severity::Error ? "error" : "warning"},
+                         {"path", d.jsonPath},
+                         {"message", d.message}});
+    j["diagnostics"] = diags;
+    return j;
+}
+
+void writeText(std::ostream &out, const PerformanceResult &r)
+{
+    out << "Performance\n";
+    if (!r.ok) {
+        out << "  no feasible plan\n";
+        for (const Diagnostic &d : r.diagnostics.items())
+            out << "  " << d.toString() << '\n';
+        return;
+    }
+    const PlanEvaluation &e = r.plan;
+    const ParallelPlan &p = e.plan;
+    const StepBreakdown &s = e.step;
+    out << "  plan (" << (r.automatic ? "searched" : "fixed") << "): TP " << p.tp << " x PP "
+        << p.pp << " x DP " << p.dp << " x CP " << p.cp << ", EP " << p.ep << ", micro-batch "
+        << p.microBatch << ", " << toString(p.schedule);
+    if (p.schedule == PipelineSchedule::Interleaved)
+        out << " (v=" << p.virtualStages << ")";
+    out << ", " << toString(p.recompute) << " recompute, ZeRO-" << p.zeroStage << " on "
+        << e.gpusUsed << " GPUs\n";
+    out << line("  parameters: %.1f B total, %.1f B active\n", r.parameters.total * 1e-9,
+                r.parameters.active * 1e-9);
+    out << line("  MFU %.1f%%, HFU %.1f%%", 100 * e.mfu, 100 * e.hfu)
+        << line(", %.4g tokens/s, time to train %.1f days (before goodput losses)\n",
+                e.tokensPerSecond, r.timeToTrainDays);
+    out << "  MFU convention: " << r.flopConvention << line(" (%.0f TFLOP/s)\n", r.peakTflops);
+    out << line("  step %.3f s = compute %.3f (recompute %.3f)", s.stepS, s.computeS, s.recomputeS)
+        << line(" + bubble %.3f + optimizer %.3f", s.bubbleS, s.optimizerS)
+        << line(" + comm %.3f - hidden %.3f", s.commS(), s.hiddenCommS())
+        << line(" + I/O %.3f - hidden %.3f\n", s.ioS, s.hiddenIoS);
+    auto comm = [&](const char *name, double total, double hidden, const CollectiveChoice &c) {
+        if (total <= 0)
+            return;
+        out << "    " << name << line(": %.3f s, hidden %.3f s", total, hidden) << " ("
+            << c.algorithm << ", " << c.tier << ")\n";
+    };
+    comm("TP", s.tpCommS, s.tpHiddenS, e.tpCollective);
+    comm("CP", s.cpCommS, s.cpHiddenS, e.cpCollective);
+    comm("EP", s.epCommS, s.epHiddenS, e.epCollective);
+    comm("PP", s.ppCommS, s.ppHiddenS, e.ppCollective);
+    comm("DP", s.dpCommS, s.dpHiddenS, e.dpCollective);
+    const MemoryBreakdown &m = e.memory;
+    out << line("  memory per GPU %.1f of %.1f GB", m.totalGB, m.capacityGB)
+        << line(": weights %.1f, gradients %.1f, optimizer %.1f", m.weightsGB, m.gradientsGB,
+                m.optimizerGB)
+        << line(", activations %.1f, workspace %.1f\n", m.activationsGB, m.workspaceGB);
+    if (r.search) {
+        out << "  search:\n";
+        for (const std::string &l : r.search->explanation)
+            out << "    " << l << '\n';
+    }
+    if (!r.scaling.empty()) {
+        out << "  scaling (global batch fixed):\n";
+        for (const ScalingPoint &pt : r.scaling)
+            out << line("    %8.0f GPUs", pt.gpus)
+                << line("  MFU %5.1f%%  %.4g tokens/s", 100 * pt.mfu, pt.tokensPerSecond)
+                << line("  linearity %.2f\n", pt.linearity);
+    }
+    for (const Diagnostic &d : r.diagnostics.items())
+        out << "  " << d.toString() << '\n';
+}
+
+} // namespace aidc

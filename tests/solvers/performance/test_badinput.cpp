@@ -1,0 +1,145 @@
+// Bad input gives a clear message naming the failed constraint, the field, and the fix
+// (issue 6, "Bad input").
+
+#include "publishedruns.h"
+
+#include <catch2/catch.hpp>
+
+using namespace aidc;
+using namespace aidc::test;
+
+namespace {
+
+Workload llama(int gpus)
+{
+    Workload w;
+    w.model = llama3_405b();
+    w.globalBatchSequences = 2048;
+    w.trainingTokens = 15e12;
+    w.gpus = gpus;
+    return w;
+}
+
+ParallelPlan published()
+{
+    ParallelPlan p;
+    p.tp = 8;
+    p.pp = 16;
+    p.dp = 64;
+    p.schedule = PipelineSchedule::Interleaved;
+    p.virtualStages = 4;
+    p.recompute = Recompute::Selective;
+    return p;
+}
+
+bool contains(const std::string &text, const std::string &part)
+{
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace
+
+TEST_CASE("heads not divisible by TP name the TP field and the fix")
+{
+    ParallelPlan p = published();
+    p.tp = 6; // 128 heads
+    p.dp = 64;
+    const PlanEvaluation e =
+        evaluatePlan(llama(8192), h100(), ClusterNetwork::nonBlocking(8192, 8, 450, 400), p, {});
+    CHECK(e.status == PlanStatus::InvalidDivisibility);
+    CHECK(e.jsonPath == "/workload/parallelism/tp");
+    CHECK(contains(e.reason, "heads (128) are not divisible by TP 6"));
+    CHECK(contains(e.reason, "divides the head count"));
+}
+
+TEST_CASE("PP larger than the layer count is rejected")
+{
+    ParallelPlan p = published();
+    p.pp = 127;
+    p.dp = 1;
+    p.schedule = PipelineSchedule::OneFOneB;
+    const PlanEvaluation e =
+        evaluatePlan(llama(8192), h100(), ClusterNetwork::nonBlocking(8192, 8, 450, 400), p, {});
+    CHECK(e.status == PlanStatus::InvalidDivisibility);
+    CHECK(e.jsonPath == "/workload/parallelism/pp");
+    CHECK(contains(e.reason, "larger than the 126 layers"));
+}
+
+TEST_CASE("a batch not divisible by DP x micro-batch is rejected")
+{
+    ParallelPlan p = published();
+    p.dp = 48; // 2048 % 48 != 0
+    const PlanEvaluation e =
+        evaluatePlan(llama(8192), h100(), ClusterNetwork::nonBlocking(8192, 8, 450, 400), p, {});
+    CHECK(e.status == PlanStatus::InvalidDivisibility);
+    CHECK(e.jsonPath == "/workload/parallelism/dp");
+    CHECK(contains(e.reason, "not divisible by DP x micro-batch (48 x 1)"));
+}
+
+TEST_CASE("a plan needing more GPUs than the pool says so")
+{
+    const PlanEvaluation e = evaluatePlan(
+        llama(4096), h100(), ClusterNetwork::nonBlocking(4096, 8, 450, 400), published(), {});
+    CHECK(e.status == PlanStatus::TooFewGpus);
+    CHECK(contains(e.reason, "needs 8192 GPUs"));
+}
+
+TEST_CASE("a model that fits nowhere names the memory term and the fix")
+{
+    // 405B on 16 A100 80GB: 16 B/param of model state alone is 6.5 TB > 16 x 80 GB.
+    Workload w = llama(16);
+    w.globalBatchSequences = 16;
+    const SearchResult s =
+        searchParallelism(w, a100(), ClusterNetwork::nonBlocking(16, 8, 300, 200), {});
+    CHECK_FALSE(s.found);
+    CHECK(contains(s.failure, "fits nowhere"));
+    CHECK(contains(s.failure, "more HBM"));
+    // The same through solvePerformance: an error at the parallelism field.
+    w.parallelism.automatic = true;
+    const PerformanceResult r =
+        solvePerformance(w, a100(), ClusterNetwork::nonBlocking(16, 8, 300, 200), {});
+    CHECK_FALSE(r.ok);
+    REQUIRE(r.diagnostics.hasErrors());
+    CHECK(r.diagnostics.items().front().jsonPath == "/workload/parallelism");
+}
+
+TEST_CASE("a fixed plan that overflows memory is an error with the largest term")
+{
+    Workload w = llama(64);
+    w.globalBatchSequences = 64;
+    w.parallelism.automatic = false;
+    w.parallelism.tp = 8;
+    w.parallelism.pp = 1;
+    w.parallelism.dp = 8;
+    const PerformanceResult r =
+        solvePerformance(w, h100(), ClusterNetwork::nonBlocking(64, 8, 450, 400), {});
+    CHECK_FALSE(r.ok);
+    REQUIRE(r.diagnostics.hasErrors());
+    CHECK(contains(r.diagnostics.toString(), "the largest term is"));
+    CHECK(r.plan.status == PlanStatus::OutOfMemory);
+}
+
+TEST_CASE("options, network and workload fields out of range are errors with paths")
+{
+    PerformanceOptions o;
+    o.tpOverlap = 1.5;
+    o.workspaceGB = -1;
+    const Diagnostics d = o.validate();
+    CHECK(d.hasErrors());
+    CHECK(contains(d.toString(), "/options/performance/tpOverlap"));
+    CHECK(contains(d.toString(), "/options/performance/workspaceGB"));
+
+    ClusterNetwork n = ClusterNetwork::nonBlocking(0, 8, 450, 400);
+    n.islandOversubscription = 0.5;
+    const Diagnostics dn = n.validate();
+    CHECK(contains(dn.toString(), "/network/gpus"));
+    CHECK(contains(dn.toString(), "/network/islandOversubscription"));
+
+    Workload w = llama(8);
+    w.model.kvHeads = 3;
+    const PerformanceResult r =
+        solvePerformance(w, h100(), ClusterNetwork::nonBlocking(8, 8, 450, 400), {});
+    CHECK_FALSE(r.ok);
+    CHECK(contains(r.diagnostics.toString(), "/workload/model/kvHeads"));
+    CHECK(PerformanceOptions{}.validate().empty());
+}

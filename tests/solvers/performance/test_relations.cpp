@@ -1,0 +1,229 @@
+// Textbook relations the model must reproduce (issue 6, "Checks"), and the memory formulas of
+// the ZeRO table [Rajbhandari et al. SC'20; handbook performance.md §6].
+
+#include "publishedruns.h"
+
+#include <catch2/catch.hpp>
+
+using namespace aidc;
+using namespace aidc::test;
+
+namespace {
+
+ModelArchitecture llama70b()
+{
+    ModelArchitecture m;
+    m.name = "Llama 3 70B";
+    m.layers = 80;
+    m.hidden = 8192;
+    m.ffnHidden = 28672;
+    m.heads = 64;
+    m.kvHeads = 8;
+    m.vocab = 128256;
+    m.seqLen = 8192;
+    return m;
+}
+
+Workload job(const ModelArchitecture &m, int batch)
+{
+    Workload w;
+    w.model = m;
+    w.globalBatchSequences = batch;
+    w.trainingTokens = 15e12;
+    return w;
+}
+
+} // namespace
+
+TEST_CASE("MFU falls when DP traffic must cross a 7:1 tier instead of a non-blocking one")
+{
+    const Workload w = job(llama70b(), 1024);
+    ParallelPlan plan;
+    plan.tp = 8;
+    plan.pp = 4;
+    plan.dp = 128; // DP group spans 8 x 128 = 1,024 GPUs
+    plan.microBatch = 1;
+    plan.recompute = Recompute::Selective;
+    const PerformanceOptions o;
+    const ClusterNetwork flat = ClusterNetwork::nonBlocking(4096, 8, 450, 400);
+    ClusterNetwork islands = flat;
+    islands.islandGpus = 256;
+    islands.islandOversubscription = 7;
+    const PlanEvaluation a = evaluatePlan(w, h100(), flat, plan, o);
+    const PlanEvaluation b = evaluatePlan(w, h100(), islands, plan, o);
+    REQUIRE(a.feasible());
+    REQUIRE(b.feasible());
+    CHECK(a.dpCollective.tier == "island");
+    CHECK(b.dpCollective.tier == "cross-island");
+    CHECK(b.step.dpCommS > a.step.dpCommS);
+    CHECK(b.mfu < a.mfu);
+    // The search sees the same penalty.
+    const SearchResult sa = searchParallelism(w, h100(), flat, o);
+    const SearchResult sb = searchParallelism(w, h100(), islands, o);
+    REQUIRE(sa.found);
+    REQUIRE(sb.found);
+    CHECK(sb.best.tokensPerSecond <= sa.best.tokensPerSecond * (1 + 1e-9));
+}
+
+TEST_CASE("an NVL72 domain beats 8-GPU domains for a large MoE with wide EP")
+{
+    Workload w = job(deepseekV3Like(), 4096);
+    ParallelPlan plan;
+    plan.pp = 8;
+    plan.dp = 512;
+    plan.ep = 64;
+    plan.microBatch = 1;
+    plan.schedule = PipelineSchedule::OneFOneB; // nothing hides the all-to-all
+    const PerformanceOptions o;
+    const Accelerator gpu = gb200();
+    const ClusterNetwork nvl72 = ClusterNetwork::nonBlocking(4096, 72, 900, 400);
+    const ClusterNetwork hgx = ClusterNetwork::nonBlocking(4096, 8, 900, 400);
+    const PlanEvaluation a = evaluatePlan(w, gpu, nvl72, plan, o);
+    const PlanEvaluation b = evaluatePlan(w, gpu, hgx, plan, o);
+    REQUIRE(a.feasible());
+    REQUIRE(b.feasible());
+    CHECK(a.epCollective.tier == "scale-up");
+    CHECK(b.epCollective.tier != "scale-up");
+    CHECK(a.step.epCommS < b.step.epCommS / 3);
+    CHECK(a.mfu > b.mfu);
+    // And with every plan searched.
+    const SearchResult sa = searchParallelism(w, gpu, nvl72, o);
+    const SearchResult sb = searchParallelism(w, gpu, hgx, o);
+    REQUIRE(sa.found);
+    REQUIRE(sb.found);
+    CHECK(sa.best.mfu > sb.best.mfu);
+}
+
+TEST_CASE("pipeline bubbles: DualPipe < ZB1P < 1F1B for the same PP, interleaving divides by v")
+{
+    const Workload w = job(llama70b(), 256);
+    ParallelPlan plan;
+    plan.tp = 8;
+    plan.pp = 8;
+    plan.dp = 8;
+    plan.recompute = Recompute::Full;
+    plan.zeroStage = 1;
+    const ClusterNetwork net = ClusterNetwork::nonBlocking(512, 8, 450, 400);
+    PerformanceOptions o;
+    o.ppOverlap = 0; // keep P2P inside F and B so the formulas compare like for like
+    auto bubble = [&](PipelineSchedule s, int v) {
+        ParallelPlan p = plan;
+        p.schedule = s;
+        p.virtualStages = v;
+        const PlanEvaluation e = evaluatePlan(w, h100(), net, p, o);
+        REQUIRE(e.feasible());
+        return e.step.bubbleS;
+    };
+    const double oneF = bubble(PipelineSchedule::OneFOneB, 1);
+    const double zb = bubble(PipelineSchedule::ZeroBubble, 1);
+    const double dual = bubble(PipelineSchedule::DualPipe, 1);
+    const double inter = bubble(PipelineSchedule::Interleaved, 2);
+    CHECK(dual < oneF);
+    CHECK(zb < oneF);
+    CHECK(dual < zb);
+    // (p-1)(F+B)/v with v = 2 [Narayanan et al. 2021].
+    CHECK(inter == Approx(oneF / 2).epsilon(0.02));
+    // The 1F1B bubble is (p-1)/m of the busy time with m = 256 / 8 = 32 micro-batches.
+    ParallelPlan p = plan;
+    const PlanEvaluation e = evaluatePlan(w, h100(), net, p, o);
+    const double busy = e.step.stepS - e.step.bubbleS - e.step.optimizerS -
+                        (e.step.dpCommS - e.step.dpHiddenS) - (e.step.ioS - e.step.hiddenIoS);
+    CHECK(e.step.bubbleS == Approx(busy * 7.0 / 32).epsilon(0.05));
+}
+
+TEST_CASE("DualPipe holds two copies of the parameters and PP+1 activation sets")
+{
+    const Workload w = job(llama70b(), 256);
+    ParallelPlan plan;
+    plan.tp = 8;
+    plan.pp = 8;
+    plan.dp = 4;
+    plan.recompute = Recompute::Full;
+    const ClusterNetwork net = ClusterNetwork::nonBlocking(256, 8, 450, 400);
+    const PerformanceOptions o;
+    const PlanEvaluation one = evaluatePlan(w, h100(), net, plan, o);
+    plan.schedule = PipelineSchedule::DualPipe;
+    const PlanEvaluation dual = evaluatePlan(w, h100(), net, plan, o);
+    CHECK(dual.memory.weightsGB == Approx(2 * one.memory.weightsGB));
+    CHECK(one.memory.inFlightMicroBatches == 8);
+    CHECK(dual.memory.inFlightMicroBatches == 9);
+}
+
+TEST_CASE("FP8 speeds a dense model up well below 2x end to end")
+{
+    Workload w = job(llama3_405b(), 2048);
+    ParallelPlan plan;
+    plan.tp = 8;
+    plan.pp = 16;
+    plan.dp = 64;
+    plan.schedule = PipelineSchedule::Interleaved;
+    plan.virtualStages = 4;
+    plan.recompute = Recompute::Selective;
+    ClusterNetwork net = ClusterNetwork::nonBlocking(8192, 8, 450, 400);
+    const PerformanceOptions o;
+    const PlanEvaluation bf16 = evaluatePlan(w, h100(), net, plan, o);
+    w.precision = Precision::Fp8;
+    const PlanEvaluation fp8 = evaluatePlan(w, h100(), net, plan, o);
+    REQUIRE(bf16.feasible());
+    REQUIRE(fp8.feasible());
+    const double speedup = fp8.tokensPerSecond / bf16.tokensPerSecond;
+    // Public H100 FP8 recipes gain ~1.2-1.5x end to end [handbook performance.md §7].
+    CHECK(speedup > 1.05);
+    CHECK(speedup < 1.6);
+}
+
+TEST_CASE("model-state memory follows the ZeRO table")
+{
+    // One stage, no TP: Psi_l is the whole model [handbook performance.md §6].
+    ModelArchitecture m = llama70b();
+    m.layers = 8; // small enough for one GPU's optimizer states
+    const Workload w = job(m, 64);
+    const double psi = countParameters(m).total;
+    ParallelPlan plan;
+    plan.dp = 16;
+    plan.recompute = Recompute::Full;
+    const ClusterNetwork net = ClusterNetwork::nonBlocking(16, 8, 450, 400);
+    const PerformanceOptions o;
+    struct Row
+    {
+        int stage;
+        double weights, gradients, optimizer; // bytes per parameter
+    } rows[] = {{0, 2, 2, 12},
+                {1, 2, 2, 12.0 / 16},
+                {2, 2, 2.0 / 16, 12.0 / 16},
+                {3, 2.0 / 16, 2.0 / 16, 12.0 / 16}};
+    for (const Row &r : rows) {
+        plan.zeroStage = r.stage;
+        const PlanEvaluation e = evaluatePlan(w, gb200(), net, plan, o);
+        INFO("ZeRO stage " << r.stage);
+        CHECK(e.memory.weightsGB == Approx(r.weights * psi * 1e-9).epsilon(1e-9));
+        CHECK(e.memory.gradientsGB == Approx(r.gradients * psi * 1e-9).epsilon(1e-9));
+        CHECK(e.memory.optimizerGB == Approx(r.optimizer * psi * 1e-9).epsilon(1e-9));
+    }
+}
+
+TEST_CASE("recompute trades activation memory for compute")
+{
+    const Workload w = job(llama70b(), 256);
+    ParallelPlan plan;
+    plan.tp = 8;
+    plan.pp = 4;
+    plan.dp = 8;
+    const ClusterNetwork net = ClusterNetwork::nonBlocking(256, 8, 450, 400);
+    const PerformanceOptions o;
+    auto with = [&](Recompute r) {
+        ParallelPlan p = plan;
+        p.recompute = r;
+        return evaluatePlan(w, gb200(), net, p, o);
+    };
+    const PlanEvaluation none = with(Recompute::None);
+    const PlanEvaluation sel = with(Recompute::Selective);
+    const PlanEvaluation full = with(Recompute::Full);
+    CHECK(full.memory.activationsGB < sel.memory.activationsGB);
+    CHECK(sel.memory.activationsGB < none.memory.activationsGB);
+    CHECK(full.step.recomputeS > sel.step.recomputeS);
+    CHECK(none.step.recomputeS == 0);
+    // Full recompute adds one forward pass: ~+33% compute [handbook performance.md §6].
+    CHECK(full.step.computeS / none.step.computeS == Approx(4.0 / 3).epsilon(0.05));
+    CHECK(full.hfu > full.mfu);
+}
