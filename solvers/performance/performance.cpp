@@ -173,10 +173,10 @@ std::string describePlan(const ParallelPlan &p)
                     std::to_string(p.dp) + " x CP " + std::to_string(p.cp);
     if (p.ep > 1)
         s += " (EP " + std::to_string(p.ep) + ")";
-    s += ", micro-batch " + std::to_string(p.microBatch) + ", " + toString(p.schedule);
+    s += ", micro-batch " + std::to_string(p.microBatch) + ", " + displayName(p.schedule);
     if (p.schedule == PipelineSchedule::Interleaved)
         s += " (v=" + std::to_string(p.virtualStages) + ")";
-    s += std::string(", ") + toString(p.recompute) + " recompute, ZeRO-" +
+    s += std::string(", ") + displayName(p.recompute) + " recompute, ZeRO-" +
          std::to_string(p.zeroStage);
     return s;
 }
@@ -213,7 +213,7 @@ void explain(SearchResult &r, const PerformanceModel &model)
                                    b.memory.activationsGB));
     if (p.pp > 1)
         r.explanation.push_back(
-            "PP " + std::to_string(p.pp) + " with " + toString(p.schedule) +
+            "PP " + std::to_string(p.pp) + " with " + displayName(p.schedule) +
             format(": bubble %.1f%% of the step over %.0f micro-batches per DP rank",
                    100 * b.step.bubbleS / b.step.stepS, b.microBatches));
     if (b.gpusUsed < model.availableGpus())
@@ -525,6 +525,15 @@ PerformanceResult solvePerformance(const Workload &workload, const Accelerator &
         }
     }
     r.ok = true;
+    const int idle = model.availableGpus() - r.plan.gpusUsed;
+    if (idle > 0 && idle * 10 > model.availableGpus())
+        r.diagnostics.warning(
+            "", "/workload/globalBatchSequences",
+            std::to_string(idle) + " of " + std::to_string(model.availableGpus()) +
+                " GPUs stay idle: no larger DP divides the global batch of " +
+                std::to_string(workload.globalBatchSequences) +
+                " sequences; a batch that is a multiple of the GPUs per model replica uses "
+                "them all");
     if (r.plan.tokensPerSecond > 0)
         r.timeToTrainDays = workload.trainingTokens / r.plan.tokensPerSecond / 86400.0;
 

@@ -101,7 +101,7 @@ Diagnostics PerformanceOptions::validate() const
     return d;
 }
 
-const char *toString(PipelineSchedule schedule)
+const char *displayName(PipelineSchedule schedule)
 {
     switch (schedule) {
     case PipelineSchedule::OneFOneB:
@@ -116,7 +116,7 @@ const char *toString(PipelineSchedule schedule)
     return "1F1B";
 }
 
-const char *toString(Recompute recompute)
+const char *displayName(Recompute recompute)
 {
     switch (recompute) {
     case Recompute::None:

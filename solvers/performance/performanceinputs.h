@@ -137,8 +137,10 @@ struct PerformanceOptions
     Diagnostics validate() const;
 };
 
-const char *toString(PipelineSchedule schedule);
-const char *toString(Recompute recompute);
+// Names for the text report ("interleaved 1F1B", "no" recompute). JSON uses the project
+// format's names (model/enumnames.h) so a reported plan can be pasted into a project.
+const char *displayName(PipelineSchedule schedule);
+const char *displayName(Recompute recompute);
 const char *toString(FlopConvention convention);
 
 } // namespace aidc

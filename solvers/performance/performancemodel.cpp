@@ -732,8 +732,10 @@ void PerformanceModel::assemble(const ShapeCost &shape, const ParallelPlan &plan
 }
 
 bool PerformanceModel::checkPlan(const ParallelPlan &plan, std::string *reason,
-                                 std::string *jsonPath) const
+                                 std::string *jsonPath, PlanStatus *status) const
 {
+    if (status)
+        *status = PlanStatus::InvalidDivisibility;
     const ModelArchitecture &a = m_workload.model;
     auto fail = [&](const std::string &path, const std::string &why) {
         if (reason)
@@ -795,11 +797,14 @@ bool PerformanceModel::checkPlan(const ParallelPlan &plan, std::string *reason,
     }
     if (plan.zeroStage < 0 || plan.zeroStage > 3)
         return fail(base + "zeroStage", "ZeRO stage must be 0, 1, 2 or 3");
-    if (plan.gpus() > m_availableGpus)
+    if (plan.gpus() > m_availableGpus) {
+        if (status)
+            *status = PlanStatus::TooFewGpus;
         return fail(base + "dp", "the plan needs " + std::to_string(plan.gpus()) +
                                      " GPUs (TP x CP x DP x PP) but " +
                                      std::to_string(m_availableGpus) +
                                      " are available: lower DP or add GPUs");
+    }
     return true;
 }
 
@@ -858,12 +863,11 @@ PlanEvaluation PerformanceModel::finish(const ShapeCost &shape, const ParallelPl
 PlanEvaluation PerformanceModel::evaluate(const ParallelPlan &plan) const
 {
     std::string reason, path;
-    if (!checkPlan(plan, &reason, &path)) {
+    PlanStatus status = PlanStatus::Feasible;
+    if (!checkPlan(plan, &reason, &path, &status)) {
         PlanEvaluation e;
         e.plan = plan;
-        e.status = plan.gpus() > m_availableGpus && reason.find("GPUs") != std::string::npos
-                       ? PlanStatus::TooFewGpus
-                       : PlanStatus::InvalidDivisibility;
+        e.status = status;
         e.reason = reason;
         e.jsonPath = path;
         e.gpusUsed = plan.gpus();

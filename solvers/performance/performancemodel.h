@@ -72,8 +72,9 @@ public:
                      const ClusterNetwork &network, const PerformanceOptions &options);
 
     // Check every divisibility and range rule of a plan; on failure fill `reason` (what
-    // failed and what would fix it) and `jsonPath` (the workload field to change).
-    bool checkPlan(const ParallelPlan &plan, std::string *reason, std::string *jsonPath) const;
+    // failed and what would fix it), `jsonPath` (the workload field to change) and `status`.
+    bool checkPlan(const ParallelPlan &plan, std::string *reason, std::string *jsonPath,
+                   PlanStatus *status = nullptr) const;
 
     ShapeCost shapeCost(int tp, int cp, int microBatch, int ep) const;
     // Compute-only lower bound of the step time of any plan of this shape with `pp` stages.

@@ -1,4 +1,5 @@
 #include "solvers/performance/performancereport.h"
+#include "model/enumnames.h"
 
 #include <cstdio>
 #include <ostream>
@@ -49,9 +50,9 @@ nlohmann::json toJson(const PlanEvaluation &e)
                  {"ep", p.ep},
                  {"microBatch", p.microBatch},
                  {"virtualStages", p.virtualStages},
-                 {"schedule", toString(p.schedule)},
+                 {"schedule", aidc::toString(p.schedule)},
                  {"zeroStage", p.zeroStage},
-                 {"recompute", toString(p.recompute)}};
+                 {"recompute", aidc::toString(p.recompute)}};
     j["status"] = statusName(e.status);
     if (!e.reason.empty())
         j["reason"] = e.reason;
@@ -148,10 +149,10 @@ void writeText(std::ostream &out, const PerformanceResult &r)
     const StepBreakdown &s = e.step;
     out << "  plan (" << (r.automatic ? "searched" : "fixed") << "): TP " << p.tp << " x PP "
         << p.pp << " x DP " << p.dp << " x CP " << p.cp << ", EP " << p.ep << ", micro-batch "
-        << p.microBatch << ", " << toString(p.schedule);
+        << p.microBatch << ", " << displayName(p.schedule);
     if (p.schedule == PipelineSchedule::Interleaved)
         out << " (v=" << p.virtualStages << ")";
-    out << ", " << toString(p.recompute) << " recompute, ZeRO-" << p.zeroStage << " on "
+    out << ", " << displayName(p.recompute) << " recompute, ZeRO-" << p.zeroStage << " on "
         << e.gpusUsed << " GPUs\n";
     out << line("  parameters: %.1f B total, %.1f B active\n", r.parameters.total * 1e-9,
                 r.parameters.active * 1e-9);

@@ -137,3 +137,17 @@ TEST_CASE("the step-time terms add up")
     CHECK(t.hiddenCommS() <= t.commS() + 1e-12);
     CHECK(s.best.mfu == Approx(s.best.modelFlopsPerStep / (t.stepS * s.best.gpusUsed * 989e12)));
 }
+
+TEST_CASE("idle GPUs from a batch no DP divides are a warning on the batch")
+{
+    // 100,000 GPUs, batch 2,048: no model-parallel shape with DP dividing 2,048 uses them all.
+    const PerformanceResult r =
+        solvePerformance(llama405b(100000), h100(), metaNetwork(100000), {});
+    REQUIRE(r.ok);
+    CHECK(r.plan.gpusUsed < 100000);
+    bool warned = false;
+    for (const Diagnostic &d : r.diagnostics.items())
+        warned = warned || (d.severity == Severity::Warning &&
+                            d.jsonPath == "/workload/globalBatchSequences");
+    CHECK(warned == (r.plan.gpusUsed < 90000));
+}
