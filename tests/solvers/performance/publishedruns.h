@@ -94,6 +94,17 @@ inline ModelArchitecture llama3_405b(int seq = 8192)
     return m;
 }
 
+// A Llama 3 405B job of 2,048 sequences (16M tokens) on at most `gpus` GPUs.
+inline Workload llama405bJob(int gpus)
+{
+    Workload w;
+    w.model = llama3_405b();
+    w.globalBatchSequences = 2048;
+    w.trainingTokens = 15e12;
+    w.gpus = gpus;
+    return w;
+}
+
 // Nemotron-4 340B [NVIDIA 2024 technical report]: squared-ReLU MLP (two matrices).
 inline ModelArchitecture nemotron4_340b()
 {

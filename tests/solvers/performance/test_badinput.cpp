@@ -10,16 +10,6 @@ using namespace aidc::test;
 
 namespace {
 
-Workload llama(int gpus)
-{
-    Workload w;
-    w.model = llama3_405b();
-    w.globalBatchSequences = 2048;
-    w.trainingTokens = 15e12;
-    w.gpus = gpus;
-    return w;
-}
-
 ParallelPlan published()
 {
     ParallelPlan p;
@@ -44,8 +34,8 @@ TEST_CASE("heads not divisible by TP name the TP field and the fix")
     ParallelPlan p = published();
     p.tp = 6; // 128 heads
     p.dp = 64;
-    const PlanEvaluation e =
-        evaluatePlan(llama(8192), h100(), ClusterNetwork::nonBlocking(8192, 8, 450, 400), p, {});
+    const PlanEvaluation e = evaluatePlan(llama405bJob(8192), h100(),
+                                          ClusterNetwork::nonBlocking(8192, 8, 450, 400), p, {});
     CHECK(e.status == PlanStatus::InvalidDivisibility);
     CHECK(e.jsonPath == "/workload/parallelism/tp");
     CHECK(contains(e.reason, "heads (128) are not divisible by TP 6"));
@@ -58,8 +48,8 @@ TEST_CASE("PP larger than the layer count is rejected")
     p.pp = 127;
     p.dp = 1;
     p.schedule = PipelineSchedule::OneFOneB;
-    const PlanEvaluation e =
-        evaluatePlan(llama(8192), h100(), ClusterNetwork::nonBlocking(8192, 8, 450, 400), p, {});
+    const PlanEvaluation e = evaluatePlan(llama405bJob(8192), h100(),
+                                          ClusterNetwork::nonBlocking(8192, 8, 450, 400), p, {});
     CHECK(e.status == PlanStatus::InvalidDivisibility);
     CHECK(e.jsonPath == "/workload/parallelism/pp");
     CHECK(contains(e.reason, "larger than the 126 layers"));
@@ -69,8 +59,8 @@ TEST_CASE("a batch not divisible by DP x micro-batch is rejected")
 {
     ParallelPlan p = published();
     p.dp = 48; // 2048 % 48 != 0
-    const PlanEvaluation e =
-        evaluatePlan(llama(8192), h100(), ClusterNetwork::nonBlocking(8192, 8, 450, 400), p, {});
+    const PlanEvaluation e = evaluatePlan(llama405bJob(8192), h100(),
+                                          ClusterNetwork::nonBlocking(8192, 8, 450, 400), p, {});
     CHECK(e.status == PlanStatus::InvalidDivisibility);
     CHECK(e.jsonPath == "/workload/parallelism/dp");
     CHECK(contains(e.reason, "not divisible by DP x micro-batch (48 x 1)"));
@@ -78,8 +68,9 @@ TEST_CASE("a batch not divisible by DP x micro-batch is rejected")
 
 TEST_CASE("a plan needing more GPUs than the pool says so")
 {
-    const PlanEvaluation e = evaluatePlan(
-        llama(4096), h100(), ClusterNetwork::nonBlocking(4096, 8, 450, 400), published(), {});
+    const PlanEvaluation e =
+        evaluatePlan(llama405bJob(4096), h100(), ClusterNetwork::nonBlocking(4096, 8, 450, 400),
+                     published(), {});
     CHECK(e.status == PlanStatus::TooFewGpus);
     CHECK(contains(e.reason, "needs 8192 GPUs"));
 }
@@ -87,7 +78,7 @@ TEST_CASE("a plan needing more GPUs than the pool says so")
 TEST_CASE("a model that fits nowhere names the memory term and the fix")
 {
     // 405B on 16 A100 80GB: 16 B/param of model state alone is 6.5 TB > 16 x 80 GB.
-    Workload w = llama(16);
+    Workload w = llama405bJob(16);
     w.globalBatchSequences = 16;
     const SearchResult s =
         searchParallelism(w, a100(), ClusterNetwork::nonBlocking(16, 8, 300, 200), {});
@@ -105,7 +96,7 @@ TEST_CASE("a model that fits nowhere names the memory term and the fix")
 
 TEST_CASE("a fixed plan that overflows memory is an error with the largest term")
 {
-    Workload w = llama(64);
+    Workload w = llama405bJob(64);
     w.globalBatchSequences = 64;
     w.parallelism.automatic = false;
     w.parallelism.tp = 8;
@@ -135,7 +126,7 @@ TEST_CASE("options, network and workload fields out of range are errors with pat
     CHECK(contains(dn.toString(), "/network/gpus"));
     CHECK(contains(dn.toString(), "/network/islandOversubscription"));
 
-    Workload w = llama(8);
+    Workload w = llama405bJob(8);
     w.model.kvHeads = 3;
     const PerformanceResult r =
         solvePerformance(w, h100(), ClusterNetwork::nonBlocking(8, 8, 450, 400), {});

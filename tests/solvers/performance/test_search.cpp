@@ -15,16 +15,6 @@ using namespace aidc::test;
 
 namespace {
 
-Workload llama405b(int gpus)
-{
-    Workload w;
-    w.model = llama3_405b();
-    w.globalBatchSequences = 2048;
-    w.trainingTokens = 15e12;
-    w.gpus = gpus;
-    return w;
-}
-
 ClusterNetwork metaNetwork(int gpus)
 {
     // 400G per GPU, 3,072-GPU pods, 7:1 above [Llama 3 report §3.3.1].
@@ -39,7 +29,7 @@ ClusterNetwork metaNetwork(int gpus)
 
 TEST_CASE("the search finds a plan at least as good as the published Llama 3 plan")
 {
-    const Workload w = llama405b(8192);
+    const Workload w = llama405bJob(8192);
     const PerformanceOptions o;
     ParallelPlan meta;
     meta.tp = 8;
@@ -73,7 +63,7 @@ TEST_CASE("the search finds a plan at least as good as the published Llama 3 pla
 
 TEST_CASE("fixed sizes in the constraints are respected")
 {
-    const Workload w = llama405b(8192);
+    const Workload w = llama405bJob(8192);
     PerformanceOptions o;
     o.constraints.tp = 8;
     o.constraints.pp = 16;
@@ -87,7 +77,7 @@ TEST_CASE("fixed sizes in the constraints are respected")
 
 TEST_CASE("solvePerformance: fixed plan, time to train, scaling curve and reports")
 {
-    Workload w = llama405b(16384);
+    Workload w = llama405bJob(16384);
     w.parallelism.automatic = false;
     w.parallelism.tp = 8;
     w.parallelism.pp = 16;
@@ -129,7 +119,7 @@ TEST_CASE("solvePerformance: fixed plan, time to train, scaling curve and report
 
 TEST_CASE("the step-time terms add up")
 {
-    const SearchResult s = searchParallelism(llama405b(8192), h100(), metaNetwork(8192), {});
+    const SearchResult s = searchParallelism(llama405bJob(8192), h100(), metaNetwork(8192), {});
     REQUIRE(s.found);
     const StepBreakdown &t = s.best.step;
     CHECK(t.stepS == Approx(t.computeS + t.bubbleS + t.optimizerS + t.commS() - t.hiddenCommS() +
@@ -142,7 +132,7 @@ TEST_CASE("idle GPUs from a batch no DP divides are a warning on the batch")
 {
     // 100,000 GPUs, batch 2,048: no model-parallel shape with DP dividing 2,048 uses them all.
     const PerformanceResult r =
-        solvePerformance(llama405b(100000), h100(), metaNetwork(100000), {});
+        solvePerformance(llama405bJob(100000), h100(), metaNetwork(100000), {});
     REQUIRE(r.ok);
     CHECK(r.plan.gpusUsed < 100000);
     bool warned = false;
