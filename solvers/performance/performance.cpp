@@ -291,7 +291,8 @@ SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
         tps.push_back(t);
     }
     for (int x = 1; x <= std::max(options.maxCp, c.cp); x *= 2)
-        if ((c.cp == 0 || x == c.cp) && a.seqLen % x == 0)
+        if ((c.cp == 0 || x == c.cp) && a.seqLen % x == 0 &&
+            (x == 1 || x == c.cp || a.seqLen / x >= options.minCpChunkTokens))
             cps.push_back(x);
     if (c.cp > 0 && !isPowerOfTwo(c.cp) && a.seqLen % c.cp == 0)
         cps = {c.cp};

@@ -96,6 +96,8 @@ Diagnostics PerformanceOptions::validate() const
         d.error("", o + "dataReadGBpsPerGpu", "data read rate must be positive");
     if (maxPp < 1 || maxCp < 1 || maxMicroBatch < 1 || maxVirtualStages < 1 || maxTp < 0)
         d.error("", o + "maxPp", "search limits must be at least 1 (maxTp 0 = scale-up domain)");
+    if (minCpChunkTokens < 1)
+        d.error("", o + "minCpChunkTokens", "minCpChunkTokens must be at least 1");
     if (scalingPoints < 0)
         d.error("", o + "scalingPoints", "scalingPoints cannot be negative");
     return d;

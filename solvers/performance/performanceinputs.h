@@ -125,6 +125,7 @@ struct PerformanceOptions
     int maxTp = 0; // 0 = the scale-up domain (capped at 64)
     int maxPp = 128;
     int maxCp = 32;
+    int minCpChunkTokens = 1024; // CP only while seqLen / cp keeps this many tokens [U]
     int maxMicroBatch = 8;
     int maxVirtualStages = 8;
     bool searchZeroBubble = true;
