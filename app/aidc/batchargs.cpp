@@ -1,0 +1,423 @@
+#include "batchargs.h"
+
+#include "catalogs/catalogloader.h"
+#include "model/atomicfile.h"
+#include "model/isodate.h"
+#include "model/projectjson.h"
+#include "solvers/batch/batch.h"
+#include "solvers/batch/batchoutput.h"
+#include "solvers/batch/resultsdb.h"
+#include "solvers/batch/sweep.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+namespace aidc::cli {
+
+namespace {
+
+constexpr std::int64_t kDefaultMaxVariants = 10000;
+
+std::vector<OptionSpec> evaluationOptions()
+{
+    return {
+        {"--jobs", true, "N", "worker threads (default: every core)"},
+        {"--csv", true, "FILE", "write one row per item as CSV ('-': standard output)"},
+        {"--jsonl", true, "FILE",
+         "write one JSON object per item, with the full result document ('-': standard output)"},
+        {"--db", true, "FILE", "add the results to a SQLite results database (created if missing)"},
+        {"--shard", true, "i/n", "evaluate only items i, i+n, i+2n, ... (1-based; array jobs)"},
+        {"--as-of", true, "DATE", "price date (YYYY-MM-DD) for price-book quotes (default: today)"},
+        {"--catalog", true, "DIR",
+         "part catalog directory (default: $AIDC_CATALOG_DIR, the installed catalog, or the "
+         "source tree's)"},
+        {"--quiet", false, "", "no progress bar and no summary line"},
+    };
+}
+
+// "--jobs 4" -> 4; nullopt (and a message) unless a whole number in [low, high].
+std::optional<std::int64_t> wholeNumber(const ParsedArgs &args, const std::string &option,
+                                        std::int64_t low, std::int64_t high, std::string &error)
+{
+    const std::string text = args.value(option);
+    try {
+        std::size_t used = 0;
+        const long long value = std::stoll(text, &used);
+        if (used == text.size() && value >= low && value <= high)
+            return value;
+    } catch (const std::exception &) {
+    }
+    error = option + " needs a whole number from " + std::to_string(low) + " to " +
+            std::to_string(high) + ", got '" + text + "'";
+    return std::nullopt;
+}
+
+// A one-line progress bar on standard error, redrawn at most ten times a second; silent unless
+// standard error is a terminal.
+class ProgressBar
+{
+public:
+    explicit ProgressBar(bool enabled)
+        : m_enabled(enabled)
+    {
+    }
+
+    void update(const BatchProgress &progress)
+    {
+        if (!m_enabled)
+            return;
+        m_last = progress;
+        const auto now = std::chrono::steady_clock::now();
+        if (progress.done < progress.total && now - m_drawn < std::chrono::milliseconds(100))
+            return;
+        m_drawn = now;
+        draw();
+    }
+
+    // Prints `text` above the bar.
+    void message(const std::string &text)
+    {
+        clear();
+        std::cerr << text;
+        if (m_enabled && m_last.total > 0)
+            draw();
+    }
+
+    void finish() { clear(); }
+
+private:
+    void draw()
+    {
+        constexpr int kWidth = 30;
+        const double fraction = m_last.total > 0 ? double(m_last.done) / double(m_last.total) : 1;
+        const int filled = int(fraction * kWidth);
+        std::string bar(std::size_t(filled), '=');
+        if (filled < kWidth)
+            bar += '>' + std::string(std::size_t(kWidth - filled - 1), ' ');
+        const double rate = m_last.elapsedS > 0 ? double(m_last.done) / m_last.elapsedS : 0;
+        const double etaS = rate > 0 ? double(m_last.total - m_last.done) / rate : 0;
+        char line[200];
+        std::snprintf(line, sizeof line,
+                      "\r[%s] %lld/%lld %3.0f%%  %.1f/s  ETA %.0f s  %lld failed ", bar.c_str(),
+                      static_cast<long long>(m_last.done), static_cast<long long>(m_last.total),
+                      fraction * 100, rate, etaS, static_cast<long long>(m_last.failed));
+        std::cerr << line << std::flush;
+        m_visible = true;
+    }
+    void clear()
+    {
+        if (m_visible)
+            std::cerr << "\r\033[K";
+        m_visible = false;
+    }
+
+    bool m_enabled = false;
+    bool m_visible = false;
+    BatchProgress m_last;
+    std::chrono::steady_clock::time_point m_drawn{};
+};
+
+// What batch and sweep share once their items are known.
+struct EvaluationJob
+{
+    std::string command; // "batch" or "sweep"
+    std::int64_t total = 0;
+    BatchSource source;
+    std::vector<std::string> variantColumns;
+};
+
+struct Outputs
+{
+    std::string csv, jsonl, db;
+};
+
+int writeOutput(const std::string &path, const std::string &text, const std::string &command)
+{
+    if (path == "-") {
+        std::cout << text << std::flush;
+        return std::cout ? ExitOk : ExitOutput;
+    }
+    const SaveResult saved = saveFileAtomically(path, text);
+    if (!saved.ok) {
+        std::cerr << "aidc " << command << ": " << saved.error << '\n';
+        return ExitOutput;
+    }
+    return ExitOk;
+}
+
+int runEvaluation(const ParsedArgs &args, const std::string &executablePath, EvaluationJob job)
+{
+    const std::string &command = job.command;
+    auto usage = [&](const std::string &message) {
+        std::cerr << "aidc " << command << ": " << message << '\n';
+        return ExitUsage;
+    };
+
+    BatchOptions options;
+    std::string error;
+    if (args.has("--jobs")) {
+        const auto jobs = wholeNumber(args, "--jobs", 1, 1024, error);
+        if (!jobs)
+            return usage(error);
+        options.jobs = int(*jobs);
+    }
+    Shard shard;
+    if (args.has("--shard")) {
+        const auto parsed = parseShard(args.value("--shard"), error);
+        if (!parsed)
+            return usage(error);
+        shard = *parsed;
+    }
+    options.evaluate.cost.asOfDate = args.value("--as-of");
+    if (!options.evaluate.cost.asOfDate.empty() && !isIsoDate(options.evaluate.cost.asOfDate))
+        return usage("--as-of needs a date as YYYY-MM-DD, got '" + options.evaluate.cost.asOfDate +
+                     "'");
+    Outputs outputs{args.value("--csv"), args.value("--jsonl"), args.value("--db")};
+    if (outputs.csv.empty() && outputs.jsonl.empty() && outputs.db.empty())
+        outputs.csv = "-";
+    if (outputs.csv == "-" && outputs.jsonl == "-")
+        return usage("--csv and --jsonl cannot both write to standard output");
+    if (outputs.db == "-")
+        return usage("--db needs a file name");
+    const bool quiet = args.has("--quiet");
+
+    const std::string catalogDirectory =
+        args.has("--catalog") ? args.value("--catalog") : findCatalogDirectory(executablePath);
+    Catalog catalog;
+    try {
+        catalog = loadBaseCatalog(catalogDirectory);
+    } catch (const LoadError &loadError) {
+        std::cerr << loadError.diagnostics().toString();
+        return ExitInput;
+    }
+
+    const std::string runTime = currentRunTime();
+    std::unique_ptr<ResultsDatabase> database;
+    BatchCsv csv(job.variantColumns);
+    std::string jsonl;
+    ProgressBar progress(!quiet && ::isatty(STDERR_FILENO));
+    const std::vector<std::int64_t> items = shardItems(job.total, shard);
+    const auto start = std::chrono::steady_clock::now();
+    std::int64_t failed = 0;
+    try {
+        if (!outputs.db.empty()) {
+            database = std::make_unique<ResultsDatabase>(outputs.db);
+            database->begin();
+        }
+        failed = aidc::runBatch(
+            items, job.source, catalog, options,
+            [&](BatchRow &&row) {
+                if (!row.ok) {
+                    std::string text = "aidc " + command + ": failed: " + row.file;
+                    if (!row.variant.is_null())
+                        text += " variant " + std::to_string(row.item) + " " + row.variant.dump();
+                    text += "\n";
+                    std::istringstream lines(row.error);
+                    for (std::string line; std::getline(lines, line);)
+                        text += "  " + line + "\n";
+                    progress.message(text);
+                }
+                if (!outputs.csv.empty())
+                    csv.add(row, runTime);
+                if (!outputs.jsonl.empty())
+                    jsonl += batchJsonLine(row, runTime);
+                if (database)
+                    database->addRow(row, command, runTime);
+            },
+            [&](const BatchProgress &state) { progress.update(state); });
+        if (database)
+            database->commit();
+    } catch (const ResultsDbError &dbError) {
+        progress.finish();
+        std::cerr << "aidc " << command << ": " << dbError.what() << '\n';
+        return ExitOutput;
+    }
+    progress.finish();
+
+    int status = ExitOk;
+    if (!outputs.csv.empty())
+        status = std::max(status, writeOutput(outputs.csv, csv.text(), command));
+    if (!outputs.jsonl.empty())
+        status = std::max(status, writeOutput(outputs.jsonl, jsonl, command));
+
+    if (!quiet) {
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const int jobs = options.jobs > 0 ? options.jobs
+                                          : int(std::max(1u, std::thread::hardware_concurrency()));
+        char line[200];
+        std::snprintf(line, sizeof line, "%lld evaluated, %lld failed in %.2f s (%.1f/s, %d jobs)",
+                      static_cast<long long>(items.size()), static_cast<long long>(failed), seconds,
+                      seconds > 0 ? double(items.size()) / seconds : 0.0, jobs);
+        std::cerr << "aidc " << command << ": "
+                  << (shard.count > 1 ? "shard " + std::to_string(shard.index) + "/" +
+                                            std::to_string(shard.count) + ": "
+                                      : std::string())
+                  << line << '\n';
+    }
+    if (status != ExitOk)
+        return status;
+    return failed > 0 ? ExitViolations : ExitOk;
+}
+
+int runBatchFiles(const ParsedArgs &args, const std::string &executablePath)
+{
+    std::vector<std::string> unmatched;
+    std::vector<std::string> files = expandProjectArguments(args.positional, unmatched);
+    for (const std::string &pattern : unmatched)
+        std::cerr << "aidc batch: no project files match '" << pattern << "'\n";
+    if (files.empty()) {
+        std::cerr << "aidc batch: no project files to evaluate\n";
+        return ExitUsage;
+    }
+    EvaluationJob job;
+    job.command = "batch";
+    job.total = std::int64_t(files.size());
+    job.source = fileBatchSource(std::move(files));
+    return runEvaluation(args, executablePath, std::move(job));
+}
+
+int runSweepCommand(const ParsedArgs &args, const std::string &executablePath)
+{
+    const std::string &file = args.positional[0];
+    std::string error;
+    std::int64_t maxVariants = kDefaultMaxVariants;
+    if (args.has("--max")) {
+        const auto parsed = wholeNumber(args, "--max", 1, 100000000, error);
+        if (!parsed) {
+            std::cerr << "aidc sweep: " << error << '\n';
+            return ExitUsage;
+        }
+        maxVariants = *parsed;
+    }
+    std::vector<SweepAxis> axes;
+    try {
+        for (const std::string &set : args.all("--set"))
+            axes.push_back(parseSweepAxis(set));
+    } catch (const SweepError &sweepError) {
+        std::cerr << "aidc sweep: " << sweepError.what() << '\n';
+        return ExitUsage;
+    }
+    if (axes.empty()) {
+        std::cerr << "aidc sweep: give at least one --set PATH=V1,V2,...\n";
+        return ExitUsage;
+    }
+    const std::int64_t variants = sweepVariantCount(axes);
+    if (variants > maxVariants) {
+        std::cerr << "aidc sweep: the --set lists make " << variants
+                  << " variants, more than --max " << maxVariants
+                  << "; shorten the lists or raise --max\n";
+        return ExitUsage;
+    }
+    const std::optional<std::string> text = readFileBytes(file);
+    std::shared_ptr<const Sweep> sweep;
+    try {
+        if (!text) {
+            loadProjectFile(file); // throws the loader's message (missing, unreadable)
+            Diagnostics unreadable;
+            unreadable.error(file, "", "cannot read the project");
+            throw LoadError(unreadable);
+        }
+        sweep = std::make_shared<const Sweep>(file, *text, std::move(axes));
+    } catch (const LoadError &loadError) {
+        std::cerr << loadError.diagnostics().toString();
+        return ExitInput;
+    } catch (const SweepError &sweepError) {
+        std::cerr << "aidc sweep: " << sweepError.what() << '\n';
+        return ExitUsage;
+    }
+    EvaluationJob job;
+    job.command = "sweep";
+    job.total = sweep->size();
+    job.source = [sweep](std::int64_t variant) {
+        return sweep->input(variant);
+    };
+    for (const SweepAxis &axis : sweep->axes())
+        job.variantColumns.push_back(axis.pointer);
+    return runEvaluation(args, executablePath, std::move(job));
+}
+
+int runMergeCommand(const ParsedArgs &args)
+{
+    const std::string &output = args.positional[0];
+    const std::vector<std::string> inputs(args.positional.begin() + 1, args.positional.end());
+    try {
+        const MergeStats stats = mergeResultsDatabases(output, inputs);
+        std::cout << "aidc merge: merged " << stats.inputs << " database"
+                  << (stats.inputs == 1 ? "" : "s") << " into " << output << " (" << stats.runsAdded
+                  << " runs added, " << stats.runsSkipped << " already present)\n";
+        return ExitOk;
+    } catch (const ResultsDbError &dbError) {
+        std::cerr << "aidc merge: " << dbError.what() << '\n';
+        return dbError.file() == output ? ExitOutput : ExitInput;
+    }
+}
+
+} // namespace
+
+std::vector<CommandSpec> batchCommandSpecs()
+{
+    std::vector<OptionSpec> sweepOptions = {
+        {"--set", true, "PATH=V1,V2,...",
+         "vary the field at JSON pointer PATH over the values (repeatable; JSON values, else "
+         "strings)",
+         true},
+        {"--max", true, "N", "refuse sweeps of more than N variants (default: 10000)"},
+    };
+    for (const OptionSpec &option : evaluationOptions())
+        sweepOptions.push_back(option);
+    return {
+        {"batch", "batch FILES/GLOBS... [options]",
+         "Evaluate many projects on every core: CSV, JSON Lines and a SQLite results database.",
+         "Each argument is a project file, a directory (its *.json files) or a quoted glob\n"
+         "('projects/*.json'). The catalog is loaded once. Every project gets one row: its\n"
+         "file, SHA-256 content hash, the run time and every figure of its result; the JSON\n"
+         "Lines record holds the full document of 'aidc eval --format json'. A project that\n"
+         "fails to load is reported with the loader's message and the batch goes on; the exit\n"
+         "code is then 1. Without --csv, --jsonl or --db the CSV goes to standard output.\n"
+         "See docs/batch.md.",
+         evaluationOptions(), 1, -1},
+        {"sweep", "sweep FILE --set PATH=V1,V2,... [--set ...] [options]",
+         "Evaluate every combination of field values of one project.",
+         "PATH is a JSON pointer into the project document, e.g.\n"
+         "  --set /network/planes/0/islandOversubscription=1,3,7\n"
+         "  --set /compute/pools/0/gpu=H100-SXM,H200-SXM\n"
+         "Values are JSON when they parse as JSON ([1,3] and \"x\" included), else strings.\n"
+         "Each variant is the project with those fields replaced, loaded like a file (an\n"
+         "invalid variant is a failed row with the loader's message); the varied values are\n"
+         "extra columns. Variants are numbered from 0 with the last --set varying fastest.\n"
+         "See docs/batch.md.",
+         sweepOptions, 1, 1},
+        {"merge",
+         "merge OUT.db IN.db... [options]",
+         "Merge results databases (e.g. the shards of a sweep) into OUT.db.",
+         "OUT.db is created when missing. Everything is merged in one transaction; rows\n"
+         "already in OUT.db are kept, so merging a shard twice changes nothing. Inputs that\n"
+         "are not results databases of this version are refused before anything is written\n"
+         "(exit code 3).",
+         {},
+         2,
+         -1},
+    };
+}
+
+int runBatchCommand(const ParsedArgs &args, const std::string &executablePath)
+{
+    if (args.command == "batch")
+        return runBatchFiles(args, executablePath);
+    if (args.command == "sweep")
+        return runSweepCommand(args, executablePath);
+    if (args.command == "merge")
+        return runMergeCommand(args);
+    std::cerr << "aidc: '" << args.command << "' is not a batch command\n";
+    return ExitUsage;
+}
+
+} // namespace aidc::cli

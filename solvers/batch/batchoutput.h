@@ -1,0 +1,48 @@
+#pragma once
+
+// The two text outputs of a batch or sweep, built row by row in item order:
+//   JSON Lines: one compact JSON object per row,
+//     {"file", "item", "contentHash", "runTime", "status", "durationS",
+//      "variant" (sweeps), "error" (failed rows), "result" (the resultToJson document)};
+//   CSV (RFC 4180, model/csv.h): one row per item with the key columns
+//     project_file, item, content_hash, run_time, status, error, duration_s,
+//   then one column per swept JSON pointer, then every scalar figure of every result family as
+//   "<family>.<dotted path>" (resultcolumns.h), e.g. "summary.gpus", "cost.networkCapexUsd".
+//   Arrays and id-keyed maps are left out of the CSV (they are in the JSONL and the database).
+//   Columns appear in the order first seen; a row without a figure leaves its cell empty.
+
+#include "solvers/batch/batch.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace aidc {
+
+// One JSON Lines record for `row`, ending in '\n'.
+std::string batchJsonLine(const BatchRow &row, const std::string &runTime);
+
+// A CSV cell for a JSON scalar: numbers locale-free (formatCsvNumber), booleans true/false,
+// null empty, strings as they are.
+std::string csvCell(const nlohmann::json &value);
+
+class BatchCsv
+{
+public:
+    // `variantColumns`: the swept JSON pointers, in --set order (empty for a batch).
+    explicit BatchCsv(std::vector<std::string> variantColumns = {});
+
+    void add(const BatchRow &row, const std::string &runTime);
+    std::string text() const;
+    std::size_t rowCount() const { return m_rows.size(); }
+
+private:
+    std::size_t column(const std::string &name);
+
+    std::vector<std::string> m_header;
+    std::map<std::string, std::size_t> m_index;
+    std::vector<std::vector<std::string>> m_rows;
+    std::vector<std::string> m_variantColumns;
+};
+
+} // namespace aidc

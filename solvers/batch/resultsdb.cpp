@@ -1,0 +1,488 @@
+#include "resultsdb.h"
+
+#include "solvers/batch/resultcolumns.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <map>
+#include <set>
+
+namespace aidc {
+
+namespace {
+
+constexpr const char *kSchemaName = "aidc-results";
+constexpr int kBusyTimeoutMs = 10000;
+const std::vector<std::string> kKeyColumns = {"project_file", "content_hash", "run_time", "item"};
+
+std::string quoted(const std::string &identifier)
+{
+    std::string text = "\"";
+    for (const char c : identifier) {
+        text += c;
+        if (c == '"')
+            text += '"';
+    }
+    return text + "\"";
+}
+
+std::string lower(std::string text)
+{
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    return text;
+}
+
+// Family tables must not shadow the fixed tables or SQLite's own.
+std::string familyTable(const std::string &family)
+{
+    const std::string name = lower(family);
+    if (name == "runs" || name == "meta" || name.rfind("sqlite_", 0) == 0)
+        return "family_" + family;
+    return family;
+}
+
+// One SQLite connection; every failure becomes a ResultsDbError naming the file.
+class Connection
+{
+public:
+    Connection(const std::string &path, bool readOnly)
+        : m_path(path)
+    {
+        const int flags =
+            readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+        const int rc = sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr);
+        if (rc != SQLITE_OK) {
+            const std::string detail = m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
+            sqlite3_close(m_db);
+            m_db = nullptr;
+            throw ResultsDbError(path,
+                                 path + ": cannot open the results database (" + detail + ")");
+        }
+        sqlite3_busy_timeout(m_db, kBusyTimeoutMs);
+    }
+    ~Connection() { sqlite3_close(m_db); }
+    Connection(const Connection &) = delete;
+    Connection &operator=(const Connection &) = delete;
+
+    sqlite3 *handle() const { return m_db; }
+    const std::string &path() const { return m_path; }
+
+    [[noreturn]] void fail(int rc, const std::string &doing) const
+    {
+        const std::string detail = sqlite3_errmsg(m_db);
+        switch (rc & 0xff) {
+        case SQLITE_NOTADB:
+            throw ResultsDbError(m_path,
+                                 m_path + ": not a SQLite database (" + detail +
+                                     "); give a results database written by aidc batch or sweep");
+        case SQLITE_BUSY:
+        case SQLITE_LOCKED:
+            throw ResultsDbError(m_path,
+                                 m_path +
+                                     ": the results database is locked by another process "
+                                     "(gave up after " +
+                                     std::to_string(kBusyTimeoutMs) + " ms while " + doing +
+                                     "); let it finish, or write each shard to its own file");
+        default:
+            throw ResultsDbError(m_path, m_path + ": SQLite error while " + doing + ": " + detail);
+        }
+    }
+
+    void exec(const std::string &sql, const std::string &doing) const
+    {
+        const int rc = sqlite3_exec(m_db, sql.c_str(), nullptr, nullptr, nullptr);
+        if (rc != SQLITE_OK)
+            fail(rc, doing);
+    }
+
+private:
+    std::string m_path;
+    sqlite3 *m_db = nullptr;
+};
+
+class Statement
+{
+public:
+    Statement(const Connection &connection, const std::string &sql, std::string doing)
+        : m_connection(connection)
+        , m_doing(std::move(doing))
+    {
+        const int rc = sqlite3_prepare_v2(connection.handle(), sql.c_str(), int(sql.size()),
+                                          &m_statement, nullptr);
+        if (rc != SQLITE_OK)
+            connection.fail(rc, m_doing);
+    }
+    ~Statement() { sqlite3_finalize(m_statement); }
+    Statement(const Statement &) = delete;
+    Statement &operator=(const Statement &) = delete;
+
+    void bind(int index, const nlohmann::json &value)
+    {
+        int rc = SQLITE_OK;
+        if (value.is_null()) {
+            rc = sqlite3_bind_null(m_statement, index);
+        } else if (value.is_boolean()) {
+            rc = sqlite3_bind_int(m_statement, index, value.get<bool>() ? 1 : 0);
+        } else if (value.is_number_integer()) {
+            rc = sqlite3_bind_int64(m_statement, index, value.get<std::int64_t>());
+        } else if (value.is_number()) {
+            rc = sqlite3_bind_double(m_statement, index, value.get<double>());
+        } else {
+            const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+            rc = sqlite3_bind_text(m_statement, index, text.c_str(), int(text.size()),
+                                   SQLITE_TRANSIENT);
+        }
+        check(rc);
+    }
+    void bindValue(int index, sqlite3_value *value)
+    {
+        check(sqlite3_bind_value(m_statement, index, value));
+    }
+
+    bool step()
+    {
+        const int rc = sqlite3_step(m_statement);
+        if (rc == SQLITE_ROW)
+            return true;
+        if (rc != SQLITE_DONE)
+            m_connection.fail(rc, m_doing);
+        return false;
+    }
+    void reset()
+    {
+        sqlite3_reset(m_statement);
+        sqlite3_clear_bindings(m_statement);
+    }
+
+    int columnCount() const { return sqlite3_column_count(m_statement); }
+    std::string columnName(int column) const { return sqlite3_column_name(m_statement, column); }
+    std::string text(int column) const
+    {
+        const unsigned char *text = sqlite3_column_text(m_statement, column);
+        return text ? reinterpret_cast<const char *>(text) : "";
+    }
+    std::int64_t integer(int column) const { return sqlite3_column_int64(m_statement, column); }
+    sqlite3_value *value(int column) const { return sqlite3_column_value(m_statement, column); }
+
+private:
+    void check(int rc)
+    {
+        if (rc != SQLITE_OK)
+            m_connection.fail(rc, m_doing);
+    }
+
+    const Connection &m_connection;
+    std::string m_doing;
+    sqlite3_stmt *m_statement = nullptr;
+};
+
+// Table -> columns in table order, of every table but SQLite's own.
+using Schema = std::map<std::string, std::vector<std::string>>;
+
+Schema readSchema(const Connection &connection)
+{
+    Schema schema;
+    Statement tables(connection,
+                     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+                     "'sqlite_%' ORDER BY name",
+                     "reading the list of tables");
+    std::vector<std::string> names;
+    while (tables.step())
+        names.push_back(tables.text(0));
+    for (const std::string &name : names) {
+        Statement info(connection, "PRAGMA table_info(" + quoted(name) + ")",
+                       "reading the columns of table " + name);
+        std::vector<std::string> &columns = schema[name];
+        while (info.step())
+            columns.push_back(info.text(1));
+    }
+    return schema;
+}
+
+// Checks that `connection` holds a results database of this version (or nothing at all, when
+// `allowEmpty`) and returns its schema; throws ResultsDbError saying what is wrong otherwise.
+Schema checkResultsSchema(const Connection &connection, bool allowEmpty)
+{
+    const std::string &path = connection.path();
+    Schema schema = readSchema(connection);
+    if (schema.empty() && allowEmpty)
+        return schema;
+    const std::string notOurs = path + ": not an AIDC Planner results database";
+    if (!schema.count("meta"))
+        throw ResultsDbError(path, notOurs +
+                                       " (it has no 'meta' table); give a database written by "
+                                       "aidc batch, sweep or merge");
+    std::map<std::string, std::string> meta;
+    {
+        Statement read(connection, "SELECT key, value FROM meta", "reading the meta table");
+        while (read.step())
+            meta[read.text(0)] = read.text(1);
+    }
+    if (meta["schema"] != kSchemaName)
+        throw ResultsDbError(path, notOurs + " (meta schema is '" + meta["schema"] +
+                                       "', expected '" + kSchemaName + "')");
+    if (meta["version"] != std::to_string(kResultsDbVersion))
+        throw ResultsDbError(path, path + ": incompatible results database schema: version " +
+                                       meta["version"] + ", this build reads and writes version " +
+                                       std::to_string(kResultsDbVersion));
+    if (!schema.count("runs"))
+        throw ResultsDbError(path,
+                             path + ": incompatible results database schema: no 'runs' table");
+    for (const auto &[table, columns] : schema) {
+        if (table == "meta")
+            continue;
+        std::set<std::string> have;
+        for (const std::string &column : columns)
+            have.insert(lower(column));
+        for (const std::string &key : kKeyColumns) {
+            if (!have.count(key))
+                throw ResultsDbError(path, path +
+                                               ": incompatible results database schema: table '" +
+                                               table + "' has no key column '" + key + "'");
+        }
+    }
+    return schema;
+}
+
+std::string joined(const std::vector<std::string> &columns, bool placeholders)
+{
+    std::string text;
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        if (i)
+            text += ", ";
+        text += placeholders ? "?" : quoted(columns[i]);
+    }
+    return text;
+}
+
+} // namespace
+
+struct ResultsDatabase::Impl
+{
+    explicit Impl(const std::string &path)
+        : db(path, false)
+    {
+        const Schema schema = checkResultsSchema(db, true);
+        for (const auto &[table, names] : schema) {
+            for (const std::string &name : names)
+                columns[table].insert(lower(name));
+        }
+        if (schema.empty()) {
+            db.exec("BEGIN", "creating the results database");
+            db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                    "creating the meta table");
+            db.exec(std::string("INSERT INTO meta VALUES ('schema', '") + kSchemaName +
+                        "'), ('version', '" + std::to_string(kResultsDbVersion) + "')",
+                    "writing the meta table");
+            columns["meta"] = {"key", "value"};
+            ensureTable("runs");
+            db.exec("COMMIT", "creating the results database");
+        }
+    }
+
+    void ensureTable(const std::string &table)
+    {
+        if (columns.count(table))
+            return;
+        db.exec("CREATE TABLE " + quoted(table) +
+                    " (project_file TEXT NOT NULL, content_hash TEXT NOT NULL, run_time TEXT NOT "
+                    "NULL, item INTEGER NOT NULL, PRIMARY KEY (project_file, content_hash, "
+                    "run_time, item))",
+                "creating table " + table);
+        columns[table] = {kKeyColumns.begin(), kKeyColumns.end()};
+    }
+
+    void ensureColumn(const std::string &table, const std::string &column)
+    {
+        std::set<std::string> &have = columns[table];
+        if (have.count(lower(column)))
+            return;
+        db.exec("ALTER TABLE " + quoted(table) + " ADD COLUMN " + quoted(column),
+                "adding column " + column + " to table " + table);
+        have.insert(lower(column));
+    }
+
+    // The cached INSERT statement for `table` and exactly these columns.
+    Statement &insertStatement(const std::string &table, const std::vector<std::string> &names,
+                               bool ignoreExisting)
+    {
+        ensureTable(table);
+        for (const std::string &name : names)
+            ensureColumn(table, name);
+        const std::string sql = std::string(ignoreExisting ? "INSERT OR IGNORE" : "INSERT") +
+                                " INTO " + quoted(table) + " (" + joined(names, false) +
+                                ") VALUES (" + joined(names, true) + ")";
+        std::unique_ptr<Statement> &statement = inserts[sql];
+        if (!statement)
+            statement = std::make_unique<Statement>(db, sql, "writing to table " + table);
+        return *statement;
+    }
+
+    void insert(const std::string &table,
+                const std::vector<std::pair<std::string, nlohmann::json>> &values)
+    {
+        std::vector<std::string> names;
+        names.reserve(values.size());
+        for (const auto &value : values)
+            names.push_back(value.first);
+        Statement &statement = insertStatement(table, names, false);
+        for (std::size_t i = 0; i < values.size(); ++i)
+            statement.bind(int(i + 1), values[i].second);
+        statement.step();
+        statement.reset();
+    }
+
+    Connection db;
+    std::map<std::string, std::set<std::string>> columns; // lower-case names (SQLite ignores case)
+    std::map<std::string, std::unique_ptr<Statement>> inserts;
+    bool inTransaction = false;
+};
+
+ResultsDatabase::ResultsDatabase(const std::string &path)
+    : m_impl(std::make_unique<Impl>(path))
+{
+}
+
+ResultsDatabase::~ResultsDatabase()
+{
+    if (m_impl && m_impl->inTransaction)
+        sqlite3_exec(m_impl->db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+void ResultsDatabase::begin()
+{
+    m_impl->db.exec("BEGIN IMMEDIATE", "starting a transaction");
+    m_impl->inTransaction = true;
+}
+
+void ResultsDatabase::commit()
+{
+    m_impl->inserts.clear();
+    m_impl->db.exec("COMMIT", "committing the results");
+    m_impl->inTransaction = false;
+}
+
+void ResultsDatabase::addRow(const BatchRow &row, const std::string &command,
+                             const std::string &runTime)
+{
+    using Values = std::vector<std::pair<std::string, nlohmann::json>>;
+    const Values key = {{"project_file", row.file},
+                        {"content_hash", row.contentHash},
+                        {"run_time", runTime},
+                        {"item", row.item}};
+
+    Values run = key;
+    run.emplace_back("command", command);
+    run.emplace_back("status", row.status());
+    run.emplace_back("error", row.ok ? nlohmann::json() : nlohmann::json(row.error));
+    run.emplace_back("duration_s", row.durationS);
+    const nlohmann::json *diagnostics =
+        row.ok && row.result.contains("diagnostics") ? &row.result["diagnostics"] : nullptr;
+    run.emplace_back("diagnostic_count",
+                     diagnostics ? nlohmann::json(diagnostics->size()) : nlohmann::json());
+    run.emplace_back("diagnostics",
+                     diagnostics ? nlohmann::json(diagnostics->dump()) : nlohmann::json());
+    run.emplace_back("variant",
+                     row.variant.is_null() ? nlohmann::json() : nlohmann::json(row.variant.dump()));
+    if (row.variant.is_object()) {
+        for (const auto &[pointer, value] : row.variant.items())
+            run.emplace_back(pointer, value.is_structured() ? nlohmann::json(value.dump()) : value);
+    }
+    m_impl->insert("runs", run);
+
+    if (!row.ok)
+        return;
+    for (const ResultFamily &family : resultFamilies(row.result)) {
+        Values values = key;
+        std::set<std::string> used = {"project_file", "content_hash", "run_time", "item"};
+        for (FlatColumn &flat : flattenJson(*family.section)) {
+            // A figure named like a key column gets a prefix rather than overwriting the key.
+            std::string name = used.count(lower(flat.name)) ? "value." + flat.name : flat.name;
+            used.insert(lower(name));
+            values.emplace_back(std::move(name), std::move(flat.value));
+        }
+        m_impl->insert(familyTable(family.name), values);
+    }
+}
+
+std::vector<std::string> ResultsDatabase::tables() const
+{
+    std::vector<std::string> names;
+    for (const auto &[table, columns] : readSchema(m_impl->db))
+        names.push_back(table);
+    return names;
+}
+
+std::vector<std::string> ResultsDatabase::columns(const std::string &table) const
+{
+    const Schema schema = readSchema(m_impl->db);
+    const auto it = schema.find(table);
+    return it == schema.end() ? std::vector<std::string>{} : it->second;
+}
+
+std::int64_t ResultsDatabase::rowCount(const std::string &table) const
+{
+    Statement count(m_impl->db, "SELECT COUNT(*) FROM " + quoted(table),
+                    "counting rows of " + table);
+    return count.step() ? count.integer(0) : 0;
+}
+
+MergeStats mergeResultsDatabases(const std::string &output, const std::vector<std::string> &inputs)
+{
+    if (inputs.empty())
+        throw ResultsDbError("", "no input databases to merge");
+    std::error_code error;
+    const bool outputExists = std::filesystem::exists(output, error);
+    std::vector<std::unique_ptr<Connection>> sources;
+    std::vector<Schema> schemas;
+    for (const std::string &input : inputs) {
+        if (!std::filesystem::is_regular_file(input, error))
+            throw ResultsDbError(input, input + ": no such results database");
+        if (outputExists && std::filesystem::equivalent(input, output, error))
+            throw ResultsDbError(input, input + ": is the output database itself; merge it into "
+                                                "another file");
+        sources.push_back(std::make_unique<Connection>(input, true));
+        schemas.push_back(checkResultsSchema(*sources.back(), false));
+    }
+
+    // ATTACH would be the shorter SQL, but SQLite caps attached databases at 10 (Debian's
+    // SQLITE_MAX_ATTACHED) and DETACH is refused inside a transaction; a 100-shard merge
+    // therefore reads each input over its own read-only connection inside one write
+    // transaction on the output.
+    ResultsDatabase target(output);
+    ResultsDatabase::Impl &out = *target.m_impl;
+    MergeStats stats;
+    target.begin();
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+        for (const auto &[table, columns] : schemas[i]) {
+            if (table == "meta")
+                continue;
+            Statement read(*sources[i], "SELECT * FROM " + quoted(table), "reading table " + table);
+            std::vector<std::string> names;
+            for (int c = 0; c < read.columnCount(); ++c)
+                names.push_back(read.columnName(c));
+            Statement &write = out.insertStatement(table, names, true);
+            while (read.step()) {
+                for (int c = 0; c < int(names.size()); ++c)
+                    write.bindValue(c + 1, read.value(c));
+                const int before = sqlite3_total_changes(out.db.handle());
+                write.step();
+                write.reset();
+                if (table == "runs") {
+                    const bool added = sqlite3_total_changes(out.db.handle()) > before;
+                    stats.runsAdded += added ? 1 : 0;
+                    stats.runsSkipped += added ? 0 : 1;
+                }
+            }
+        }
+        ++stats.inputs;
+    }
+    target.commit();
+    return stats;
+}
+
+} // namespace aidc

@@ -1,0 +1,150 @@
+#include "sweep.h"
+
+#include "model/projectjson.h"
+
+#include <limits>
+#include <set>
+
+namespace aidc {
+
+std::vector<std::string> splitSweepValues(const std::string &list)
+{
+    std::vector<std::string> values;
+    std::string current;
+    int depth = 0;
+    bool inString = false, escaped = false;
+    for (const char c : list) {
+        if (inString) {
+            escaped = !escaped && c == '\\';
+            if (c == '"' && !escaped)
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            ++depth;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        } else if (c == ',' && depth == 0) {
+            values.push_back(std::move(current));
+            current.clear();
+            continue;
+        }
+        current += c;
+    }
+    values.push_back(std::move(current));
+    return values;
+}
+
+SweepAxis parseSweepAxis(const std::string &argument)
+{
+    const auto equals = argument.find('=');
+    if (equals == std::string::npos)
+        throw SweepError("--set '" + argument +
+                         "' is not of the form PATH=V1,V2,... (e.g. "
+                         "/network/planes/0/islandOversubscription=1,3,7)");
+    SweepAxis axis;
+    axis.pointer = argument.substr(0, equals);
+    if (axis.pointer.empty() || axis.pointer[0] != '/')
+        throw SweepError(
+            "--set '" + argument + "': the path '" + axis.pointer +
+            "' is not a JSON pointer; it must start with '/' (e.g. /compute/pools/0/gpu)");
+    const std::string list = argument.substr(equals + 1);
+    if (list.empty())
+        throw SweepError("--set '" + argument + "': no values after '='");
+    for (const std::string &text : splitSweepValues(list)) {
+        if (text.empty())
+            throw SweepError("--set '" + argument +
+                             "': an empty value; write \"\" for an empty string");
+        nlohmann::json value = nlohmann::json::parse(text, nullptr, false);
+        axis.values.push_back(value.is_discarded() ? nlohmann::json(text) : std::move(value));
+    }
+    return axis;
+}
+
+std::int64_t sweepVariantCount(const std::vector<SweepAxis> &axes)
+{
+    constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
+    std::int64_t count = 1;
+    for (const SweepAxis &axis : axes) {
+        const auto n = std::int64_t(axis.values.size());
+        if (n == 0)
+            return 0;
+        count = count > kMax / n ? kMax : count * n;
+    }
+    return count;
+}
+
+Sweep::Sweep(std::string baseFile, std::string_view baseText, std::vector<SweepAxis> axes)
+    : m_baseFile(std::move(baseFile))
+    , m_axes(std::move(axes))
+{
+    m_base = nlohmann::json::parse(baseText, nullptr, false);
+    if (m_base.is_discarded() || !m_base.is_object()) {
+        // The loader words the problem (line, column) as `aidc eval` would.
+        parseProjectJson(baseText, m_baseFile);
+        throw SweepError(m_baseFile + ": the project document is not a JSON object");
+    }
+    std::set<std::string> seen;
+    for (const SweepAxis &axis : m_axes) {
+        const std::string where = "--set " + axis.pointer;
+        if (!seen.insert(axis.pointer).second)
+            throw SweepError(where + ": the path is given twice; list all its values in one --set");
+        nlohmann::json::json_pointer pointer;
+        try {
+            pointer = nlohmann::json::json_pointer(axis.pointer);
+        } catch (const nlohmann::json::exception &error) {
+            throw SweepError(where + ": not a valid JSON pointer (" + error.what() + ")");
+        }
+        const nlohmann::json::json_pointer parent = pointer.parent_pointer();
+        if (!m_base.contains(parent))
+            throw SweepError(where + ": " + (parent.empty() ? "/" : parent.to_string()) +
+                             " does not exist in " + m_baseFile +
+                             "; sweep a field whose parent object or array is in the project");
+        const nlohmann::json &container = m_base.at(parent);
+        if (container.is_array()) {
+            const std::string &index = pointer.back();
+            if (!m_base.contains(pointer))
+                throw SweepError(where + ": '" + index + "' is not an element of the array " +
+                                 parent.to_string() + " (it has " +
+                                 std::to_string(container.size()) + " elements)");
+        } else if (!container.is_object()) {
+            throw SweepError(where + ": " + parent.to_string() + " is a " + container.type_name() +
+                             " in " + m_baseFile + ", not an object or array");
+        }
+        m_pointers.push_back(std::move(pointer));
+    }
+    m_size = sweepVariantCount(m_axes);
+}
+
+nlohmann::json Sweep::values(std::int64_t variant) const
+{
+    nlohmann::json values = nlohmann::json::object();
+    for (std::size_t a = m_axes.size(); a-- > 0;) {
+        const auto n = std::int64_t(m_axes[a].values.size());
+        values[m_axes[a].pointer] = m_axes[a].values[std::size_t(variant % n)];
+        variant /= n;
+    }
+    return values;
+}
+
+BatchInput Sweep::input(std::int64_t variant) const
+{
+    BatchInput input;
+    input.file = m_baseFile;
+    input.label = m_baseFile + "#" + std::to_string(variant);
+    input.variant = values(variant);
+    nlohmann::json document = m_base;
+    for (std::size_t a = 0; a < m_axes.size(); ++a)
+        document[m_pointers[a]] = input.variant[m_axes[a].pointer];
+    input.text = document.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return input;
+}
+
+BatchSource Sweep::source() const
+{
+    return [this](std::int64_t variant) {
+        return input(variant);
+    };
+}
+
+} // namespace aidc
