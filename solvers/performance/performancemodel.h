@@ -98,10 +98,18 @@ public:
     double peakFlops() const { return m_bf16Peak; }
     int moeLayers() const { return m_moeLayers; }
 
-private:
+    // Efficiency of one GEMM of `flops` FLOPs: the catalog table interpolated linearly in
+    // log(GFLOP), times computeEfficiencyScale (no tile penalty).
     double gemmEfficiency(double flops) const;
+    // Seconds of one M x N x K GEMM: roofline of 2MNK FLOPs at peak x efficiency x tile
+    // penalty (d / ceil(d / tile) / tile on M and N, tile / 2 on K) and (MK + KN) input +
+    // MN output bytes at HBM bandwidth x memoryEfficiency, plus the kernel overhead; FP8 adds
+    // the cast of the M x K operand.
     double gemmS(double m, double n, double k, bool fp8) const;
+    // Seconds of a memory-bound op group moving `bytes`, plus `kernels` launch overheads.
     double memS(double bytes, int kernels) const;
+
+private:
     struct StageMix
     {
         double dense = 0, moe = 0; // layer counts
