@@ -1,0 +1,354 @@
+#include "projectedit.h"
+
+#include "jsonreader.h"
+#include "projectjson.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace aidc {
+
+namespace {
+
+using Json = nlohmann::json;
+
+// An operation could not be applied to the document (a bad pointer, not a bad value).
+struct PointerError
+{
+    std::string pointer;
+    std::string message;
+};
+
+std::vector<std::string> splitPointer(const std::string &pointer)
+{
+    std::vector<std::string> tokens;
+    if (pointer.empty())
+        return tokens;
+    if (pointer.front() != '/')
+        throw PointerError{pointer, "a JSON pointer must start with '/'"};
+    std::string token;
+    for (std::size_t i = 1; i <= pointer.size(); ++i) {
+        if (i == pointer.size() || pointer[i] == '/') {
+            tokens.push_back(token);
+            token.clear();
+        } else if (pointer[i] == '~' && i + 1 < pointer.size() &&
+                   (pointer[i + 1] == '0' || pointer[i + 1] == '1')) {
+            token += pointer[i + 1] == '0' ? '~' : '/';
+            ++i;
+        } else {
+            token += pointer[i];
+        }
+    }
+    return tokens;
+}
+
+std::string joinPointer(const std::vector<std::string> &tokens, std::size_t count)
+{
+    std::string pointer;
+    for (std::size_t i = 0; i < count && i < tokens.size(); ++i)
+        pointer = jsonPointerAppend(pointer, tokens[i]);
+    return pointer;
+}
+
+// Array index of `token` in an array of `size` elements; `allowEnd` accepts size and "-".
+std::size_t arrayIndex(const std::string &token, std::size_t size, bool allowEnd,
+                       const std::string &pointer)
+{
+    if (token == "-" && allowEnd)
+        return size;
+    if (token.empty() ||
+        !std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+        (token.size() > 1 && token[0] == '0'))
+        throw PointerError{pointer, "'" + token + "' is not an array index"};
+    const std::size_t index = std::stoul(token);
+    if (index > size || (index == size && !allowEnd))
+        throw PointerError{pointer, "index " + token + " is past the end of the list (" +
+                                        std::to_string(size) + " entries)"};
+    return index;
+}
+
+struct Parent
+{
+    Json *container = nullptr;
+    std::size_t firstCreated = std::string::npos; // token index of the first object created
+};
+
+// The container holding the pointer's last token. With `create`, missing object members on the
+// way are created (as objects, or the last one as `leafKind` when given).
+Parent findParent(Json &doc, const std::vector<std::string> &tokens, bool create,
+                  Json::value_t leafKind = Json::value_t::object)
+{
+    Parent parent;
+    Json *node = &doc;
+    for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
+        const std::string &token = tokens[i];
+        if (node->is_object()) {
+            auto it = node->find(token);
+            if (it == node->end()) {
+                if (!create)
+                    return {};
+                if (parent.firstCreated == std::string::npos)
+                    parent.firstCreated = i;
+                (*node)[token] = i + 2 == tokens.size() ? Json(leafKind) : Json::object();
+                it = node->find(token);
+            }
+            node = &*it;
+        } else if (node->is_array()) {
+            node = &(*node)[arrayIndex(token, node->size(), false, joinPointer(tokens, i + 1))];
+        } else {
+            throw PointerError{joinPointer(tokens, i + 1),
+                               "is " + jsonTypeName(*node) + ", not an object or a list"};
+        }
+    }
+    parent.container = node;
+    return parent;
+}
+
+EditOperation makeOp(EditOperation::Kind kind, std::string pointer, Json value = {},
+                     std::string from = {})
+{
+    EditOperation op;
+    op.kind = kind;
+    op.pointer = std::move(pointer);
+    op.value = std::move(value);
+    op.from = std::move(from);
+    return op;
+}
+
+// Each apply* changes `doc` and returns the operation that undoes it.
+EditOperation applySet(Json &doc, const EditOperation &op)
+{
+    const std::vector<std::string> tokens = splitPointer(op.pointer);
+    if (tokens.empty()) {
+        Json old = doc;
+        doc = op.value;
+        return makeOp(EditOperation::Kind::Set, "", std::move(old));
+    }
+    const Parent parent = findParent(doc, tokens, true);
+    Json &container = *parent.container;
+    const std::string &last = tokens.back();
+    if (container.is_object()) {
+        auto it = container.find(last);
+        const bool existed = it != container.end();
+        Json old = existed ? *it : Json();
+        container[last] = op.value;
+        if (parent.firstCreated != std::string::npos)
+            return makeOp(EditOperation::Kind::Remove,
+                          joinPointer(tokens, parent.firstCreated + 1));
+        if (!existed)
+            return makeOp(EditOperation::Kind::Remove, op.pointer);
+        return makeOp(EditOperation::Kind::Set, op.pointer, std::move(old));
+    }
+    if (container.is_array()) {
+        const std::size_t index = arrayIndex(last, container.size(), true, op.pointer);
+        const std::string at = joinPointer(tokens, tokens.size() - 1) + '/' + std::to_string(index);
+        if (index == container.size()) {
+            container.push_back(op.value);
+            return makeOp(EditOperation::Kind::Remove, at);
+        }
+        Json old = container[index];
+        container[index] = op.value;
+        return makeOp(EditOperation::Kind::Set, at, std::move(old));
+    }
+    throw PointerError{joinPointer(tokens, tokens.size() - 1),
+                       "is " + jsonTypeName(container) + ", not an object or a list"};
+}
+
+// Inserts into the array the pointer names the slot of (creating a missing array). Returns the
+// pointer of the inserted element.
+std::string insertAt(Json &doc, const std::string &pointer, Json value)
+{
+    const std::vector<std::string> tokens = splitPointer(pointer);
+    if (tokens.empty())
+        throw PointerError{pointer, "cannot insert at the document root"};
+    const Parent parent = findParent(doc, tokens, true, Json::value_t::array);
+    Json &container = *parent.container;
+    if (container.is_object()) {
+        container[tokens.back()] = std::move(value);
+        return pointer;
+    }
+    if (!container.is_array())
+        throw PointerError{joinPointer(tokens, tokens.size() - 1),
+                           "is " + jsonTypeName(container) + ", not a list"};
+    const std::size_t index = arrayIndex(tokens.back(), container.size(), true, pointer);
+    container.insert(container.begin() + std::ptrdiff_t(index), std::move(value));
+    return joinPointer(tokens, tokens.size() - 1) + '/' + std::to_string(index);
+}
+
+// Takes the value out; nullopt when an object member (or its parent) is absent already.
+std::optional<Json> takeOut(Json &doc, const std::string &pointer, bool *wasArrayElement)
+{
+    const std::vector<std::string> tokens = splitPointer(pointer);
+    if (tokens.empty())
+        throw PointerError{pointer, "cannot remove the document root"};
+    const Parent parent = findParent(doc, tokens, false);
+    if (!parent.container)
+        return std::nullopt;
+    Json &container = *parent.container;
+    if (container.is_object()) {
+        *wasArrayElement = false;
+        auto it = container.find(tokens.back());
+        if (it == container.end())
+            return std::nullopt;
+        Json old = std::move(*it);
+        container.erase(it);
+        return old;
+    }
+    if (container.is_array()) {
+        *wasArrayElement = true;
+        const std::size_t index = arrayIndex(tokens.back(), container.size(), false, pointer);
+        Json old = std::move(container[index]);
+        container.erase(container.begin() + std::ptrdiff_t(index));
+        return old;
+    }
+    throw PointerError{joinPointer(tokens, tokens.size() - 1),
+                       "is " + jsonTypeName(container) + ", not an object or a list"};
+}
+
+std::optional<EditOperation> applyOne(Json &doc, const EditOperation &op)
+{
+    switch (op.kind) {
+    case EditOperation::Kind::Set:
+        return applySet(doc, op);
+    case EditOperation::Kind::Insert:
+        return makeOp(EditOperation::Kind::Remove, insertAt(doc, op.pointer, op.value));
+    case EditOperation::Kind::Remove: {
+        bool arrayElement = false;
+        std::optional<Json> old = takeOut(doc, op.pointer, &arrayElement);
+        if (!old)
+            return std::nullopt; // already absent: nothing to undo
+        return makeOp(arrayElement ? EditOperation::Kind::Insert : EditOperation::Kind::Set,
+                      op.pointer, std::move(*old));
+    }
+    case EditOperation::Kind::Move: {
+        bool arrayElement = false;
+        std::optional<Json> value = takeOut(doc, op.from, &arrayElement);
+        if (!value)
+            throw PointerError{op.from, "nothing to move: no such member"};
+        const std::string to = insertAt(doc, op.pointer, std::move(*value));
+        return makeOp(EditOperation::Kind::Move, op.from, {}, to);
+    }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+nlohmann::json projectDocument(const Project &project)
+{
+    Json doc = Json::parse(projectToJson(project));
+    if (doc.contains("compute") && doc["compute"].contains("pools")) {
+        Json &pools = doc["compute"]["pools"];
+        for (std::size_t i = 0; i < pools.size() && i < project.pools.size(); ++i)
+            pools[i]["name"] = project.pools[i].name;
+    }
+    if (doc.contains("network") && doc["network"].contains("planes")) {
+        Json &planes = doc["network"]["planes"];
+        for (std::size_t i = 0; i < planes.size() && i < project.planes.size(); ++i)
+            planes[i]["name"] = project.planes[i].name;
+    }
+    return doc;
+}
+
+std::optional<nlohmann::json> documentValue(const Project &project, const std::string &pointer)
+{
+    const Json doc = projectDocument(project);
+    try {
+        const Json::json_pointer p(pointer);
+        if (doc.contains(p))
+            return doc.at(p);
+    } catch (const Json::exception &) {
+    }
+    return std::nullopt;
+}
+
+EditOutcome applyEdit(Project &project, const ProjectEdit &edit)
+{
+    EditOutcome outcome;
+    Json doc = projectDocument(project);
+    std::vector<EditOperation> inverse;
+    try {
+        for (const EditOperation &op : edit.operations) {
+            if (std::optional<EditOperation> undo = applyOne(doc, op))
+                inverse.push_back(std::move(*undo));
+        }
+    } catch (const PointerError &e) {
+        outcome.diagnostics.error("", e.pointer, e.message);
+        return outcome;
+    }
+    try {
+        Project edited = parseProjectJson(doc.dump(), "");
+        project = std::move(edited);
+    } catch (const LoadError &e) {
+        outcome.diagnostics = e.diagnostics();
+        return outcome;
+    }
+    std::reverse(inverse.begin(), inverse.end());
+    outcome.ok = true;
+    outcome.inverse.description = edit.description;
+    outcome.inverse.operations = std::move(inverse);
+    return outcome;
+}
+
+// ------------------------------------------------------------------ edit builders
+
+ProjectEdit setField(const std::string &pointer, nlohmann::json value, std::string description)
+{
+    return {std::move(description), {makeOp(EditOperation::Kind::Set, pointer, std::move(value))}};
+}
+
+ProjectEdit unsetField(const std::string &pointer, std::string description)
+{
+    return {std::move(description), {makeOp(EditOperation::Kind::Remove, pointer)}};
+}
+
+std::string hallPointer(int hall)
+{
+    return "/halls/" + std::to_string(hall);
+}
+
+std::string rowPointer(int hall, int row)
+{
+    return hallPointer(hall) + "/rows/" + std::to_string(row);
+}
+
+std::string rackPointer(int hall, int row, int slot)
+{
+    return rowPointer(hall, row) + "/racks/" + std::to_string(slot);
+}
+
+ProjectEdit insertRow(int hall, int row, const std::string &id, double xM, double yM)
+{
+    return {"Insert row " + id,
+            {makeOp(EditOperation::Kind::Insert, rowPointer(hall, row),
+                    Json{{"id", id}, {"xM", xM}, {"yM", yM}})}};
+}
+
+ProjectEdit deleteRow(int hall, int row)
+{
+    return {"Delete row", {makeOp(EditOperation::Kind::Remove, rowPointer(hall, row))}};
+}
+
+ProjectEdit moveRow(int hall, int row, double xM, double yM)
+{
+    return {"Move row",
+            {makeOp(EditOperation::Kind::Set, rowPointer(hall, row) + "/xM", xM),
+             makeOp(EditOperation::Kind::Set, rowPointer(hall, row) + "/yM", yM)}};
+}
+
+ProjectEdit moveRack(int hall, int row, int slot, int toHall, int toRow, int toSlot)
+{
+    return {"Move rack",
+            {makeOp(EditOperation::Kind::Move, rackPointer(toHall, toRow, toSlot), {},
+                    rackPointer(hall, row, slot))}};
+}
+
+ProjectEdit replaceHalls(const Project &pinned, std::string description)
+{
+    const Json doc = projectDocument(pinned);
+    if (!doc.contains("halls"))
+        return {std::move(description), {makeOp(EditOperation::Kind::Remove, "/halls")}};
+    return {std::move(description), {makeOp(EditOperation::Kind::Set, "/halls", doc["halls"])}};
+}
+
+} // namespace aidc

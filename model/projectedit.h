@@ -1,0 +1,92 @@
+#pragma once
+
+// Edits of a Project, as plain Qt-free mutators: the GUI's undo commands (ui/) call applyEdit()
+// and keep the inverse edit it returns for undo.
+//
+// An edit is a short list of operations on the project's JSON document (docs/project-format.md),
+// each naming its target by an RFC 6901 JSON pointer, with the semantics of JSON Patch (RFC 6902)
+// "replace/add", "add" into an array, "remove" and "move". applyEdit() writes the project to its
+// JSON form, applies the operations and parses the result with parseProjectJson(), so an edited
+// value passes exactly the checks (types, ranges, references, messages) a loaded file passes.
+// A refused edit leaves the project untouched and returns the loader's diagnostics.
+//
+// Structural edits (insert/delete a row, move a rack or a row) are built by the helpers below.
+
+#include "diagnostics.h"
+#include "project.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aidc {
+
+struct EditOperation
+{
+    enum class Kind {
+        Set,    // replace the value at `pointer`, creating it (and missing parent objects)
+        Insert, // insert `value` into an array before index `pointer`'s last token ("-": append)
+        Remove, // remove the member or array element at `pointer`
+        Move    // remove the value at `from` and insert it at `pointer` (RFC 6902 "move")
+    };
+    Kind kind = Kind::Set;
+    std::string pointer;
+    nlohmann::json value; // Set, Insert
+    std::string from;     // Move
+
+    bool operator==(const EditOperation &) const = default;
+};
+
+struct ProjectEdit
+{
+    std::string description; // for the undo history, e.g. "Set gpuCount of pool 'h100'"
+    std::vector<EditOperation> operations;
+
+    bool operator==(const ProjectEdit &) const = default;
+    bool empty() const { return operations.empty(); }
+};
+
+struct EditOutcome
+{
+    bool ok = false;
+    ProjectEdit inverse;     // applying it to the edited project gives the original project back
+    Diagnostics diagnostics; // why the edit was refused (loader messages, JSON pointers)
+};
+
+// Applies `edit` to `project`. On success the project is replaced by the edited one and the
+// outcome carries the inverse edit; otherwise the project is unchanged.
+EditOutcome applyEdit(Project &project, const ProjectEdit &edit);
+
+// The project's JSON document as applyEdit() sees it: projectToJson() with the implicit names of
+// pools and planes written out, so that editing a pool's GPU or a plane's role never renames it.
+nlohmann::json projectDocument(const Project &project);
+
+// The value at `pointer` in projectDocument(project); nullopt when the member is absent (the
+// field has its default value).
+std::optional<nlohmann::json> documentValue(const Project &project, const std::string &pointer);
+
+// ------------------------------------------------------------------ edit builders
+
+ProjectEdit setField(const std::string &pointer, nlohmann::json value, std::string description);
+// Removes an optional member so that the documented default applies again.
+ProjectEdit unsetField(const std::string &pointer, std::string description);
+
+// JSON pointer of hall `hall`, of row `row` in it, of rack `slot` in that row.
+std::string hallPointer(int hall);
+std::string rowPointer(int hall, int row);
+std::string rackPointer(int hall, int row, int slot);
+
+// A new empty row with origin (xM, yM) before row index `row` of hall `hall`.
+ProjectEdit insertRow(int hall, int row, const std::string &id, double xM, double yM);
+ProjectEdit deleteRow(int hall, int row);
+ProjectEdit moveRow(int hall, int row, double xM, double yM);
+// Moves the rack to slot `toSlot` of row `toRow` (indices as they are after taking it out).
+ProjectEdit moveRack(int hall, int row, int slot, int toHall, int toRow, int toSlot);
+
+// Replaces every hall of `project` by the halls of `pinned` (the layout written into the
+// project by the layout solver's pinLayout()), so that racks and rows can then be moved.
+ProjectEdit replaceHalls(const Project &pinned, std::string description);
+
+} // namespace aidc

@@ -1,0 +1,86 @@
+// Issue 2: the GUI shell opens a sample project offscreen and shows the tree by layer and the
+// headline figures.
+
+#include "uitestutil.h"
+
+#include "ui/projectdocument.h"
+#include "ui/projecttreemodel.h"
+#include "ui/summarymodel.h"
+
+#include <catch2/catch.hpp>
+
+#include <QTreeView>
+
+using namespace aidc::ui;
+using namespace aidc::ui::test;
+
+namespace {
+
+QStringList childNames(const QAbstractItemModel &model, const QModelIndex &parent = {})
+{
+    QStringList names;
+    for (int r = 0; r < model.rowCount(parent); ++r)
+        names << model.index(r, 0, parent).data().toString();
+    return names;
+}
+
+QModelIndex childNamed(const QAbstractItemModel &model, const QModelIndex &parent,
+                       const QString &prefix)
+{
+    for (int r = 0; r < model.rowCount(parent); ++r) {
+        const QModelIndex index = model.index(r, 0, parent);
+        if (index.data().toString().startsWith(prefix))
+            return index;
+    }
+    return {};
+}
+
+} // namespace
+
+TEST_CASE("GUI smoke: the 1k sample shows its layers, its pool and 1,024 GPUs", "[gui][issue2]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(window.catalogError().isEmpty());
+    window.show();
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    CHECK(t.prompts->errors.isEmpty());
+    CHECK(window.windowTitle().startsWith("h100-1k-infiniband.json"));
+    CHECK_FALSE(window.isWindowModified());
+
+    const ProjectTreeModel &tree = *window.treeModel();
+    REQUIRE(window.projectTree()->model() == &tree);
+    const QStringList layers = childNames(tree);
+    REQUIRE(layers.size() >= 4);
+    CHECK(layers[0].startsWith("L0"));
+    CHECK(layers[1].startsWith("L1"));
+    CHECK(layers[2].startsWith("L2"));
+    CHECK(layers[3].startsWith("L3"));
+
+    const QModelIndex l0 = tree.index(0, 0);
+    CHECK(childNamed(tree, l0, "Site").isValid());
+    CHECK(childNamed(tree, l0, "Hall H1").isValid());
+    const QModelIndex l1 = tree.index(1, 0);
+    CHECK(childNamed(tree, l1, "Power distribution").isValid());
+    CHECK(childNamed(tree, l1, "Cooling").isValid());
+    CHECK(childNamed(tree, l1, "Rack types in use").isValid());
+    const QModelIndex pools = childNamed(tree, tree.index(2, 0), "Compute pools");
+    REQUIRE(pools.isValid());
+    const QModelIndex pool = childNamed(tree, pools, "Pool dgx-h100");
+    REQUIRE(pool.isValid());
+    CHECK(pool.siblingAtColumn(1).data().toString().contains("1,024"));
+    CHECK(childNamed(tree, tree.index(2, 0), "Fabric planes").isValid());
+    CHECK(childNamed(tree, tree.index(3, 0), "Workload").isValid());
+
+    const auto evaluation = window.evaluation();
+    REQUIRE(evaluation);
+    INFO(evaluation->loadDiagnostics.toString());
+    REQUIRE_FALSE(evaluation->failed);
+    const SummaryModel &summary = *window.summaryModel();
+    const int gpus = summary.rowOf("gpus");
+    REQUIRE(gpus >= 0);
+    CHECK(summary.index(gpus, 1).data().toString().toStdString() == "1,024");
+    // 128 DGX H100 at 4 per rack: 32 compute racks (sample description, NVIDIA SuperPOD RA).
+    CHECK(summary.index(summary.rowOf("servers"), 1).data().toString() == "128");
+    CHECK(summary.index(summary.rowOf("computeRacks"), 1).data().toString() == "32");
+}

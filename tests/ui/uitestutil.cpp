@@ -1,0 +1,71 @@
+#include "uitestutil.h"
+
+#include <QCoreApplication>
+#include <QDir>
+
+namespace aidc::ui::test {
+
+QString sourcePath(const QString &relative)
+{
+    return QDir(QStringLiteral(AIDC_SOURCE_DIR)).filePath(relative);
+}
+
+UserPrompts::SaveChoice ScriptedPrompts::askSaveChanges(QWidget *, const QString &)
+{
+    ++saveQuestions;
+    return saveChoice;
+}
+
+bool ScriptedPrompts::askRecover(QWidget *, const QString &, const QDateTime &)
+{
+    ++recoverQuestions;
+    return recover;
+}
+
+void ScriptedPrompts::showError(QWidget *, const QString &title, const QString &text,
+                                const QString &details)
+{
+    errors << title + " | " + text + " | " + details;
+}
+
+QString ScriptedPrompts::openFileName(QWidget *, const QString &)
+{
+    return openPath;
+}
+
+QString ScriptedPrompts::saveFileName(QWidget *, const QString &)
+{
+    return savePath;
+}
+
+TestWindow makeWindow(int autosaveMs)
+{
+    MainWindow::Options options;
+    options.catalogDirectory = sourcePath(QStringLiteral("catalogs/data"));
+    options.samplesDirectory = sourcePath(QStringLiteral("projects"));
+    options.autosaveIntervalMs = autosaveMs > 0 ? autosaveMs : 24 * 3600 * 1000;
+    options.coalesceMs = 0;
+    options.restoreSettings = false;
+    TestWindow t;
+    t.window = std::make_unique<MainWindow>(options);
+    auto prompts = std::make_unique<ScriptedPrompts>();
+    t.prompts = prompts.get();
+    t.window->setPrompts(std::move(prompts));
+    return t;
+}
+
+std::shared_ptr<const Evaluation> settle(MainWindow &window)
+{
+    window.evaluator()->waitForIdle(60000);
+    QCoreApplication::processEvents();
+    return window.evaluation();
+}
+
+bool openAndEvaluate(MainWindow &window, const QString &path)
+{
+    if (!window.openFile(path))
+        return false;
+    return settle(window) != nullptr;
+}
+
+} // namespace aidc::ui::test

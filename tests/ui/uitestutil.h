@@ -1,0 +1,50 @@
+#pragma once
+
+// Helpers shared by the GUI tests: a main window on the source tree's catalog and samples, with
+// scripted answers instead of dialogs.
+
+#include "ui/mainwindow.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+namespace aidc::ui::test {
+
+QString sourcePath(const QString &relative); // AIDC_SOURCE_DIR/relative
+
+// Records every question and error instead of showing a dialog; answers as scripted.
+class ScriptedPrompts : public UserPrompts
+{
+public:
+    SaveChoice saveChoice = SaveChoice::Discard;
+    bool recover = true;
+    QString openPath, savePath;
+    QStringList errors; // "title | text | details"
+    int saveQuestions = 0, recoverQuestions = 0;
+
+    SaveChoice askSaveChanges(QWidget *, const QString &) override;
+    bool askRecover(QWidget *, const QString &, const QDateTime &) override;
+    void showError(QWidget *, const QString &title, const QString &text,
+                   const QString &details) override;
+    QString openFileName(QWidget *, const QString &) override;
+    QString saveFileName(QWidget *, const QString &) override;
+};
+
+struct TestWindow
+{
+    std::unique_ptr<MainWindow> window;
+    ScriptedPrompts *prompts = nullptr; // owned by the window
+};
+
+// A window with autosave off (unless `autosaveMs` > 0) and no coalescing delay.
+TestWindow makeWindow(int autosaveMs = 0);
+
+// Opens `relative` (under the source tree) and waits for its evaluation.
+bool openAndEvaluate(MainWindow &window, const QString &path);
+
+// Waits until the window's evaluator is idle and returns the latest evaluation.
+std::shared_ptr<const Evaluation> settle(MainWindow &window);
+
+} // namespace aidc::ui::test

@@ -1,0 +1,65 @@
+#pragma once
+
+// What the charts and tables show, as plain vectors built from one evaluation. chartData() and
+// resultTables() are the only places that read solver results for them: wiring a new solver's
+// output into the GUI means filling its slot here (the widgets take these vectors as they are).
+
+#include "catalogs/catalog.h"
+#include "model/csv.h"
+#include "model/project.h"
+#include "solvers/common/bom.h"
+#include "solvers/pipeline/pipeline.h"
+
+#include <string>
+#include <vector>
+
+namespace aidc::ui {
+
+struct LabelledValue
+{
+    std::string label;
+    double value = 0;
+};
+
+struct XY
+{
+    double x = 0, y = 0;
+};
+
+struct CurveSeries
+{
+    std::string name;
+    std::vector<XY> points;
+};
+
+struct ChartData
+{
+    // Power at peak by consumer, W: GPUs, rest of the servers, network, storage, cooling and
+    // conversion losses. Filled as far as the solvers that ran allow.
+    std::vector<LabelledValue> powerBreakdownW;
+    std::vector<LabelledValue> poolGpus;          // GPUs per pool
+    std::vector<LabelledValue> poolItNameplateMW; // servers at nameplate per pool, MW
+    // Slots the solvers fill as they land (empty = "not computed yet"):
+    std::vector<LabelledValue> capexBreakdownUsd;  // by category (cost solver)
+    std::vector<LabelledValue> stepTimeBreakdownS; // compute, exposed TP/PP/DP/EP, bubble, I/O
+    std::vector<CurveSeries> scalingCurve;         // x: GPUs; y: MFU (0..1) per series
+    std::vector<LabelledValue> failuresPerDay;     // by component class (reliability solver)
+    std::vector<CurveSeries> goodputVsInterval;    // x: checkpoint interval, min; y: goodput 0..1
+};
+
+ChartData chartData(const Project &project, const Result &result, const Catalog &catalog);
+
+struct ResultTables
+{
+    CsvTable racks;         // every placed rack (layout)
+    CsvTable pools;         // per-pool counts and power (summary)
+    CsvTable bom;           // bill of materials (fabric, power, cooling solvers)
+    CsvTable cableSchedule; // one line per cable run (cabling solver)
+};
+
+ResultTables resultTables(const Result &result);
+
+// A BOM as a table (the BOM tab): one row per line, numbers locale-free.
+CsvTable bomTable(const Bom &bom);
+
+} // namespace aidc::ui

@@ -1,0 +1,127 @@
+#include "comparepanel.h"
+
+#include "evaluator.h"
+#include "model/projectjson.h"
+#include "userprompts.h"
+
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace aidc::ui {
+
+ComparePanel::ComparePanel(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new CompareModel(this))
+    , m_view(new QTableView(this))
+    , m_status(new QLabel(this))
+    , m_evaluator(new Evaluator(this))
+{
+    m_view->setModel(m_model);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+
+    auto *open = new QPushButton(tr("Open scenario &B…"), this);
+    open->setToolTip(tr("Load a second project file to compare with the open one"));
+    auto *snap = new QPushButton(tr("&Snapshot current as B"), this);
+    snap->setToolTip(tr("Keep the open project as it is now as scenario B, then edit A and "
+                        "compare"));
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(open);
+    bar->addWidget(snap);
+    bar->addStretch(1);
+    m_status->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_status);
+    layout->addWidget(m_view, 1);
+
+    connect(open, &QPushButton::clicked, this, [this] {
+        UserPrompts fallback;
+        UserPrompts *prompts = m_prompts ? m_prompts : &fallback;
+        const QString path = prompts->openFileName(this, QString());
+        if (path.isEmpty())
+            return;
+        const QString error = openScenario(path);
+        if (!error.isEmpty())
+            prompts->showError(this, tr("Cannot compare"),
+                               tr("%1 could not be loaded.").arg(QFileInfo(path).fileName()),
+                               error);
+    });
+    connect(snap, &QPushButton::clicked, this, &ComparePanel::snapshotRequested);
+    connect(m_evaluator, &Evaluator::finished, this,
+            [this](std::shared_ptr<const Evaluation> evaluation) {
+                if (evaluation->failed) {
+                    m_b.reset();
+                    m_status->setText(
+                        tr("Scenario B failed to evaluate: %1")
+                            .arg(QString::fromStdString(evaluation->loadDiagnostics.toString())));
+                } else {
+                    m_b = evaluation->result.summary;
+                }
+                refresh();
+            });
+    refresh();
+}
+
+void ComparePanel::setCatalog(std::shared_ptr<const Catalog> catalog)
+{
+    m_catalog = catalog;
+    m_evaluator->setCatalog(std::move(catalog));
+}
+
+void ComparePanel::setCurrent(const QString &name, std::shared_ptr<const Evaluation> evaluation)
+{
+    m_nameA = name;
+    if (evaluation && !evaluation->failed)
+        m_a = evaluation->result.summary;
+    else
+        m_a.reset();
+    refresh();
+}
+
+QString ComparePanel::openScenario(const QString &path)
+{
+    try {
+        Project project = loadProjectFile(path.toStdString());
+        m_nameB = QFileInfo(path).fileName();
+        m_b.reset();
+        m_evaluator->evaluateNow(project);
+    } catch (const LoadError &e) {
+        return QString::fromStdString(e.diagnostics().toString());
+    }
+    refresh();
+    return {};
+}
+
+void ComparePanel::snapshot(const QString &name, const Project &project)
+{
+    m_nameB = tr("%1 (snapshot)").arg(name);
+    m_b.reset();
+    m_evaluator->evaluateNow(project);
+    refresh();
+}
+
+void ComparePanel::refresh()
+{
+    m_model->setScenarios(m_nameA, m_a, m_nameB, m_b);
+    if (m_nameB.isEmpty())
+        m_status->setText(tr("Open a second project or snapshot the open one to compare every "
+                             "headline figure."));
+    else if (!m_b)
+        m_status->setText(tr("Evaluating scenario B…"));
+    else
+        m_status->setText(
+            tr("%n figure(s) differ between A and B.", nullptr, m_model->differingFigures()));
+}
+
+} // namespace aidc::ui

@@ -1,0 +1,63 @@
+#pragma once
+
+// Scenario compare: the open project (A) against a second one (B) — another project file, or a
+// snapshot of the open project taken before further edits — with every headline figure side by
+// side and the differences in bold. B is evaluated off the GUI thread like A.
+
+#include "summarymodel.h"
+
+#include "catalogs/catalog.h"
+#include "model/project.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QLabel;
+class QTableView;
+
+namespace aidc::ui {
+
+class Evaluator;
+struct Evaluation;
+class UserPrompts;
+
+class ComparePanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ComparePanel(QWidget *parent = nullptr);
+
+    void setCatalog(std::shared_ptr<const Catalog> catalog);
+    void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
+    // The open project's latest evaluation (scenario A).
+    void setCurrent(const QString &name, std::shared_ptr<const Evaluation> evaluation);
+
+    // Loads `path` as scenario B; "" on success (evaluation follows), else the loader's message.
+    QString openScenario(const QString &path);
+    // Scenario B = a copy of `project` as it is now.
+    void snapshot(const QString &name, const Project &project);
+
+    CompareModel *model() const { return m_model; }
+    Evaluator *evaluator() const { return m_evaluator; }
+    bool hasScenarioB() const { return bool(m_b); }
+
+signals:
+    void snapshotRequested(); // the main window answers with snapshot()
+
+private:
+    void refresh();
+
+    CompareModel *m_model;
+    QTableView *m_view;
+    QLabel *m_status;
+    Evaluator *m_evaluator;
+    UserPrompts *m_prompts = nullptr;
+    std::shared_ptr<const Catalog> m_catalog;
+    QString m_nameA, m_nameB;
+    std::optional<Summary> m_a, m_b;
+};
+
+} // namespace aidc::ui

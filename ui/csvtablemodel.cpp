@@ -1,0 +1,88 @@
+#include "csvtablemodel.h"
+
+#include <charconv>
+
+namespace aidc::ui {
+
+namespace {
+
+bool parseNumber(const std::string &text, double &out)
+{
+    if (text.empty())
+        return false;
+    const char *end = text.data() + text.size();
+    const auto result = std::from_chars(text.data(), end, out);
+    return result.ec == std::errc() && result.ptr == end;
+}
+
+} // namespace
+
+CsvTableModel::CsvTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void CsvTableModel::setTable(const CsvTable &table)
+{
+    beginResetModel();
+    m_table = table;
+    const std::size_t columns = m_table.header.size();
+    m_numeric.assign(columns, !m_table.rows.empty());
+    m_numbers.assign(m_table.rows.size(), std::vector<double>(columns, 0.0));
+    for (std::size_t r = 0; r < m_table.rows.size(); ++r) {
+        m_table.rows[r].resize(columns);
+        for (std::size_t c = 0; c < columns; ++c) {
+            if (m_numeric[c] && !parseNumber(m_table.rows[r][c], m_numbers[r][c]))
+                m_numeric[c] = false;
+        }
+    }
+    endResetModel();
+}
+
+bool CsvTableModel::isNumericColumn(int column) const
+{
+    return column >= 0 && column < int(m_numeric.size()) && m_numeric[column];
+}
+
+int CsvTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_table.rows.size());
+}
+
+int CsvTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_table.header.size());
+}
+
+QVariant CsvTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
+        return {};
+    const int c = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return QString::fromStdString(m_table.rows[index.row()][c]);
+    case Qt::UserRole:
+        if (isNumericColumn(c))
+            return m_numbers[index.row()][c];
+        return QString::fromStdString(m_table.rows[index.row()][c]);
+    case Qt::TextAlignmentRole:
+        return isNumericColumn(c) ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                  : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    default:
+        return {};
+    }
+}
+
+QVariant CsvTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (role != Qt::DisplayRole)
+        return {};
+    if (orientation == Qt::Vertical)
+        return section + 1;
+    if (section < 0 || section >= columnCount())
+        return {};
+    return QString::fromStdString(m_table.header[section]);
+}
+
+} // namespace aidc::ui

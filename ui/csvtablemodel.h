@@ -1,0 +1,38 @@
+#pragma once
+
+// A table model over a CsvTable (model/csv.h): the BOM, the cable schedule, the rack list.
+// Columns whose every cell is a number sort numerically (Qt::UserRole holds the number) and are
+// totalled by TablePanel.
+
+#include "model/csv.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace aidc::ui {
+
+class CsvTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    explicit CsvTableModel(QObject *parent = nullptr);
+
+    void setTable(const CsvTable &table);
+    const CsvTable &table() const { return m_table; }
+    bool isNumericColumn(int column) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    CsvTable m_table;
+    std::vector<bool> m_numeric;
+    std::vector<std::vector<double>> m_numbers; // [row][column], numeric columns only
+};
+
+} // namespace aidc::ui

@@ -1,0 +1,100 @@
+#include "diagnosticsmodel.h"
+
+#include <QApplication>
+#include <QIcon>
+#include <QStyle>
+
+#include <algorithm>
+
+namespace aidc::ui {
+
+DiagnosticsModel::DiagnosticsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void DiagnosticsModel::setDiagnostics(const Diagnostics &diagnostics)
+{
+    beginResetModel();
+    m_items = diagnostics.items();
+    // Errors first; otherwise keep the solvers' order (it follows the pipeline).
+    std::stable_sort(m_items.begin(), m_items.end(), [](const Diagnostic &a, const Diagnostic &b) {
+        return a.severity == Severity::Error && b.severity != Severity::Error;
+    });
+    endResetModel();
+}
+
+const Diagnostic *DiagnosticsModel::diagnosticAt(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.row() >= int(m_items.size()))
+        return nullptr;
+    return &m_items[index.row()];
+}
+
+int DiagnosticsModel::errorCount() const
+{
+    return int(std::count_if(m_items.begin(), m_items.end(),
+                             [](const Diagnostic &d) { return d.severity == Severity::Error; }));
+}
+
+int DiagnosticsModel::warningCount() const
+{
+    return int(m_items.size()) - errorCount();
+}
+
+int DiagnosticsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_items.size());
+}
+
+int DiagnosticsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const
+{
+    const Diagnostic *d = diagnosticAt(index);
+    if (!d)
+        return {};
+    const bool error = d->severity == Severity::Error;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case SeverityColumn:
+            return error ? tr("Error") : tr("Warning");
+        case WhereColumn:
+            return QString::fromStdString(d->jsonPath.empty() ? std::string("—") : d->jsonPath);
+        case MessageColumn:
+            return QString::fromStdString(d->message);
+        }
+        return {};
+    case Qt::DecorationRole:
+        if (index.column() != SeverityColumn)
+            return {};
+        return QApplication::style()->standardIcon(error ? QStyle::SP_MessageBoxCritical
+                                                         : QStyle::SP_MessageBoxWarning);
+    case Qt::ToolTipRole:
+        return QString::fromStdString(d->toString()) +
+               tr("\nDouble-click (or press Enter) to select the part it names.");
+    default:
+        return {};
+    }
+}
+
+QVariant DiagnosticsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case SeverityColumn:
+        return tr("Severity");
+    case WhereColumn:
+        return tr("Where");
+    case MessageColumn:
+        return tr("Problem");
+    }
+    return {};
+}
+
+} // namespace aidc::ui

@@ -1,0 +1,75 @@
+#pragma once
+
+// Runs the solver pipeline off the GUI thread. request() coalesces a burst of edits with a
+// short single-shot timer; starting a run cancels the one in flight (EvaluateOptions::cancel),
+// and only the newest run's result is delivered (finished()), on the GUI thread.
+
+#include "catalogs/catalog.h"
+#include "model/diagnostics.h"
+#include "model/project.h"
+#include "solvers/pipeline/pipeline.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+namespace aidc::ui {
+
+struct Evaluation
+{
+    quint64 generation = 0;
+    Project project;                        // what was evaluated
+    std::shared_ptr<const Catalog> catalog; // base catalog + the project's overrides
+    Result result;
+    Diagnostics loadDiagnostics; // catalog reference problems (errors: nothing was evaluated)
+    bool failed = false;
+    double evaluateMs = 0; // prepare + evaluate on the worker
+    double latencyMs = 0;  // from the request() of the edit to the delivery on the GUI thread
+};
+
+class Evaluator : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Evaluator(QObject *parent = nullptr);
+    ~Evaluator() override;
+
+    void setCatalog(std::shared_ptr<const Catalog> catalog);
+    // Burst window: requests closer together than this evaluate once (default 30 ms).
+    void setCoalesceMs(int ms);
+
+    void request(const Project &project); // coalesced
+    void evaluateNow(const Project &project);
+
+    bool isBusy() const { return m_running > 0 || m_timer.isActive(); }
+    std::shared_ptr<const Evaluation> latest() const { return m_latest; }
+    // Blocks (processing events) until no run is pending or in flight; false on timeout.
+    bool waitForIdle(int timeoutMs);
+
+signals:
+    void started();
+    void finished(std::shared_ptr<const Evaluation> evaluation);
+
+private:
+    void start();
+    void deliver(std::shared_ptr<Evaluation> evaluation);
+
+    QTimer m_timer;
+    QThreadPool m_pool;
+    QElapsedTimer m_clock;
+    std::shared_ptr<const Catalog> m_catalog;
+    std::optional<Project> m_pending;
+    qint64 m_pendingSinceNs = 0;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    quint64 m_generation = 0;
+    int m_running = 0;
+    std::shared_ptr<const Evaluation> m_latest;
+};
+
+} // namespace aidc::ui

@@ -1,0 +1,643 @@
+#include "floorplanview.h"
+
+#include "evaluator.h"
+
+#include "model/enumnames.h"
+
+#include <QComboBox>
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QScrollBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace aidc::ui {
+
+namespace {
+
+constexpr double kScale = 100.0; // scene units per metre (1 cm)
+
+enum ItemData { KindKey = 0, IndexKey = 1, RowKey = 2 };
+enum ItemKind { RackItem = 1, RowItem = 2 };
+
+QColor roleColour(RackRole role)
+{
+    switch (role) {
+    case RackRole::Compute:
+        return QColor(0x4a, 0x7f, 0xc1);
+    case RackRole::Network:
+        return QColor(0xe8, 0x8a, 0x2e);
+    case RackRole::Storage:
+        return QColor(0x4c, 0xa6, 0x5a);
+    case RackRole::Management:
+        return QColor(0x8c, 0x8c, 0x8c);
+    }
+    return Qt::gray;
+}
+
+QColor poolColour(int index)
+{
+    static const QColor palette[] = {QColor(0x4a, 0x7f, 0xc1), QColor(0x9b, 0x59, 0xb6),
+                                     QColor(0x16, 0xa0, 0x85), QColor(0xd3, 0x54, 0x00),
+                                     QColor(0xc0, 0x39, 0x2b), QColor(0x7f, 0x8c, 0x8d)};
+    return palette[index % 6];
+}
+
+struct DensityBand
+{
+    double upToKW;
+    QColor colour;
+    const char *label;
+};
+
+const DensityBand kDensityBands[] = {
+    {15, QColor(0x2e, 0x7d, 0x32), "< 15 kW"},    {30, QColor(0x9e, 0xc2, 0x3a), "15–30 kW"},
+    {60, QColor(0xf9, 0xa8, 0x25), "30–60 kW"},   {100, QColor(0xef, 0x6c, 0x00), "60–100 kW"},
+    {1e12, QColor(0xc6, 0x28, 0x28), "≥ 100 kW"},
+};
+
+const QColor kNoData(0xcf, 0xcf, 0xcf);
+
+} // namespace
+
+FloorPlanView::FloorPlanView(QWidget *parent)
+    : QGraphicsView(parent)
+{
+    setScene(new QGraphicsScene(this));
+    setRenderHint(QPainter::Antialiasing);
+    setDragMode(QGraphicsView::RubberBandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setResizeAnchor(QGraphicsView::AnchorViewCenter);
+    setBackgroundBrush(QColor(0xf4, 0xf4, 0xf0));
+    setFocusPolicy(Qt::StrongFocus);
+    setToolTip(tr("Floor plan: wheel zooms, middle button pans, drag a rack or a row to move "
+                  "it, drag on the floor to select several. Keys: + / − zoom, 0 fits."));
+    connect(scene(), &QGraphicsScene::selectionChanged, this,
+            &FloorPlanView::onSceneSelectionChanged);
+}
+
+FloorPlanView::~FloorPlanView()
+{
+    // The scene outlives this part of the object (it is a child QObject); its last
+    // selectionChanged must not reach a half-destroyed view or panel.
+    scene()->blockSignals(true);
+}
+
+void FloorPlanView::setEvaluation(const Project &project,
+                                  std::shared_ptr<const Evaluation> evaluation)
+{
+    m_project = project;
+    m_evaluation = std::move(evaluation);
+    rebuild();
+}
+
+void FloorPlanView::setHall(int hall)
+{
+    if (hall == m_hall)
+        return;
+    m_hall = hall;
+    m_fitPending = true;
+    rebuild();
+}
+
+void FloorPlanView::setColourBy(ColourBy colourBy)
+{
+    m_colourBy = colourBy;
+    recolour();
+}
+
+QColor FloorPlanView::rackColour(int layoutRack) const
+{
+    for (const auto &[index, item] : m_rackItems) {
+        if (index == layoutRack)
+            return item->brush().color();
+    }
+    return {};
+}
+
+void FloorPlanView::rebuild()
+{
+    m_rebuilding = true;
+    const std::vector<Selection> previous = selectedParts();
+    scene()->clear();
+    m_rackItems.clear();
+    m_rowItems.clear();
+    m_rebuilding = false;
+    if (!m_evaluation || m_evaluation->failed)
+        return;
+    const LayoutResult &layout = m_evaluation->result.layout;
+    if (m_hall < 0 || m_hall >= int(layout.halls.size()))
+        return;
+    m_rebuilding = true;
+    const LayoutHall &hall = layout.halls[m_hall];
+    const bool hallInProject = m_hall < int(m_project.halls.size());
+    const int pinnedRows = hallInProject ? int(m_project.halls[m_hall].rows.size()) : 0;
+
+    auto *floor = scene()->addRect(0, 0, hall.widthM * kScale, hall.lengthM * kScale,
+                                   QPen(QColor(0x55, 0x55, 0x55), 0), QColor(0xff, 0xff, 0xfb));
+    floor->setZValue(-10);
+    // A 1 m grid helps judge aisles by eye.
+    const QPen gridPen(QColor(0xe6, 0xe6, 0xe0), 0);
+    for (int x = 1; x < hall.widthM; ++x)
+        scene()->addLine(x * kScale, 0, x * kScale, hall.lengthM * kScale, gridPen)->setZValue(-9);
+    for (int y = 1; y < hall.lengthM; ++y)
+        scene()->addLine(0, y * kScale, hall.widthM * kScale, y * kScale, gridPen)->setZValue(-9);
+    auto *title = scene()->addSimpleText(tr("Hall %1 — %2 × %3 m")
+                                             .arg(QString::fromStdString(hall.id))
+                                             .arg(hall.widthM, 0, 'g', 4)
+                                             .arg(hall.lengthM, 0, 'g', 4));
+    title->setScale(kScale / 25.0);
+    title->setPos(0, -0.9 * kScale);
+
+    for (int r = 0; r < int(hall.rows.size()); ++r) {
+        const LayoutRow &row = hall.rows[r];
+        double minX = 1e18, maxX = -1e18, minY = 1e18, maxY = -1e18;
+        for (int index : row.racks) {
+            const PlacedRack &rack = layout.racks[index];
+            minX = std::min(minX, rack.xM - rack.widthM / 2);
+            maxX = std::max(maxX, rack.xM + rack.widthM / 2);
+            minY = std::min(minY, rack.yM);
+            maxY = std::max(maxY, rack.yM + rack.depthM);
+        }
+        if (row.racks.empty()) {
+            minX = row.xM;
+            maxX = row.xM + 0.6;
+            minY = row.yM;
+            maxY = row.yM + 1.2;
+        }
+        // The row item sits at its origin; racks are its children, so dragging the row moves
+        // them with it.
+        const QPointF origin(row.xM * kScale, row.yM * kScale);
+        const double pad = 0.08 * kScale;
+        auto *rowItem = new QGraphicsRectItem(
+            minX * kScale - origin.x() - pad, minY * kScale - origin.y() - pad,
+            (maxX - minX) * kScale + 2 * pad, (maxY - minY) * kScale + 2 * pad);
+        rowItem->setPos(origin);
+        QPen rowPen(QColor(0x40, 0x40, 0x40), 0, r >= pinnedRows ? Qt::DashLine : Qt::SolidLine);
+        rowItem->setPen(rowPen);
+        rowItem->setBrush(Qt::NoBrush);
+        rowItem->setFlags(QGraphicsItem::ItemIsSelectable | QGraphicsItem::ItemIsMovable);
+        rowItem->setData(KindKey, RowItem);
+        rowItem->setData(IndexKey, r);
+        rowItem->setToolTip(tr("Row %1: %n rack(s)%2", nullptr, int(row.racks.size()))
+                                .arg(QString::fromStdString(row.id),
+                                     r >= pinnedRows ? tr(" (automatic layout)") : QString()));
+        scene()->addItem(rowItem);
+        m_rowItems.push_back(rowItem);
+
+        auto *label = new QGraphicsSimpleTextItem(QString::fromStdString(row.id), rowItem);
+        label->setScale(kScale / 40.0);
+        label->setPos(minX * kScale - origin.x() - label->boundingRect().width() * label->scale() -
+                          0.15 * kScale,
+                      minY * kScale - origin.y());
+
+        for (int s = 0; s < int(row.racks.size()); ++s) {
+            const int index = row.racks[s];
+            const PlacedRack &rack = layout.racks[index];
+            auto *item =
+                new QGraphicsRectItem((rack.xM - rack.widthM / 2) * kScale - origin.x() + 1,
+                                      rack.yM * kScale - origin.y(), rack.widthM * kScale - 2,
+                                      rack.depthM * kScale, rowItem);
+            item->setPen(QPen(QColor(0x20, 0x20, 0x20), 0));
+            item->setFlags(QGraphicsItem::ItemIsSelectable | QGraphicsItem::ItemIsMovable);
+            item->setData(KindKey, RackItem);
+            item->setData(IndexKey, index);
+            item->setData(RowKey, r);
+            QString tip =
+                tr("Rack %1\n%2")
+                    .arg(QString::fromStdString(rack.id), QString::fromLatin1(toString(rack.role)));
+            if (rack.role == RackRole::Compute)
+                tip += tr(", pool %1, %2 servers, %3 GPUs")
+                           .arg(QString::fromStdString(rack.pool))
+                           .arg(rack.servers)
+                           .arg(rack.gpus);
+            tip += tr("\nat (%1, %2) m, type %3")
+                       .arg(rack.xM, 0, 'f', 2)
+                       .arg(rack.yM, 0, 'f', 2)
+                       .arg(QString::fromStdString(rack.rackType));
+            item->setToolTip(tip);
+            m_rackItems.emplace_back(index, item);
+        }
+    }
+    recolour();
+    m_rebuilding = false;
+    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-kScale, -kScale, kScale, kScale));
+    for (const Selection &s : previous)
+        select(s);
+    if (m_fitPending) {
+        m_fitPending = false;
+        zoomToFit();
+    }
+}
+
+QColor FloorPlanView::colourFor(int layoutRack) const
+{
+    const LayoutResult &layout = m_evaluation->result.layout;
+    const PlacedRack &rack = layout.racks[layoutRack];
+    const Catalog *catalog = m_evaluation->catalog.get();
+    switch (m_colourBy) {
+    case ColourBy::Role:
+        return roleColour(rack.role);
+    case ColourBy::Pool: {
+        if (rack.role != RackRole::Compute)
+            return kNoData;
+        for (int i = 0; i < int(layout.pools.size()); ++i) {
+            if (layout.pools[i].pool == rack.pool)
+                return poolColour(i);
+        }
+        return kNoData;
+    }
+    case ColourBy::Cooling: {
+        const RackType *type = catalog ? catalog->rackType(rack.rackType) : nullptr;
+        if (!type)
+            return kNoData;
+        return type->liquidCooled ? QColor(0x00, 0x89, 0x7b) : QColor(0x90, 0xca, 0xf9);
+    }
+    case ColourBy::PowerDensity: {
+        if (rack.role != RackRole::Compute || !catalog)
+            return kNoData;
+        const Server *server = nullptr;
+        for (const PoolLayout &pool : layout.pools) {
+            if (pool.pool == rack.pool)
+                server = catalog->server(pool.server);
+        }
+        if (!server)
+            return kNoData;
+        const double kW = rack.servers * server->maxPowerW / 1000.0;
+        for (const DensityBand &band : kDensityBands) {
+            if (kW < band.upToKW)
+                return band.colour;
+        }
+        return kNoData;
+    }
+    case ColourBy::Violations: {
+        int worst = 0; // 3 the rack itself, 2 its row, 1 its hall
+        for (const Diagnostic &d : m_evaluation->result.diagnostics.items()) {
+            const Selection s = selectionForDiagnostic(d.jsonPath, d.message, &layout);
+            if (s.kind == Selection::Kind::Rack && s.hall == rack.hall && s.row == rack.row &&
+                s.slot == rack.slot)
+                worst = 3;
+            else if (s.kind == Selection::Kind::Row && s.hall == rack.hall && s.row == rack.row)
+                worst = std::max(worst, 2);
+            else if (s.kind == Selection::Kind::Hall && s.hall == rack.hall)
+                worst = std::max(worst, 1);
+        }
+        static const QColor colours[] = {QColor(0xdd, 0xee, 0xdd), QColor(0xff, 0xe0, 0x82),
+                                         QColor(0xff, 0x98, 0x00), QColor(0xd3, 0x2f, 0x2f)};
+        return colours[worst];
+    }
+    }
+    return kNoData;
+}
+
+void FloorPlanView::recolour()
+{
+    m_legend.clear();
+    switch (m_colourBy) {
+    case ColourBy::Role:
+        for (RackRole role :
+             {RackRole::Compute, RackRole::Network, RackRole::Storage, RackRole::Management})
+            m_legend.push_back({roleColour(role), QString::fromLatin1(toString(role))});
+        break;
+    case ColourBy::Pool:
+        if (m_evaluation) {
+            const auto &pools = m_evaluation->result.layout.pools;
+            for (int i = 0; i < int(pools.size()); ++i)
+                m_legend.push_back({poolColour(i), QString::fromStdString(pools[i].pool)});
+        }
+        m_legend.push_back({kNoData, tr("not compute")});
+        break;
+    case ColourBy::Cooling:
+        m_legend = {{QColor(0x00, 0x89, 0x7b), tr("liquid-cooled rack")},
+                    {QColor(0x90, 0xca, 0xf9), tr("air-cooled rack")},
+                    {kNoData, tr("unknown rack type")}};
+        break;
+    case ColourBy::PowerDensity:
+        for (const DensityBand &band : kDensityBands)
+            m_legend.push_back({band.colour, QString::fromUtf8(band.label)});
+        m_legend.push_back({kNoData, tr("no estimate (network, storage)")});
+        break;
+    case ColourBy::Violations:
+        m_legend = {{QColor(0xd3, 0x2f, 0x2f), tr("rack violation")},
+                    {QColor(0xff, 0x98, 0x00), tr("row violation")},
+                    {QColor(0xff, 0xe0, 0x82), tr("hall violation")},
+                    {QColor(0xdd, 0xee, 0xdd), tr("no violation")}};
+        break;
+    }
+    if (!m_evaluation)
+        return;
+    for (auto &[index, item] : m_rackItems)
+        item->setBrush(colourFor(index));
+}
+
+void FloorPlanView::select(const Selection &selection)
+{
+    QGraphicsItem *target = nullptr;
+    if (selection.hall == m_hall) {
+        if (selection.kind == Selection::Kind::Rack) {
+            for (auto &[index, item] : m_rackItems) {
+                if (item->data(RowKey).toInt() == selection.row &&
+                    m_evaluation->result.layout.racks[index].slot == selection.slot)
+                    target = item;
+            }
+        } else if (selection.kind == Selection::Kind::Row && selection.row >= 0 &&
+                   selection.row < int(m_rowItems.size())) {
+            target = m_rowItems[selection.row];
+        }
+    }
+    const bool wasRebuilding = m_rebuilding;
+    m_rebuilding = true; // programmatic: do not echo partSelected
+    scene()->clearSelection();
+    if (target) {
+        target->setSelected(true);
+        ensureVisible(target, 40, 40);
+    }
+    m_rebuilding = wasRebuilding;
+}
+
+std::vector<Selection> FloorPlanView::selectedParts() const
+{
+    std::vector<Selection> parts;
+    if (!m_evaluation)
+        return parts;
+    for (QGraphicsItem *item : scene()->selectedItems()) {
+        const int kind = item->data(KindKey).toInt();
+        const int index = item->data(IndexKey).toInt();
+        if (kind == RackItem) {
+            const PlacedRack &rack = m_evaluation->result.layout.racks[index];
+            parts.push_back(rackSelection(rack.hall, rack.row, rack.slot));
+        } else if (kind == RowItem) {
+            parts.push_back(rowSelection(m_hall, index));
+        }
+    }
+    return parts;
+}
+
+void FloorPlanView::onSceneSelectionChanged()
+{
+    if (m_rebuilding)
+        return;
+    const std::vector<Selection> parts = selectedParts();
+    if (parts.size() == 1)
+        emit partSelected(parts.front());
+}
+
+void FloorPlanView::zoomToFit()
+{
+    if (!scene()->items().isEmpty())
+        fitInView(scene()->itemsBoundingRect().adjusted(-50, -50, 50, 50), Qt::KeepAspectRatio);
+}
+
+void FloorPlanView::zoomBy(double factor)
+{
+    const double current = transform().m11();
+    // Between a whole campus and a single rack filling the view.
+    const double next = std::clamp(current * factor, 0.005, 20.0);
+    scale(next / current, next / current);
+}
+
+void FloorPlanView::wheelEvent(QWheelEvent *event)
+{
+    zoomBy(std::pow(1.0015, event->angleDelta().y()));
+    event->accept();
+}
+
+void FloorPlanView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::MiddleButton) {
+        m_panning = true;
+        m_panStart = event->position().toPoint();
+        setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void FloorPlanView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_panning) {
+        const QPoint delta = event->position().toPoint() - m_panStart;
+        m_panStart = event->position().toPoint();
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void FloorPlanView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_panning && event->button() == Qt::MiddleButton) {
+        m_panning = false;
+        unsetCursor();
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
+    if (event->button() == Qt::LeftButton)
+        finishDrag();
+}
+
+void FloorPlanView::keyPressEvent(QKeyEvent *event)
+{
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomBy(1.25);
+        return;
+    case Qt::Key_Minus:
+        zoomBy(0.8);
+        return;
+    case Qt::Key_0:
+        zoomToFit();
+        return;
+    default:
+        QGraphicsView::keyPressEvent(event);
+    }
+}
+
+// A drag ended: a rack or a row that moved becomes a move request; the scene snaps back until
+// the result of the edit arrives.
+void FloorPlanView::finishDrag()
+{
+    if (!m_evaluation)
+        return;
+    const LayoutResult &layout = m_evaluation->result.layout;
+    const LayoutHall &hall = layout.halls[m_hall];
+    for (auto &[index, item] : m_rackItems) {
+        if (item->pos() == QPointF())
+            continue;
+        const PlacedRack &rack = layout.racks[index];
+        const QPointF centre =
+            item->mapToScene(item->rect().center()) / kScale; // metres, hall coordinates
+        item->setPos(0, 0);
+        // The nearest row (by the middle of its racks' depth) takes the rack.
+        int toRow = -1;
+        double best = 1e18;
+        for (int r = 0; r < int(hall.rows.size()); ++r) {
+            const double middle = hall.rows[r].yM + rack.depthM / 2;
+            const double distance = std::abs(middle - centre.y());
+            if (distance < best) {
+                best = distance;
+                toRow = r;
+            }
+        }
+        if (toRow < 0)
+            return;
+        int toSlot = 0;
+        for (int other : hall.rows[toRow].racks) {
+            if (other != index && layout.racks[other].xM < centre.x())
+                ++toSlot;
+        }
+        if (toRow == rack.row && toSlot == rack.slot)
+            return;
+        emit rackMoveRequested(m_hall, rack.row, rack.slot, toRow, toSlot);
+        return;
+    }
+    for (int r = 0; r < int(m_rowItems.size()); ++r) {
+        QGraphicsRectItem *item = m_rowItems[r];
+        const LayoutRow &row = hall.rows[r];
+        const QPointF origin(row.xM * kScale, row.yM * kScale);
+        if (item->pos() == origin)
+            continue;
+        const QPointF moved = item->pos() / kScale;
+        item->setPos(origin);
+        // Whole centimetres: the project file stays readable.
+        const double x = std::max(0.0, std::round(moved.x() * 100) / 100);
+        const double y = std::max(0.0, std::round(moved.y() * 100) / 100);
+        emit rowMoveRequested(m_hall, r, x, y);
+        return;
+    }
+}
+
+// ------------------------------------------------------------------ FloorPlanPanel
+
+FloorPlanPanel::FloorPlanPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_view(new FloorPlanView(this))
+    , m_hallBox(new QComboBox(this))
+    , m_colourBox(new QComboBox(this))
+    , m_legend(new QLabel(this))
+    , m_deleteRow(new QToolButton(this))
+{
+    auto *bar = new QHBoxLayout;
+    auto *hallLabel = new QLabel(tr("&Hall:"), this);
+    hallLabel->setBuddy(m_hallBox);
+    auto *colourLabel = new QLabel(tr("&Colour by:"), this);
+    colourLabel->setBuddy(m_colourBox);
+    m_colourBox->addItem(tr("Rack role"), int(ColourBy::Role));
+    m_colourBox->addItem(tr("Compute pool"), int(ColourBy::Pool));
+    m_colourBox->addItem(tr("Liquid / air"), int(ColourBy::Cooling));
+    m_colourBox->addItem(tr("Power density (nameplate)"), int(ColourBy::PowerDensity));
+    m_colourBox->addItem(tr("Violations"), int(ColourBy::Violations));
+    m_colourBox->setToolTip(tr("Metric the racks are coloured by. Power density is the servers' "
+                               "catalog maximum power per rack, in kW."));
+    auto *fit = new QToolButton(this);
+    fit->setText(tr("Fit"));
+    fit->setToolTip(tr("Zoom to the whole hall (0)"));
+    auto *insertRow = new QToolButton(this);
+    insertRow->setText(tr("Insert row"));
+    insertRow->setToolTip(tr("Add an empty row after the last row of this hall (pins the "
+                             "automatic layout first)"));
+    m_deleteRow->setText(tr("Delete row"));
+    m_deleteRow->setToolTip(tr("Delete the selected row and its racks"));
+    m_deleteRow->setEnabled(false);
+    bar->addWidget(hallLabel);
+    bar->addWidget(m_hallBox);
+    bar->addSpacing(12);
+    bar->addWidget(colourLabel);
+    bar->addWidget(m_colourBox);
+    bar->addSpacing(12);
+    bar->addWidget(fit);
+    bar->addWidget(insertRow);
+    bar->addWidget(m_deleteRow);
+    bar->addStretch(1);
+    m_legend->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
+
+    connect(m_hallBox, &QComboBox::activated, this, [this](int index) { m_view->setHall(index); });
+    connect(m_colourBox, &QComboBox::activated, this, [this](int index) {
+        m_view->setColourBy(ColourBy(m_colourBox->itemData(index).toInt()));
+        updateLegend();
+    });
+    connect(fit, &QToolButton::clicked, m_view, &FloorPlanView::zoomToFit);
+    connect(insertRow, &QToolButton::clicked, this,
+            [this] { emit insertRowRequested(m_view->hall()); });
+    connect(m_deleteRow, &QToolButton::clicked, this, [this] {
+        for (const Selection &s : m_view->selectedParts()) {
+            if (s.kind == Selection::Kind::Row) {
+                emit deleteRowRequested(s.hall, s.row);
+                return;
+            }
+        }
+    });
+    connect(m_view->scene(), &QGraphicsScene::selectionChanged, this, [this] {
+        bool row = false;
+        for (const Selection &s : m_view->selectedParts())
+            row = row || s.kind == Selection::Kind::Row;
+        m_deleteRow->setEnabled(row);
+    });
+    updateLegend();
+}
+
+void FloorPlanPanel::setEvaluation(const Project &project,
+                                   std::shared_ptr<const Evaluation> evaluation)
+{
+    QStringList halls;
+    if (evaluation && !evaluation->failed) {
+        for (const LayoutHall &hall : evaluation->result.layout.halls)
+            halls << tr("%1 (%2)").arg(
+                QString::fromStdString(hall.id),
+                QString::fromStdString(hall.name.empty() ? "generated" : hall.name));
+    }
+    QStringList current;
+    for (int i = 0; i < m_hallBox->count(); ++i)
+        current << m_hallBox->itemText(i);
+    if (current != halls) {
+        m_hallBox->clear();
+        m_hallBox->addItems(halls);
+    }
+    if (m_view->hall() >= halls.size())
+        m_view->setHall(0);
+    m_hallBox->setCurrentIndex(m_view->hall());
+    m_view->setEvaluation(project, std::move(evaluation));
+    updateLegend();
+}
+
+void FloorPlanPanel::showHall(int hall)
+{
+    if (hall < 0 || hall >= m_hallBox->count() || hall == m_view->hall())
+        return;
+    m_hallBox->setCurrentIndex(hall);
+    m_view->setHall(hall);
+}
+
+void FloorPlanPanel::updateLegend()
+{
+    QString html;
+    for (const LegendEntry &entry : m_view->legend())
+        html += QStringLiteral("<span style='background-color:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span>"
+                               "&nbsp;%2&nbsp;&nbsp;&nbsp; ")
+                    .arg(entry.colour.name(), entry.label.toHtmlEscaped());
+    html += tr("&nbsp; Dashed rows: automatic layout (not pinned).");
+    m_legend->setText(html);
+}
+
+} // namespace aidc::ui

@@ -1,0 +1,117 @@
+#pragma once
+
+// The floor plan of one hall: rows and racks to scale from the LayoutResult (1 scene unit =
+// 1 cm), coloured by a chosen metric. Wheel zooms about the cursor, the middle button (or the
+// scroll bars, or the arrow keys) pans, a left drag on empty floor selects with a rubber band,
+// a left drag on a rack or a row moves it. The view never edits the project: moves become
+// requests (rackMoveRequested, rowMoveRequested) that the main window turns into undoable
+// commands; the scene is rebuilt from the next result.
+
+#include "selection.h"
+
+#include <QGraphicsView>
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QGraphicsRectItem;
+class QLabel;
+class QToolButton;
+
+namespace aidc::ui {
+
+struct Evaluation;
+
+enum class ColourBy { Role, Pool, Cooling, PowerDensity, Violations };
+
+// Legend entry: swatch colour and its meaning.
+struct LegendEntry
+{
+    QColor colour;
+    QString label;
+};
+
+class FloorPlanView : public QGraphicsView
+{
+    Q_OBJECT
+
+public:
+    explicit FloorPlanView(QWidget *parent = nullptr);
+    ~FloorPlanView() override;
+
+    void setEvaluation(const Project &project, std::shared_ptr<const Evaluation> evaluation);
+    void setHall(int hall);
+    int hall() const { return m_hall; }
+    void setColourBy(ColourBy colourBy);
+    ColourBy colourBy() const { return m_colourBy; }
+    const std::vector<LegendEntry> &legend() const { return m_legend; }
+
+    // Selects the rack or row (of this hall) and scrolls it into view; other kinds clear.
+    void select(const Selection &selection);
+    std::vector<Selection> selectedParts() const;
+    void zoomToFit();
+    void zoomBy(double factor);
+    int rackItemCount() const { return int(m_rackItems.size()); }
+    // Rack colours as drawn (tests check the colouring), in layout rack order of this hall.
+    QColor rackColour(int layoutRack) const;
+
+signals:
+    void partSelected(const Selection &selection);
+    void rackMoveRequested(int hall, int row, int slot, int toRow, int toSlot);
+    void rowMoveRequested(int hall, int row, double xM, double yM);
+
+protected:
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+
+private:
+    void rebuild();
+    void recolour();
+    QColor colourFor(int layoutRack) const;
+    void onSceneSelectionChanged();
+    void finishDrag();
+
+    Project m_project;
+    std::shared_ptr<const Evaluation> m_evaluation;
+    int m_hall = 0;
+    ColourBy m_colourBy = ColourBy::Role;
+    std::vector<LegendEntry> m_legend;
+    std::vector<std::pair<int, QGraphicsRectItem *>> m_rackItems; // (layout rack, item)
+    std::vector<QGraphicsRectItem *> m_rowItems;                  // by row index
+    bool m_fitPending = true;
+    bool m_panning = false;
+    bool m_rebuilding = false;
+    QPoint m_panStart;
+};
+
+// The floor plan with its tool bar (hall, colour metric, zoom, insert/delete row) and legend.
+class FloorPlanPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit FloorPlanPanel(QWidget *parent = nullptr);
+
+    FloorPlanView *view() const { return m_view; }
+    void setEvaluation(const Project &project, std::shared_ptr<const Evaluation> evaluation);
+    void showHall(int hall);
+
+signals:
+    void insertRowRequested(int hall);
+    void deleteRowRequested(int hall, int row);
+
+private:
+    void updateLegend();
+
+    FloorPlanView *m_view;
+    QComboBox *m_hallBox;
+    QComboBox *m_colourBox;
+    QLabel *m_legend;
+    QToolButton *m_deleteRow;
+};
+
+} // namespace aidc::ui

@@ -1,0 +1,946 @@
+#include "mainwindow.h"
+
+#include "autosave.h"
+#include "chartdata.h"
+#include "chartwidget.h"
+#include "comparepanel.h"
+#include "csvtablemodel.h"
+#include "diagnosticsmodel.h"
+#include "floorplanview.h"
+#include "projectdocument.h"
+#include "projecttreemodel.h"
+#include "propertyeditor.h"
+#include "rackelevation.h"
+#include "summarymodel.h"
+#include "tablepanel.h"
+
+#include "catalogs/catalogloader.h"
+#include "model/projectjson.h"
+#include "solvers/common/defaults.h"
+#include "solvers/pipeline/loading.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTimer>
+#include <QTreeView>
+#include <QUndoStack>
+#include <QUndoView>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace aidc::ui {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+const char *const kRecentFilesKey = "recentFiles";
+
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+QString diagnosticsText(const Diagnostics &diagnostics)
+{
+    return q(diagnostics.toString()).trimmed();
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : MainWindow(Options(), parent)
+{
+}
+
+MainWindow::MainWindow(const Options &options, QWidget *parent)
+    : QMainWindow(parent)
+    , m_options(options)
+    , m_prompts(std::make_unique<UserPrompts>())
+    , m_document(new ProjectDocument(this))
+    , m_evaluator(new Evaluator(this))
+    , m_tree(new QTreeView)
+    , m_treeModel(new ProjectTreeModel(this))
+    , m_summaryModel(new SummaryModel(this))
+    , m_summaryView(new QTableView)
+    , m_poolsModel(new CsvTableModel(this))
+    , m_diagnosticsModel(new DiagnosticsModel(this))
+    , m_diagnosticsView(new QTableView)
+    , m_propertyEditor(new PropertyEditor)
+    , m_floorPlan(new FloorPlanPanel)
+    , m_elevation(new RackElevationView)
+    , m_undoView(new QUndoView(m_document->undoStack()))
+    , m_charts(new ChartsPanel)
+    , m_bomTable(new TablePanel(tr("The bill of materials appears here once the fabric and power "
+                                   "solvers run in the pipeline.")))
+    , m_cableTable(new TablePanel(tr("The cable schedule appears here once the cabling solver "
+                                     "runs in the pipeline.")))
+    , m_rackTable(new TablePanel(tr("No racks placed yet.")))
+    , m_compare(new ComparePanel)
+    , m_evaluationLabel(new QLabel)
+    , m_violationsLabel(new QLabel)
+    , m_autosaveTimer(new QTimer(this))
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+    m_evaluator->setCoalesceMs(m_options.coalesceMs);
+    m_compare->setPrompts(m_prompts.get());
+    m_undoView->setEmptyLabel(tr("<opened project>"));
+
+    setCentralWidget(m_floorPlan);
+    createDocks();
+    createActions();
+    statusBar()->addPermanentWidget(m_violationsLabel);
+    statusBar()->addPermanentWidget(m_evaluationLabel);
+
+    loadCatalog();
+
+    connect(m_document, &ProjectDocument::changed, this, &MainWindow::onDocumentChanged);
+    connect(m_document, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_evaluator, &Evaluator::finished, this, &MainWindow::onEvaluated);
+    connect(m_evaluator, &Evaluator::started, this,
+            [this] { m_evaluationLabel->setText(tr("Evaluating…")); });
+    connect(m_propertyEditor, &PropertyEditor::editRequested, this, &MainWindow::onEditRequested);
+
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex &current) {
+                if (!m_updatingSelection)
+                    selectPart(m_treeModel->selectionAt(current));
+            });
+    connect(m_treeModel, &QAbstractItemModel::modelReset, this, [this] {
+        m_tree->expandToDepth(0);
+        const QModelIndex index = m_treeModel->indexOf(m_selection);
+        if (index.isValid()) {
+            m_updatingSelection = true;
+            m_tree->setCurrentIndex(index);
+            m_updatingSelection = false;
+        }
+    });
+    auto activateDiagnostic = [this](const QModelIndex &index) {
+        const Diagnostic *d = m_diagnosticsModel->diagnosticAt(index);
+        if (!d)
+            return;
+        const Selection s = selectionForDiagnostic(
+            d->jsonPath, d->message, m_evaluation ? &m_evaluation->result.layout : nullptr);
+        if (s.isValid())
+            selectPart(s);
+        else
+            statusBar()->showMessage(tr("This problem names no single part of the project."), 4000);
+    };
+    connect(m_diagnosticsView, &QTableView::activated, this, activateDiagnostic);
+    connect(m_diagnosticsView, &QTableView::clicked, this, activateDiagnostic);
+
+    FloorPlanView *plan = m_floorPlan->view();
+    connect(plan, &FloorPlanView::partSelected, this, &MainWindow::selectPart);
+    connect(plan, &FloorPlanView::rackMoveRequested, this,
+            [this](int hall, int row, int slot, int toRow, int toSlot) {
+                ProjectEdit edit = moveRack(hall, row, slot, hall, toRow, toSlot);
+                if (m_evaluation) {
+                    const int index = layoutRackIndex(m_evaluation->result.layout, hall, row, slot);
+                    if (index >= 0)
+                        edit.description =
+                            "Move rack " + m_evaluation->result.layout.racks[index].id;
+                }
+                const Diagnostics refused = requestEdit(edit, !layoutFullyPinned());
+                if (refused.hasErrors())
+                    showRefusal(refused);
+                else
+                    selectPart(rackSelection(hall, toRow, toSlot));
+            });
+    connect(plan, &FloorPlanView::rowMoveRequested, this,
+            [this](int hall, int row, double x, double y) {
+                const Diagnostics refused =
+                    requestEdit(moveRow(hall, row, x, y), !layoutFullyPinned());
+                if (refused.hasErrors())
+                    showRefusal(refused);
+            });
+    connect(m_floorPlan, &FloorPlanPanel::insertRowRequested, this, &MainWindow::insertRow);
+    connect(m_floorPlan, &FloorPlanPanel::deleteRowRequested, this, [this](int hall, int row) {
+        const Diagnostics refused = requestEdit(deleteRow(hall, row), !layoutFullyPinned());
+        if (refused.hasErrors())
+            showRefusal(refused);
+        else
+            selectPart(hallSelection(hall));
+    });
+    connect(m_compare, &ComparePanel::snapshotRequested, this,
+            [this] { m_compare->snapshot(m_document->displayName(), m_document->project()); });
+
+    m_autosaveTimer->setInterval(m_options.autosaveIntervalMs);
+    connect(m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveNow);
+    m_autosaveTimer->start();
+
+    if (m_options.restoreSettings)
+        restoreWindowSettings();
+    else
+        resize(1500, 950);
+    updateRecentMenu();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::setPrompts(std::unique_ptr<UserPrompts> prompts)
+{
+    m_prompts = std::move(prompts);
+    m_compare->setPrompts(m_prompts.get());
+}
+
+// ------------------------------------------------------------------ construction
+
+void MainWindow::loadCatalog()
+{
+    QString directory = m_options.catalogDirectory;
+    if (directory.isEmpty())
+        directory = q(findCatalogDirectory(QCoreApplication::applicationFilePath().toStdString()));
+    try {
+        m_catalog = std::make_shared<const Catalog>(loadBaseCatalog(directory.toStdString()));
+        m_catalogError.clear();
+    } catch (const LoadError &e) {
+        m_catalog.reset();
+        m_catalogError = diagnosticsText(e.diagnostics());
+        statusBar()->showMessage(tr("The part catalog failed to load: results are unavailable"));
+    }
+    m_document->setCatalog(m_catalog);
+    m_evaluator->setCatalog(m_catalog);
+    m_compare->setCatalog(m_catalog);
+    if (m_options.samplesDirectory.isEmpty()) {
+        // Source tree: catalogs/data -> projects; installed: share/aidc-planner/catalogs ->
+        // share/aidc-planner/projects.
+        for (const QString &candidate :
+             {QStringLiteral("../../projects"), QStringLiteral("../projects")}) {
+            const QString path = QDir(directory).absoluteFilePath(candidate);
+            if (QFileInfo(path).isDir()) {
+                m_options.samplesDirectory = QDir::cleanPath(path);
+                break;
+            }
+        }
+    }
+}
+
+QString MainWindow::samplesDirectory() const
+{
+    return m_options.samplesDirectory;
+}
+
+void MainWindow::createDocks()
+{
+    auto dock = [this](QWidget *widget, const QString &title, const QString &name,
+                       Qt::DockWidgetArea area) {
+        auto *d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(widget);
+        addDockWidget(area, d);
+        m_docks << d;
+        return d;
+    };
+
+    m_tree->setModel(m_treeModel);
+    m_tree->setUniformRowHeights(true);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    m_tree->header()->resizeSection(0, 200);
+    m_tree->setToolTip(tr("The project by layer. Select a part to edit it; italic parts were "
+                          "placed by the layout solver."));
+    dock(m_tree, tr("Project"), "ProjectDock", Qt::LeftDockWidgetArea);
+
+    auto *results = new QWidget;
+    auto *resultsLayout = new QVBoxLayout(results);
+    resultsLayout->setContentsMargins(4, 4, 4, 4);
+    m_summaryView->setModel(m_summaryModel);
+    m_summaryView->verticalHeader()->hide();
+    m_summaryView->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_summaryView->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_summaryView->verticalHeader()->setDefaultSectionSize(m_summaryView->fontMetrics().height() +
+                                                           6);
+    m_summaryView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_summaryView->setAlternatingRowColors(true);
+    auto *poolsView = new QTableView;
+    poolsView->setModel(m_poolsModel);
+    poolsView->verticalHeader()->hide();
+    poolsView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    poolsView->setMaximumHeight(poolsView->fontMetrics().height() * 6);
+    poolsView->setObjectName(QStringLiteral("poolsView"));
+    auto *poolsLabel = new QLabel(tr("Compute pools"));
+    resultsLayout->addWidget(m_summaryView, 1);
+    resultsLayout->addWidget(poolsLabel);
+    resultsLayout->addWidget(poolsView);
+    QDockWidget *resultsDock = dock(results, tr("Results"), "ResultsDock", Qt::RightDockWidgetArea);
+
+    QDockWidget *propertiesDock =
+        dock(m_propertyEditor, tr("Properties"), "PropertiesDock", Qt::RightDockWidgetArea);
+    QDockWidget *elevationDock =
+        dock(m_elevation, tr("Rack elevation"), "ElevationDock", Qt::RightDockWidgetArea);
+    splitDockWidget(resultsDock, propertiesDock, Qt::Horizontal);
+    tabifyDockWidget(propertiesDock, elevationDock);
+    propertiesDock->raise();
+
+    m_diagnosticsView->setModel(m_diagnosticsModel);
+    m_diagnosticsView->verticalHeader()->hide();
+    m_diagnosticsView->horizontalHeader()->setStretchLastSection(true);
+    m_diagnosticsView->horizontalHeader()->setSectionResizeMode(DiagnosticsModel::SeverityColumn,
+                                                                QHeaderView::ResizeToContents);
+    m_diagnosticsView->horizontalHeader()->resizeSection(DiagnosticsModel::WhereColumn, 200);
+    m_diagnosticsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_diagnosticsView->setWordWrap(false);
+    m_diagnosticsView->verticalHeader()->setDefaultSectionSize(
+        m_diagnosticsView->fontMetrics().height() + 6);
+    QDockWidget *violationsDock =
+        dock(m_diagnosticsView, tr("Violations"), "ViolationsDock", Qt::BottomDockWidgetArea);
+    QDockWidget *undoDock =
+        dock(m_undoView, tr("Undo history"), "UndoDock", Qt::BottomDockWidgetArea);
+    QDockWidget *chartsDock = dock(m_charts, tr("Charts"), "ChartsDock", Qt::BottomDockWidgetArea);
+    QDockWidget *bomDock = dock(m_bomTable, tr("BOM"), "BomDock", Qt::BottomDockWidgetArea);
+    QDockWidget *cableDock =
+        dock(m_cableTable, tr("Cable schedule"), "CableDock", Qt::BottomDockWidgetArea);
+    QDockWidget *racksDock = dock(m_rackTable, tr("Racks"), "RacksDock", Qt::BottomDockWidgetArea);
+    QDockWidget *compareDock =
+        dock(m_compare, tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
+    for (QDockWidget *d : {undoDock, chartsDock, bomDock, cableDock, racksDock, compareDock})
+        tabifyDockWidget(violationsDock, d);
+    violationsDock->raise();
+}
+
+void MainWindow::createActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *newAction = file->addAction(tr("&New"), this, [this] {
+        const QString minimal = QDir(samplesDirectory()).filePath(QStringLiteral("minimal.json"));
+        newFromSample(minimal);
+    });
+    newAction->setShortcut(QKeySequence::New);
+    newAction->setToolTip(tr("Start a new project from the minimal sample"));
+    m_samplesMenu = file->addMenu(tr("New from &Sample"));
+    connect(m_samplesMenu, &QMenu::aboutToShow, this, [this] {
+        m_samplesMenu->clear();
+        const QDir dir(samplesDirectory());
+        const QStringList samples =
+            dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        if (samples.isEmpty())
+            m_samplesMenu->addAction(tr("(no sample projects found)"))->setEnabled(false);
+        for (const QString &name : samples) {
+            const QString path = dir.filePath(name);
+            m_samplesMenu->addAction(name, this, [this, path] { newFromSample(path); });
+        }
+    });
+    QAction *open = file->addAction(tr("&Open…"), this, [this] {
+        const QString path = m_prompts->openFileName(
+            this, m_document->filePath().isEmpty() ? samplesDirectory()
+                                                   : QFileInfo(m_document->filePath()).path());
+        if (!path.isEmpty())
+            openFile(path);
+    });
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(tr("&Save"), this, &MainWindow::save)->setShortcut(QKeySequence::Save);
+    file->addAction(tr("Save &As…"), this, [this] { saveAs(); })->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    m_undoAction = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    m_redoAction->setShortcuts(QKeySequence::Redo);
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
+    edit->addSeparator();
+    QAction *pin = edit->addAction(tr("&Pin Layout"), this, [this] {
+        if (layoutFullyPinned()) {
+            statusBar()->showMessage(tr("Every rack is pinned already."), 4000);
+            return;
+        }
+        QString error;
+        const std::optional<Project> pinned = pinnedProject(&error);
+        if (!pinned) {
+            m_prompts->showError(this, tr("Cannot pin the layout"), error, {});
+            return;
+        }
+        const Diagnostics refused =
+            m_document->edit(replaceHalls(*pinned, "Pin the automatic layout"));
+        if (refused.hasErrors())
+            showRefusal(refused);
+    });
+    pin->setToolTip(tr("Write every automatically placed row and rack into the project so "
+                       "that it can be moved and edited"));
+    edit->addAction(tr("&Insert Row"), this, [this] { insertRow(m_floorPlan->view()->hall()); })
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Insert));
+    QAction *deleteRowAction = edit->addAction(tr("&Delete Row"), this, [this] {
+        if (m_selection.kind != Selection::Kind::Row)
+            return;
+        const Diagnostics refused =
+            requestEdit(deleteRow(m_selection.hall, m_selection.row), !layoutFullyPinned());
+        if (refused.hasErrors())
+            showRefusal(refused);
+    });
+    deleteRowAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    int key = Qt::Key_1;
+    for (QDockWidget *d : m_docks) {
+        QAction *toggle = d->toggleViewAction();
+        m_viewMenu->addAction(toggle);
+        if (key <= Qt::Key_9) {
+            // Ctrl+digit brings a dock forward and gives it the keyboard.
+            auto *focus = new QAction(tr("Go to %1").arg(d->windowTitle()), this);
+            focus->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(key++)));
+            connect(focus, &QAction::triggered, this, [d] {
+                d->show();
+                d->raise();
+                d->widget()->setFocus(Qt::ShortcutFocusReason);
+            });
+            addAction(focus);
+        }
+    }
+    m_viewMenu->addSeparator();
+    QAction *focusPlan = m_viewMenu->addAction(tr("Go to &Floor Plan"), this, [this] {
+        m_floorPlan->view()->setFocus(Qt::ShortcutFocusReason);
+    });
+    focusPlan->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    QAction *evaluate = m_viewMenu->addAction(
+        tr("Re-&evaluate"), this, [this] { m_evaluator->evaluateNow(m_document->project()); });
+    evaluate->setShortcut(QKeySequence::Refresh);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About AIDC Planner"), this, [this] {
+        m_prompts->showError(this, tr("About AIDC Planner"),
+                             tr("AIDC Planner %1 — plans AI-training datacenters from one JSON "
+                                "project.")
+                                 .arg(QCoreApplication::applicationVersion()),
+                             m_catalogError);
+    });
+}
+
+void MainWindow::restoreWindowSettings()
+{
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray()))
+        resize(1500, 950);
+    m_layoutRestored = restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_layoutRestored)
+        return;
+    // Dock sizes only take once the window has its size; later shows keep the user's.
+    m_layoutRestored = true;
+    auto dockOf = [this](const char *name) {
+        return findChild<QDockWidget *>(name);
+    };
+    resizeDocks({dockOf("ProjectDock")}, {width() / 4}, Qt::Horizontal);
+    resizeDocks({dockOf("ResultsDock"), dockOf("PropertiesDock")},
+                {width() * 2 / 9, width() * 2 / 9}, Qt::Horizontal);
+    resizeDocks({dockOf("ViolationsDock")}, {height() / 4}, Qt::Vertical);
+}
+
+// ------------------------------------------------------------------ files
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(QLatin1String(kRecentFilesKey)).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    QStringList files = recentFiles();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(QLatin1String(kRecentFilesKey), files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction *action =
+            m_recentMenu->addAction(tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
+                                    [this, path] { openFile(path); });
+        action->setToolTip(path);
+        action->setStatusTip(path);
+    }
+    if (files.isEmpty())
+        m_recentMenu->addAction(tr("(none)"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("&Clear List"), this, [this] {
+        QSettings().remove(QLatin1String(kRecentFilesKey));
+        updateRecentMenu();
+    });
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    switch (m_prompts->askSaveChanges(this, m_document->displayName())) {
+    case UserPrompts::SaveChoice::Save:
+        return save();
+    case UserPrompts::SaveChoice::Discard:
+        removeAutosave(m_document->filePath());
+        return true;
+    case UserPrompts::SaveChoice::Cancel:
+        return false;
+    }
+    return false;
+}
+
+// Loads and checks `path` like the CLI does (file, then catalog references). On failure the open
+// project stays as it is and the loader's message is shown.
+bool MainWindow::loadInto(const QString &path, bool asUntitled)
+{
+    Project project;
+    try {
+        project = loadProjectFile(path.toStdString());
+        if (m_catalog)
+            prepareProject(project, path.toStdString(), *m_catalog);
+    } catch (const LoadError &e) {
+        m_prompts->showError(this, tr("Cannot open project"),
+                             tr("%1 could not be opened:").arg(QFileInfo(path).fileName()),
+                             diagnosticsText(e.diagnostics()));
+        return false;
+    }
+    QString filePath = asUntitled ? QString() : QFileInfo(path).absoluteFilePath();
+    bool recovered = false;
+    if (const std::optional<QDateTime> autosaved = pendingAutosave(filePath);
+        autosaved && !asUntitled) {
+        if (m_prompts->askRecover(this, filePath, *autosaved)) {
+            try {
+                project = loadProjectFile(autosavePathFor(filePath).toStdString());
+                recovered = true;
+            } catch (const LoadError &e) {
+                m_prompts->showError(this, tr("Cannot recover"),
+                                     tr("The recovery file could not be read; the saved "
+                                        "project is opened instead."),
+                                     diagnosticsText(e.diagnostics()));
+            }
+        }
+        if (!recovered)
+            removeAutosave(filePath);
+    }
+    m_selection = {};
+    m_evaluation.reset();
+    m_document->reset(std::move(project), filePath, recovered);
+    m_changeCount = m_autosavedChange = 0;
+    if (!asUntitled)
+        addRecentFile(filePath);
+    selectPart(siteSelection());
+    return true;
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    if (!maybeSave())
+        return false;
+    return loadInto(path, false);
+}
+
+bool MainWindow::newFromSample(const QString &samplePath)
+{
+    if (!maybeSave())
+        return false;
+    return loadInto(samplePath, true);
+}
+
+void MainWindow::startWithoutFile()
+{
+    if (const std::optional<QDateTime> autosaved = pendingAutosave(QString())) {
+        const QString path = autosavePathFor(QString());
+        if (m_prompts->askRecover(this, tr("an untitled project"), *autosaved)) {
+            try {
+                m_document->reset(loadProjectFile(path.toStdString()), QString(), true);
+                selectPart(siteSelection());
+                return;
+            } catch (const LoadError &e) {
+                m_prompts->showError(this, tr("Cannot recover"),
+                                     tr("The recovery file could not be read."),
+                                     diagnosticsText(e.diagnostics()));
+            }
+        }
+        removeAutosave(QString());
+    }
+    loadInto(QDir(samplesDirectory()).filePath(QStringLiteral("minimal.json")), true);
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    return saveAs(m_document->filePath());
+}
+
+bool MainWindow::saveAs(const QString &requested)
+{
+    QString path = requested;
+    if (path.isEmpty()) {
+        QString suggestion = m_document->filePath();
+        if (suggestion.isEmpty())
+            suggestion = QDir::home().filePath(QStringLiteral("project.json"));
+        path = m_prompts->saveFileName(this, suggestion);
+        if (path.isEmpty())
+            return false;
+        if (QFileInfo(path).suffix().isEmpty())
+            path += QStringLiteral(".json");
+    }
+    const SaveResult saved = saveProjectFile(m_document->project(), path.toStdString());
+    if (!saved.ok) {
+        m_prompts->showError(this, tr("Cannot save project"),
+                             tr("The project was not saved; the file on disk is unchanged."),
+                             q(saved.error));
+        return false;
+    }
+    const QString oldPath = m_document->filePath();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    removeAutosave(oldPath);
+    removeAutosave(absolute);
+    m_document->setFilePath(absolute);
+    m_document->markSaved();
+    m_autosavedChange = m_changeCount;
+    addRecentFile(absolute);
+    statusBar()->showMessage(tr("Saved %1").arg(absolute), 4000);
+    return true;
+}
+
+void MainWindow::autosaveNow()
+{
+    if (!m_document->isModified() || m_autosavedChange == m_changeCount)
+        return;
+    const QString error = writeAutosave(m_document->project(), m_document->filePath());
+    if (error.isEmpty()) {
+        m_autosavedChange = m_changeCount;
+        statusBar()->showMessage(
+            tr("Recovery copy saved to %1").arg(autosavePathFor(m_document->filePath())), 3000);
+    } else {
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(error), 6000);
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("windowState"), saveState());
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.front().isLocalFile() &&
+        urls.front().toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.front().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    // Open after the drop returns: the dialogs must not run inside the drag's event loop.
+    const QString path = urls.front().toLocalFile();
+    QTimer::singleShot(0, this, [this, path] { openFile(path); });
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — AIDC Planner").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
+    setWindowFilePath(m_document->filePath());
+}
+
+// ------------------------------------------------------------------ edits
+
+bool MainWindow::layoutFullyPinned() const
+{
+    if (!m_evaluation || m_evaluation->failed)
+        return false;
+    for (const PlacedRack &rack : m_evaluation->result.layout.racks) {
+        if (!rack.pinned)
+            return false;
+    }
+    return m_evaluation->result.layout.halls.size() <= m_document->project().halls.size();
+}
+
+// The project with the layout solver's placement written into its halls. Computed from the
+// project as it is now (not from a possibly stale result), the way the pipeline would place it.
+std::optional<Project> MainWindow::pinnedProject(QString *error) const
+{
+    if (!m_catalog) {
+        *error = tr("No part catalog is loaded.");
+        return std::nullopt;
+    }
+    try {
+        const Project &project = m_document->project();
+        const LoadedProject loaded = prepareProject(project, "", *m_catalog);
+        const Project effective = withDefaults(loaded.project, loaded.catalog);
+        const LayoutResult layout = solveLayout(effective, loaded.catalog, LayoutOptions());
+        return pinLayout(project, layout);
+    } catch (const LoadError &e) {
+        *error = diagnosticsText(e.diagnostics());
+    }
+    return std::nullopt;
+}
+
+Diagnostics MainWindow::requestEdit(const ProjectEdit &edit, bool pin)
+{
+    if (!pin)
+        return m_document->edit(edit);
+    QString error;
+    const std::optional<Project> pinned = pinnedProject(&error);
+    if (!pinned) {
+        Diagnostics d;
+        d.error("", "", error.toStdString());
+        return d;
+    }
+    ProjectEdit combined = replaceHalls(*pinned, edit.description);
+    combined.operations.insert(combined.operations.end(), edit.operations.begin(),
+                               edit.operations.end());
+    return m_document->edit(combined);
+}
+
+void MainWindow::onEditRequested(const std::string &pointer,
+                                 const std::optional<nlohmann::json> &value,
+                                 const QString &description)
+{
+    const ProjectEdit edit = value ? setField(pointer, *value, description.toStdString())
+                                   : unsetField(pointer, description.toStdString());
+    const Diagnostics refused = requestEdit(edit, m_propertyEditor->sheet().needsPinning);
+    if (refused.hasErrors())
+        showRefusal(refused);
+}
+
+void MainWindow::showRefusal(const Diagnostics &diagnostics)
+{
+    QStringList lines;
+    for (const Diagnostic &d : diagnostics.items()) {
+        if (d.severity == Severity::Error)
+            lines << (d.jsonPath.empty() ? q(d.message) : q(d.jsonPath + ": " + d.message));
+    }
+    // Put the editor back to the project's values, then say why the edit was refused.
+    refreshSelectionViews();
+    m_propertyEditor->showRefusal(lines.join(QLatin1Char('\n')));
+    statusBar()->showMessage(tr("Edit refused: %1").arg(lines.value(0)), 8000);
+}
+
+void MainWindow::insertRow(int hall)
+{
+    const Project &project = m_document->project();
+    const bool pin = !layoutFullyPinned();
+    // Rows as they will be once pinned: the current layout's rows of this hall.
+    double x = LayoutOptions().hallMarginM;
+    double y = LayoutOptions().hallMarginM;
+    int rows = 0;
+    std::set<std::string> ids;
+    if (m_evaluation && hall < int(m_evaluation->result.layout.halls.size())) {
+        const LayoutHall &h = m_evaluation->result.layout.halls[hall];
+        rows = int(h.rows.size());
+        for (const LayoutRow &row : h.rows) {
+            ids.insert(row.id);
+            x = std::min(x, row.xM);
+        }
+        if (!h.rows.empty()) {
+            const double pitch =
+                hall < int(project.halls.size()) ? project.halls[hall].rowPitchM : Hall().rowPitchM;
+            y = h.rows.back().yM + pitch;
+        }
+    }
+    std::string id;
+    for (int n = rows + 1; id.empty() || ids.count(id); ++n)
+        id = "R" + std::to_string(n);
+    const Diagnostics refused = requestEdit(aidc::insertRow(hall, rows, id, x, y), pin);
+    if (refused.hasErrors())
+        showRefusal(refused);
+    else
+        selectPart(rowSelection(hall, rows));
+}
+
+// ------------------------------------------------------------------ results and selection
+
+void MainWindow::onDocumentChanged()
+{
+    ++m_changeCount;
+    m_evaluator->request(m_document->project());
+    m_treeModel->setProject(m_document->project(), m_evaluation && !m_evaluation->failed
+                                                       ? &m_evaluation->result
+                                                       : nullptr);
+    refreshSelectionViews();
+    updateTitle();
+}
+
+void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
+{
+    m_evaluation = evaluation;
+    const Project &project = m_document->project();
+    Diagnostics all = evaluation->loadDiagnostics;
+    if (!evaluation->failed) {
+        all.append(evaluation->result.diagnostics);
+        m_summaryModel->setSummary(evaluation->result.summary);
+        const ResultTables tables = resultTables(evaluation->result);
+        m_poolsModel->setTable(tables.pools);
+        m_rackTable->setTable(tables.racks);
+        m_bomTable->setTable(tables.bom);
+        m_cableTable->setTable(tables.cableSchedule);
+        if (evaluation->catalog)
+            m_charts->setData(
+                chartData(evaluation->project, evaluation->result, *evaluation->catalog));
+        m_evaluationLabel->setText(tr("Evaluated in %1 ms · refreshed %2 ms after the edit")
+                                       .arg(evaluation->evaluateMs, 0, 'f', 0)
+                                       .arg(evaluation->latencyMs, 0, 'f', 0));
+    } else {
+        m_summaryModel->clear();
+        m_charts->clear();
+        m_evaluationLabel->setText(tr("Not evaluated: the project has errors"));
+    }
+    m_diagnosticsModel->setDiagnostics(all);
+    const int errors = m_diagnosticsModel->errorCount();
+    const int warnings = m_diagnosticsModel->warningCount();
+    m_violationsLabel->setText(errors + warnings == 0
+                                   ? tr("No violations")
+                                   : tr("%1 error(s), %2 warning(s)").arg(errors).arg(warnings));
+    m_treeModel->setProject(project, evaluation->failed ? nullptr : &evaluation->result);
+    m_floorPlan->setEvaluation(project, evaluation);
+    m_compare->setCurrent(m_document->displayName(), evaluation);
+    refreshSelectionViews();
+}
+
+void MainWindow::refreshSelectionViews()
+{
+    const LayoutResult *layout =
+        m_evaluation && !m_evaluation->failed ? &m_evaluation->result.layout : nullptr;
+    const Catalog *catalog =
+        m_evaluation && m_evaluation->catalog ? m_evaluation->catalog.get() : m_catalog.get();
+    m_propertyEditor->setSheet(propertySheet(m_document->project(), m_selection, layout, catalog));
+    if (m_selection.kind == Selection::Kind::Rack && layout) {
+        const int index =
+            layoutRackIndex(*layout, m_selection.hall, m_selection.row, m_selection.slot);
+        if (index >= 0) {
+            const Project effective =
+                catalog ? withDefaults(m_evaluation->project, *catalog) : m_evaluation->project;
+            m_elevation->setElevation(
+                aidc::ui::rackElevation(layout->racks[index], effective, *layout, catalog));
+            return;
+        }
+    }
+    m_elevation->clear();
+}
+
+void MainWindow::selectPart(const Selection &selection)
+{
+    m_selection = selection;
+    m_propertyEditor->clearRefusal();
+    m_updatingSelection = true;
+    const QModelIndex index = m_treeModel->indexOf(selection);
+    if (index.isValid()) {
+        m_tree->setCurrentIndex(index);
+        m_tree->scrollTo(index);
+    }
+    m_updatingSelection = false;
+    if (selection.hall >= 0)
+        m_floorPlan->showHall(selection.hall);
+    m_floorPlan->view()->select(selection);
+    refreshSelectionViews();
+}
+
+// ------------------------------------------------------------------ screenshots
+
+QStringList MainWindow::saveScreenshots(const QString &directory)
+{
+    QDir().mkpath(directory);
+    QStringList written;
+    auto settle = [] {
+        for (int i = 0; i < 5; ++i)
+            QCoreApplication::processEvents();
+    };
+    auto shoot = [&](QWidget *widget, const QString &name) {
+        settle();
+        const QString path = QDir(directory).filePath(name);
+        if (widget->grab().save(path))
+            written << path;
+    };
+    auto raise = [&](QWidget *content) {
+        for (QDockWidget *d : m_docks) {
+            if (d->widget() == content) {
+                d->show();
+                d->raise();
+            }
+        }
+    };
+    m_evaluator->waitForIdle(10000);
+
+    // A compute rack with servers makes the elevation and the property editor worth showing.
+    if (m_evaluation && !m_evaluation->failed) {
+        for (const PlacedRack &rack : m_evaluation->result.layout.racks) {
+            if (rack.role == RackRole::Compute && rack.servers > 0) {
+                selectPart(rackSelection(rack.hall, rack.row, rack.slot));
+                break;
+            }
+        }
+    }
+    raise(m_diagnosticsView);
+    raise(m_propertyEditor);
+    shoot(this, QStringLiteral("main-window.png"));
+    shoot(m_floorPlan, QStringLiteral("floor-plan.png"));
+    m_floorPlan->view()->setColourBy(ColourBy::PowerDensity);
+    shoot(m_floorPlan, QStringLiteral("floor-plan-power-density.png"));
+    m_floorPlan->view()->setColourBy(ColourBy::Role);
+    shoot(m_propertyEditor, QStringLiteral("property-editor.png"));
+    raise(m_elevation);
+    shoot(m_elevation, QStringLiteral("rack-elevation.png"));
+    raise(m_propertyEditor);
+    shoot(m_summaryView->parentWidget(), QStringLiteral("results.png"));
+    shoot(m_tree, QStringLiteral("project-tree.png"));
+    raise(m_charts);
+    for (int i = 0; i < int(m_charts->charts().size()); ++i) {
+        m_charts->showChart(i);
+        shoot(m_charts, QStringLiteral("chart-%1.png").arg(i + 1));
+    }
+    raise(m_rackTable);
+    shoot(m_rackTable, QStringLiteral("table-racks.png"));
+    raise(m_bomTable);
+    shoot(m_bomTable, QStringLiteral("table-bom.png"));
+    // Compare against the other large sample when there is one.
+    const QDir samples(samplesDirectory());
+    for (const QString &name : samples.entryList({QStringLiteral("*.json")}, QDir::Files)) {
+        const QString path = samples.filePath(name);
+        if (QFileInfo(path).absoluteFilePath() != m_document->filePath() &&
+            name != QLatin1String("minimal.json")) {
+            m_compare->openScenario(path);
+            m_compare->evaluator()->waitForIdle(10000);
+            break;
+        }
+    }
+    raise(m_compare);
+    shoot(m_compare, QStringLiteral("compare.png"));
+    raise(m_diagnosticsView);
+    shoot(m_diagnosticsView, QStringLiteral("violations.png"));
+    return written;
+}
+
+} // namespace aidc::ui

@@ -1,0 +1,176 @@
+#pragma once
+
+// The planner's main window: the floor plan in the centre; docks for the project tree by
+// layer, the property editor, the rack elevation, the results, the violations list, the undo
+// history, the charts, the BOM and cable tables and scenario compare. It owns one
+// ProjectDocument (the project, its file and undo stack) and one Evaluator (the pipeline on a
+// worker thread). Views never write the project: every change is a ProjectEdit pushed through
+// the document's undo stack.
+
+#include "evaluator.h"
+#include "selection.h"
+#include "userprompts.h"
+
+#include "model/projectedit.h"
+
+#include <QMainWindow>
+
+#include <memory>
+#include <optional>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QTableView;
+class QTimer;
+class QTreeView;
+class QUndoView;
+
+namespace aidc::ui {
+
+class ChartsPanel;
+class ComparePanel;
+class CsvTableModel;
+class DiagnosticsModel;
+class FloorPlanPanel;
+class ProjectDocument;
+class ProjectTreeModel;
+class PropertyEditor;
+class RackElevationView;
+class SummaryModel;
+class TablePanel;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    struct Options
+    {
+        QString catalogDirectory; // "" = findCatalogDirectory(the executable)
+        QString samplesDirectory; // "" = beside the catalog (projects/)
+        int autosaveIntervalMs = 3 * 60 * 1000;
+        int coalesceMs = 30;
+        bool restoreSettings = true; // geometry and dock state from QSettings
+    };
+
+    MainWindow(const Options &options, QWidget *parent = nullptr);
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Replaces the dialogs (tests answer them). The window owns the prompts.
+    void setPrompts(std::unique_ptr<UserPrompts> prompts);
+
+    // File actions as the menus run them. Each asks before replacing unsaved work; a file that
+    // fails to load shows the loader's message and leaves the open project untouched.
+    bool openFile(const QString &path);
+    bool newFromSample(const QString &samplePath);
+    void startWithoutFile(); // recovery of untitled work, else the minimal sample
+    bool save();
+    bool saveAs(const QString &path = {});
+    bool maybeSave(); // false when the user cancelled
+
+    // Selection shared by every view.
+    void selectPart(const Selection &selection);
+    Selection selection() const { return m_selection; }
+
+    // Pushes `edit` as an undoable command; when `pin` is set (or the edit touches rows or
+    // racks the layout solver placed), the automatic layout is pinned into the project first,
+    // in the same undo step. Returns the refusal (loader messages) or an empty Diagnostics.
+    Diagnostics requestEdit(const ProjectEdit &edit, bool pin = false);
+
+    // Writes a PNG of every view into `directory`; returns the files written.
+    QStringList saveScreenshots(const QString &directory);
+
+    // For tests and benchmarks.
+    ProjectDocument *document() const { return m_document; }
+    Evaluator *evaluator() const { return m_evaluator; }
+    std::shared_ptr<const Evaluation> evaluation() const { return m_evaluation; }
+    std::shared_ptr<const Catalog> catalog() const { return m_catalog; }
+    QString catalogError() const { return m_catalogError; }
+    QTreeView *projectTree() const { return m_tree; }
+    ProjectTreeModel *treeModel() const { return m_treeModel; }
+    SummaryModel *summaryModel() const { return m_summaryModel; }
+    DiagnosticsModel *diagnosticsModel() const { return m_diagnosticsModel; }
+    QTableView *diagnosticsView() const { return m_diagnosticsView; }
+    PropertyEditor *propertyEditor() const { return m_propertyEditor; }
+    FloorPlanPanel *floorPlan() const { return m_floorPlan; }
+    RackElevationView *rackElevation() const { return m_elevation; }
+    ChartsPanel *charts() const { return m_charts; }
+    TablePanel *bomTable() const { return m_bomTable; }
+    TablePanel *cableTable() const { return m_cableTable; }
+    TablePanel *rackTable() const { return m_rackTable; }
+    ComparePanel *comparePanel() const { return m_compare; }
+    QAction *undoAction() const { return m_undoAction; }
+    QAction *redoAction() const { return m_redoAction; }
+    QStringList recentFiles() const;
+    void autosaveNow();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void loadCatalog();
+    void createActions();
+    void createDocks();
+    void restoreWindowSettings();
+    void updateTitle();
+    void updateRecentMenu();
+    void addRecentFile(const QString &path);
+    void onDocumentChanged();
+    void onEvaluated(std::shared_ptr<const Evaluation> evaluation);
+    void refreshSelectionViews();
+    void onEditRequested(const std::string &pointer, const std::optional<nlohmann::json> &value,
+                         const QString &description);
+    void insertRow(int hall);
+    void showRefusal(const Diagnostics &diagnostics);
+    bool layoutFullyPinned() const;
+    std::optional<Project> pinnedProject(QString *error) const;
+    bool loadInto(const QString &path, bool asUntitled);
+    QString samplesDirectory() const;
+
+    Options m_options;
+    std::unique_ptr<UserPrompts> m_prompts;
+    ProjectDocument *m_document;
+    Evaluator *m_evaluator;
+    std::shared_ptr<const Catalog> m_catalog;
+    QString m_catalogError;
+    std::shared_ptr<const Evaluation> m_evaluation;
+    Selection m_selection;
+    quint64 m_changeCount = 0;
+    quint64 m_autosavedChange = 0;
+    bool m_updatingSelection = false;
+    bool m_layoutRestored = false; // dock sizes came from QSettings
+
+    QTreeView *m_tree;
+    ProjectTreeModel *m_treeModel;
+    SummaryModel *m_summaryModel;
+    QTableView *m_summaryView;
+    CsvTableModel *m_poolsModel;
+    DiagnosticsModel *m_diagnosticsModel;
+    QTableView *m_diagnosticsView;
+    PropertyEditor *m_propertyEditor;
+    FloorPlanPanel *m_floorPlan;
+    RackElevationView *m_elevation;
+    QUndoView *m_undoView;
+    ChartsPanel *m_charts;
+    TablePanel *m_bomTable;
+    TablePanel *m_cableTable;
+    TablePanel *m_rackTable;
+    ComparePanel *m_compare;
+    QLabel *m_evaluationLabel;
+    QLabel *m_violationsLabel;
+    QTimer *m_autosaveTimer;
+
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_samplesMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+    QList<class QDockWidget *> m_docks;
+};
+
+} // namespace aidc::ui

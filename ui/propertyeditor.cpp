@@ -1,0 +1,219 @@
+#include "propertyeditor.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace aidc::ui {
+
+namespace {
+
+bool sameFields(const PropertySheet &a, const PropertySheet &b)
+{
+    if (a.fields.size() != b.fields.size())
+        return false;
+    for (std::size_t i = 0; i < a.fields.size(); ++i) {
+        const PropertyField &x = a.fields[i];
+        const PropertyField &y = b.fields[i];
+        if (x.pointer != y.pointer || x.type != y.type || x.choiceValues != y.choiceValues ||
+            x.readOnly != y.readOnly)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+PropertyEditor::PropertyEditor(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_note(new QLabel(this))
+    , m_refusal(new QLabel(this))
+    , m_scroll(new QScrollArea(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
+    m_title->setFont(titleFont);
+    m_title->setWordWrap(true);
+    m_note->setWordWrap(true);
+    m_note->setVisible(false);
+    m_refusal->setWordWrap(true);
+    m_refusal->setVisible(false);
+    m_refusal->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_refusal->setStyleSheet(
+        QStringLiteral("QLabel { color: #8b0000; background: #fde8e8; border: 1px solid #e0a0a0; "
+                       "padding: 4px; }"));
+    m_refusal->setObjectName(QStringLiteral("refusal"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    layout->addWidget(m_title);
+    layout->addWidget(m_note);
+    layout->addWidget(m_refusal);
+    layout->addWidget(m_scroll, 1);
+    setSheet({});
+}
+
+void PropertyEditor::setSheet(const PropertySheet &sheet)
+{
+    const bool keep = m_form && sameFields(sheet, m_sheet);
+    m_sheet = sheet;
+    m_title->setText(sheet.title.isEmpty() ? tr("Nothing selected") : sheet.title);
+    m_note->setText(sheet.note);
+    m_note->setVisible(!sheet.note.isEmpty());
+    if (keep)
+        updateValues();
+    else
+        rebuild();
+}
+
+void PropertyEditor::showRefusal(const QString &message)
+{
+    m_refusal->setText(tr("Refused: %1").arg(message));
+    m_refusal->setVisible(true);
+}
+
+void PropertyEditor::clearRefusal()
+{
+    m_refusal->clear();
+    m_refusal->setVisible(false);
+}
+
+QString PropertyEditor::refusalText() const
+{
+    return m_refusal->isVisible() ? m_refusal->text() : QString();
+}
+
+QWidget *PropertyEditor::editorFor(const std::string &pointer) const
+{
+    for (std::size_t i = 0; i < m_sheet.fields.size(); ++i) {
+        if (m_sheet.fields[i].pointer == pointer)
+            return m_editors[i];
+    }
+    return nullptr;
+}
+
+void PropertyEditor::rebuild()
+{
+    m_editors.clear();
+    auto *form = new QWidget;
+    auto *outer = new QVBoxLayout(form);
+    outer->setContentsMargins(0, 0, 0, 0);
+    QFormLayout *formLayout = nullptr;
+    QString group;
+    for (std::size_t i = 0; i < m_sheet.fields.size(); ++i) {
+        const PropertyField &field = m_sheet.fields[i];
+        if (!formLayout || field.group != group) {
+            group = field.group;
+            auto *box = new QGroupBox(group, form);
+            formLayout = new QFormLayout(box);
+            formLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+            outer->addWidget(box);
+        }
+        QWidget *editor = createEditor(field);
+        editor->setToolTip(field.tooltip);
+        editor->setEnabled(!field.readOnly);
+        auto *label = new QLabel(field.labelWithUnit(), form);
+        label->setToolTip(field.tooltip);
+        label->setBuddy(editor);
+        formLayout->addRow(label, editor);
+        m_editors.push_back(editor);
+    }
+    outer->addStretch(1);
+    // The editor that committed may still be inside its signal: delete the old form later.
+    if (QWidget *old = m_scroll->takeWidget())
+        old->deleteLater();
+    m_scroll->setWidget(form);
+    m_form = form;
+}
+
+QWidget *PropertyEditor::createEditor(const PropertyField &field)
+{
+    const int index = int(m_editors.size());
+    switch (field.type) {
+    case PropertyField::Type::Bool: {
+        auto *box = new QCheckBox;
+        setEditorValue(box, field);
+        connect(box, &QCheckBox::toggled, this,
+                [this, index](bool checked) { commitBool(index, checked); });
+        return box;
+    }
+    case PropertyField::Type::Choice: {
+        auto *combo = new QComboBox;
+        for (int c = 0; c < field.choiceValues.size(); ++c)
+            combo->addItem(field.choiceLabels.value(c), field.choiceValues[c]);
+        setEditorValue(combo, field);
+        connect(combo, &QComboBox::activated, this,
+                [this, index, combo](int c) { commitText(index, combo->itemData(c).toString()); });
+        return combo;
+    }
+    default: {
+        auto *edit = new QLineEdit;
+        edit->setPlaceholderText(field.placeholder);
+        edit->setClearButtonEnabled(field.optional);
+        setEditorValue(edit, field);
+        connect(edit, &QLineEdit::editingFinished, this, [this, index, edit] {
+            if (edit->isModified()) {
+                edit->setModified(false);
+                commitText(index, edit->text());
+            }
+        });
+        return edit;
+    }
+    }
+}
+
+void PropertyEditor::setEditorValue(QWidget *editor, const PropertyField &field)
+{
+    const QSignalBlocker blocker(editor);
+    if (auto *box = qobject_cast<QCheckBox *>(editor)) {
+        box->setChecked(field.checked);
+    } else if (auto *combo = qobject_cast<QComboBox *>(editor)) {
+        combo->setCurrentIndex(combo->findData(field.choice));
+    } else if (auto *edit = qobject_cast<QLineEdit *>(editor)) {
+        if (edit->text() != field.text) {
+            edit->setText(field.text);
+            edit->setCursorPosition(0);
+        }
+        edit->setModified(false);
+    }
+}
+
+void PropertyEditor::updateValues()
+{
+    for (std::size_t i = 0; i < m_sheet.fields.size() && i < m_editors.size(); ++i) {
+        setEditorValue(m_editors[i], m_sheet.fields[i]);
+        m_editors[i]->setToolTip(m_sheet.fields[i].tooltip);
+    }
+}
+
+QString PropertyEditor::describe(const PropertyField &field) const
+{
+    return tr("Set %1 of %2").arg(field.label.toLower(), m_sheet.title);
+}
+
+void PropertyEditor::commitText(int fieldIndex, const QString &text)
+{
+    if (fieldIndex < 0 || fieldIndex >= int(m_sheet.fields.size()))
+        return;
+    const PropertyField field = m_sheet.fields[fieldIndex];
+    clearRefusal();
+    emit editRequested(field.pointer, fieldValue(field, text), describe(field));
+}
+
+void PropertyEditor::commitBool(int fieldIndex, bool checked)
+{
+    if (fieldIndex < 0 || fieldIndex >= int(m_sheet.fields.size()))
+        return;
+    const PropertyField field = m_sheet.fields[fieldIndex];
+    clearRefusal();
+    emit editRequested(field.pointer, fieldValue(field, checked), describe(field));
+}
+
+} // namespace aidc::ui

@@ -1,0 +1,66 @@
+#pragma once
+
+// The property editor: a form of the selected part's fields (propertyfields.h), one group box
+// per section, labels with units, tooltips with meaning, unit, range and default, pick lists for
+// enums and catalog ids. It never writes the project: a committed field becomes an edit request
+// (editRequested) that the main window sends through the document's undo stack; a refusal comes
+// back through showRefusal() and is shown under the form with the loader's message.
+
+#include "propertyfields.h"
+
+#include <QWidget>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+
+class QFormLayout;
+class QLabel;
+class QScrollArea;
+class QVBoxLayout;
+
+namespace aidc::ui {
+
+class PropertyEditor : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit PropertyEditor(QWidget *parent = nullptr);
+
+    // Shows `sheet`. When the same fields are shown already, only their values are updated, so
+    // focus and scroll position survive an edit.
+    void setSheet(const PropertySheet &sheet);
+    const PropertySheet &sheet() const { return m_sheet; }
+
+    void showRefusal(const QString &message);
+    void clearRefusal();
+    QString refusalText() const;
+
+    // The widget editing the field at `pointer` (tests drive it), nullptr when not shown.
+    QWidget *editorFor(const std::string &pointer) const;
+
+signals:
+    // value nullopt: remove the member (the documented default applies again).
+    void editRequested(const std::string &pointer, const std::optional<nlohmann::json> &value,
+                       const QString &description);
+
+private:
+    void rebuild();
+    void updateValues();
+    QWidget *createEditor(const PropertyField &field);
+    void setEditorValue(QWidget *editor, const PropertyField &field);
+    void commitText(int fieldIndex, const QString &text);
+    void commitBool(int fieldIndex, bool checked);
+    QString describe(const PropertyField &field) const;
+
+    PropertySheet m_sheet;
+    std::vector<QWidget *> m_editors; // parallel to m_sheet.fields
+    QLabel *m_title;
+    QLabel *m_note;
+    QLabel *m_refusal;
+    QScrollArea *m_scroll;
+    QWidget *m_form = nullptr;
+};
+
+} // namespace aidc::ui

@@ -1,0 +1,68 @@
+#pragma once
+
+// The editable fields of whatever is selected, as plain descriptions the property editor turns
+// into widgets: the member's JSON pointer, a label with its unit, the current value, the
+// documented range and default (docs/project-format.md) for the tooltip, and the pick list
+// (enum names, catalog ids, pools, halls). The loader stays the judge of a value: the editor
+// sends what the user typed through ProjectDocument::edit() and shows the loader's refusal.
+
+#include "catalogs/catalog.h"
+#include "selection.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aidc::ui {
+
+struct PropertyField
+{
+    enum class Type { Text, Number, Integer, Bool, Choice, NumberList, TextList };
+
+    std::string pointer; // absolute JSON pointer of the member
+    QString group;       // section heading ("Hall", "UPS", "Model", ...)
+    QString label;       // "Width"
+    QString unit;        // "m" ("" when dimensionless)
+    Type type = Type::Text;
+    QString text;             // Text, Number, Integer, NumberList: current value ("" = unset)
+    bool checked = false;     // Bool
+    bool optional = false;    // may be left empty: the documented default applies
+    bool autoKeyword = false; // Number: "auto" (or empty) is sent as the string "auto"
+    // Bool: JSON values to send instead of true/false (e.g. parallelism "auto" / {}).
+    std::optional<nlohmann::json> trueValue, falseValue;
+    QString placeholder; // shown when unset, e.g. "auto" or "70 % of width × length"
+    // Choice: JSON values (as text) and labels; an entry with value "" means "unset/default".
+    QStringList choiceValues, choiceLabels;
+    QString choice;             // current choice value
+    bool choiceNumbers = false; // choice values other than "auto"/"" are numbers (tiers)
+    QString tooltip;
+    bool readOnly = false;
+
+    QString labelWithUnit() const; // "Width (m)"
+};
+
+struct PropertySheet
+{
+    QString title;             // "Hall H1 — Data hall 1"
+    QString note;              // e.g. "Placed by the layout solver: editing pins the layout"
+    bool needsPinning = false; // edits must first pin the automatic layout into the project
+    std::vector<PropertyField> fields;
+};
+
+// The sheet of `selection`. `layout` supplies rows and racks the solver placed; `catalog` the
+// pick lists (both may be null).
+PropertySheet propertySheet(const Project &project, const Selection &selection,
+                            const LayoutResult *layout, const Catalog *catalog);
+
+// The JSON value to send for `input` typed into `field`: nullopt = remove the member (empty
+// optional field or the "default" choice). Text that is not a number is sent as a string, so the
+// loader's own message ("expected a number, found a string") explains the refusal.
+std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QString &input);
+std::optional<nlohmann::json> fieldValue(const PropertyField &field, bool checked);
+
+} // namespace aidc::ui

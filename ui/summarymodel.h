@@ -1,0 +1,97 @@
+#pragma once
+
+// The headline figures of a Summary (solvers/pipeline/summary.h) as the GUI lists them, and two
+// item models over them: the results panel (one summary) and scenario compare (two summaries
+// and their difference). A figure whose solver has not run shows "—".
+
+#include "solvers/pipeline/summary.h"
+
+#include <QAbstractTableModel>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace aidc::ui {
+
+enum class FigureFormat {
+    Count,
+    Power,
+    EnergyMWh,
+    Usd,
+    Fraction,
+    Ratio,
+    Days,
+    Hours,
+    Minutes,
+    Seconds,
+    PerSecond,
+    PerDay
+};
+
+struct HeadlineFigure
+{
+    QString key;   // the figure's key in the result JSON, e.g. "itPowerNameplateW"
+    QString label; // "IT power (nameplate)"
+    std::optional<double> value;
+    FigureFormat format = FigureFormat::Count;
+    QString tooltip;
+};
+
+// Every headline figure of the summary, in display order, set or not.
+std::vector<HeadlineFigure> headlineFigures(const Summary &summary);
+
+QString formatFigure(double value, FigureFormat format);
+QString formatFigure(const std::optional<double> &value, FigureFormat format); // "—" when unset
+
+class SummaryModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    explicit SummaryModel(QObject *parent = nullptr);
+
+    void setSummary(const Summary &summary);
+    void clear();
+    const std::vector<HeadlineFigure> &figures() const { return m_figures; }
+    // Row of the figure with `key`, -1 when there is none.
+    int rowOf(const QString &key) const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    std::vector<HeadlineFigure> m_figures;
+};
+
+// Scenario compare: figure, A, B, B - A, relative change.
+class CompareModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column { FigureColumn, AColumn, BColumn, DifferenceColumn, ChangeColumn, ColumnCount };
+
+    explicit CompareModel(QObject *parent = nullptr);
+
+    void setScenarios(const QString &nameA, const std::optional<Summary> &a, const QString &nameB,
+                      const std::optional<Summary> &b);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    // Number of figures set in both scenarios whose values differ.
+    int differingFigures() const;
+
+private:
+    QString m_nameA, m_nameB;
+    std::vector<HeadlineFigure> m_a, m_b;
+};
+
+} // namespace aidc::ui

@@ -1,0 +1,158 @@
+#include "tablepanel.h"
+
+#include "model/atomicfile.h"
+#include "solvers/common/reportformat.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace aidc::ui {
+
+TablePanel::TablePanel(const QString &emptyText, QWidget *parent)
+    : QWidget(parent)
+    , m_emptyText(emptyText)
+    , m_model(new CsvTableModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_view(new QTableView(this))
+    , m_filter(new QLineEdit(this))
+    , m_column(new QComboBox(this))
+    , m_totals(new QLabel(this))
+{
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(Qt::UserRole);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterKeyColumn(-1);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->verticalHeader()->hide();
+
+    m_filter->setPlaceholderText(tr("Filter rows…"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setToolTip(tr("Show only rows containing this text (case-insensitive)"));
+    auto *filterLabel = new QLabel(tr("&Filter:"), this);
+    filterLabel->setBuddy(m_filter);
+    auto *exportButton = new QPushButton(tr("Export &CSV…"), this);
+    exportButton->setToolTip(tr("Save the rows shown as RFC 4180 CSV"));
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(filterLabel);
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(m_column);
+    bar->addWidget(exportButton);
+    m_totals->setWordWrap(true);
+    m_totals->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_totals);
+
+    connect(m_filter, &QLineEdit::textChanged, this,
+            [this](const QString &text) { setFilter(text, m_column->currentIndex() - 1); });
+    connect(m_column, &QComboBox::activated, this,
+            [this](int index) { setFilter(m_filter->text(), index - 1); });
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &TablePanel::updateTotals);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TablePanel::updateTotals);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &TablePanel::updateTotals);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &TablePanel::updateTotals);
+    connect(exportButton, &QPushButton::clicked, this, [this] {
+        QString path =
+            QFileDialog::getSaveFileName(this, tr("Export CSV"), QString(), tr("CSV file (*.csv)"));
+        if (path.isEmpty())
+            return;
+        if (!path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
+            path += QLatin1String(".csv");
+        const QString error = exportCsv(path);
+        if (!error.isEmpty())
+            QMessageBox::warning(this, tr("Export failed"), error);
+    });
+    setTable({});
+}
+
+void TablePanel::setTable(const CsvTable &table)
+{
+    m_model->setTable(table);
+    m_column->clear();
+    m_column->addItem(tr("all columns"));
+    for (const std::string &name : table.header)
+        m_column->addItem(QString::fromStdString(name));
+    m_view->resizeColumnsToContents();
+    updateTotals();
+}
+
+void TablePanel::setFilter(const QString &text, int column)
+{
+    if (m_filter->text() != text)
+        m_filter->setText(text);
+    m_proxy->setFilterKeyColumn(column);
+    m_proxy->setFilterFixedString(text);
+    updateTotals();
+}
+
+CsvTable TablePanel::visibleTable() const
+{
+    CsvTable table;
+    table.header = m_model->table().header;
+    for (int r = 0; r < m_proxy->rowCount(); ++r) {
+        const int source = m_proxy->mapToSource(m_proxy->index(r, 0)).row();
+        table.rows.push_back(m_model->table().rows[source]);
+    }
+    return table;
+}
+
+QString TablePanel::totalsText() const
+{
+    return m_totals->text();
+}
+
+void TablePanel::updateTotals()
+{
+    const int shown = m_proxy->rowCount();
+    const int all = m_model->rowCount();
+    if (all == 0) {
+        m_totals->setText(m_emptyText);
+        return;
+    }
+    QStringList parts;
+    parts << tr("%1 of %2 rows").arg(shown).arg(all);
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        if (!m_model->isNumericColumn(c))
+            continue;
+        const QString name = QString::fromStdString(m_model->table().header[c]);
+        // Positions and indices do not add up to anything meaningful.
+        if (name.startsWith(QLatin1String("x ")) || name.startsWith(QLatin1String("y ")) ||
+            name == QLatin1String("Slot") || name.startsWith(QLatin1String("Unit")))
+            continue;
+        double sum = 0;
+        for (int r = 0; r < shown; ++r)
+            sum += m_proxy->index(r, c).data(Qt::UserRole).toDouble();
+        const QString value = std::abs(sum - std::round(sum)) < 1e-9
+                                  ? QString::fromStdString(formatCount(std::llround(sum)))
+                                  : QString::number(sum, 'f', 2);
+        parts << tr("%1: %2").arg(name, value);
+    }
+    m_totals->setText(tr("Totals — %1").arg(parts.join(QStringLiteral(" · "))));
+}
+
+QString TablePanel::exportCsv(const QString &path) const
+{
+    const SaveResult saved = saveFileAtomically(path.toStdString(), toCsv(visibleTable()));
+    return saved.ok ? QString() : QString::fromStdString(saved.error);
+}
+
+} // namespace aidc::ui
