@@ -7,19 +7,31 @@ namespace aidc {
 
 namespace {
 
-const CoolingUnit *findUnit(const Catalog &catalog, const std::string &id, const std::string &kind)
+const CoolingUnit *findNamed(const Catalog &catalog, const std::string &id)
 {
-    if (!id.empty()) {
-        for (const CoolingUnit &unit : catalog.coolingUnits) {
-            if (unit.id == id)
-                return &unit;
-        }
-    }
     for (const CoolingUnit &unit : catalog.coolingUnits) {
-        if (unit.kind == kind)
+        if (!id.empty() && unit.id == id)
             return &unit;
     }
     return nullptr;
+}
+
+// The largest unit of a kind with capacity <= limitKW (any size when limitKW <= 0), else the
+// smallest of the kind.
+const CoolingUnit *pickUnit(const Catalog &catalog, const std::string &kind, double limitKW)
+{
+    const CoolingUnit *largestFitting = nullptr;
+    const CoolingUnit *smallest = nullptr;
+    for (const CoolingUnit &unit : catalog.coolingUnits) {
+        if (unit.kind != kind)
+            continue;
+        if (!smallest || unit.capacityKW < smallest->capacityKW)
+            smallest = &unit;
+        if ((limitKW <= 0 || unit.capacityKW <= limitKW) &&
+            (!largestFitting || unit.capacityKW > largestFitting->capacityKW))
+            largestFitting = &unit;
+    }
+    return largestFitting ? largestFitting : smallest;
 }
 
 // Capacity and power fraction of a unit, or the defaults, noting each default used.
@@ -38,7 +50,7 @@ void unitFigures(const CoolingUnit *unit, const std::string &kind, double defaul
                       defaultCapacityKW);
         assumptions.push_back(text);
     }
-    powerFraction = unit && unit->powerFraction > 0 ? unit->powerFraction : defaultPowerFraction;
+    powerFraction = unit ? unit->powerFraction : defaultPowerFraction;
 }
 
 bool climateUnset(const Climate &climate)
@@ -87,8 +99,8 @@ double coolantFlowLPerMin(double heatW, double deltaTK, double densityKgPerL, do
 }
 
 CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
-                            const PowerOptions &options, std::vector<std::string> &assumptions,
-                            Diagnostics &diagnostics)
+                            const PowerOptions &options, double maxHallLiquidW,
+                            std::vector<std::string> &assumptions, Diagnostics &diagnostics)
 {
     const CoolingDesign &design = project.cooling;
     CoolingSetup setup;
@@ -99,7 +111,9 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
     setup.airSupplyC = options.airLoopSupplyWaterC;
     setup.facilityPumpFraction = options.facilityPumpPowerFraction;
 
-    const CoolingUnit *chiller = findUnit(catalog, design.chiller, "chiller");
+    const CoolingUnit *chiller = findNamed(catalog, design.chiller);
+    if (!chiller)
+        chiller = pickUnit(catalog, "chiller", 0);
     double unusedFraction = 0;
     unitFigures(chiller, "chiller", options.chillerCapacityKWDefault, 0, setup.chillerCapacityW,
                 unusedFraction, setup.chillerPart, assumptions);
@@ -113,32 +127,32 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
                       setup.cop);
         assumptions.push_back(text);
     }
-    if (setup.type != CoolingType::Air)
-        unitFigures(findUnit(catalog, design.cdu, "cdu"), "cdu", options.cduCapacityKWDefault,
-                    options.cduPumpPowerFractionDefault, setup.cduCapacityW, setup.cduPumpFraction,
-                    setup.cduPart, assumptions);
+    if (setup.type != CoolingType::Air) {
+        const CoolingUnit *cdu = findNamed(catalog, design.cdu);
+        if (!cdu)
+            cdu = pickUnit(catalog, "cdu", maxHallLiquidW / 4 / 1e3);
+        unitFigures(cdu, "cdu", options.cduCapacityKWDefault, options.cduPumpPowerFractionDefault,
+                    setup.cduCapacityW, setup.cduPumpFraction, setup.cduPart, assumptions);
+    }
     if (setup.liquidOnDryCoolers && setup.type != CoolingType::Air)
-        unitFigures(findUnit(catalog, "", "dry-cooler"), "dry-cooler",
+        unitFigures(pickUnit(catalog, "dry-cooler", 0), "dry-cooler",
                     options.dryCoolerCapacityKWDefault, options.dryCoolerPowerFractionDefault,
                     setup.dryCoolerCapacityW, setup.dryCoolerFanFraction, setup.dryCoolerPart,
                     assumptions);
-    const CoolingUnit *tower = findUnit(catalog, "", "tower");
+    const CoolingUnit *tower = pickUnit(catalog, "tower", 0);
     setup.towerCapacityW =
         (tower && tower->capacityKW > 0 ? tower->capacityKW : options.towerCapacityKWDefault) * 1e3;
     setup.towerPart = tower ? tower->id : "default-tower";
-    setup.towerFraction =
-        tower && tower->powerFraction > 0 ? tower->powerFraction : options.towerPowerFraction;
-    unitFigures(findUnit(catalog, "", "crah"), "crah", options.crahCapacityKWDefault,
+    setup.towerFraction = tower ? tower->powerFraction : options.towerPowerFraction;
+    unitFigures(pickUnit(catalog, "crah", 0), "crah", options.crahCapacityKWDefault,
                 options.crahFanPowerFractionDefault, setup.crahCapacityW, setup.crahFanFraction,
                 setup.crahPart, assumptions);
     if (setup.type == CoolingType::RearDoor) {
-        const CoolingUnit *rdhx = findUnit(catalog, "", "rdhx");
+        const CoolingUnit *rdhx = pickUnit(catalog, "rdhx", 0);
         setup.rdhxRackLimitW =
             (rdhx && rdhx->capacityKW > 0 ? rdhx->capacityKW : options.rdhxRackLimitKWDefault) *
             1e3;
-        setup.rdhxFanFraction = rdhx && rdhx->powerFraction > 0
-                                    ? rdhx->powerFraction
-                                    : options.rdhxFanPowerFractionDefault;
+        setup.rdhxFanFraction = rdhx ? rdhx->powerFraction : options.rdhxFanPowerFractionDefault;
         setup.rdhxPart = rdhx ? rdhx->id : "default-rdhx";
     }
 
@@ -165,17 +179,17 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
     return setup;
 }
 
-HeatSplit splitRackHeat(const CoolingSetup &setup, RackRole role, bool liquidCooledRackType,
-                        double heatW)
+HeatSplit splitRackHeat(CoolingType type, double liquidFraction, RackRole role,
+                        bool liquidCooledRackType, double heatW)
 {
     const bool computeLike = role == RackRole::Compute || liquidCooledRackType;
     double liquidShare = 0;
-    switch (setup.type) {
+    switch (type) {
     case CoolingType::Air:
         liquidShare = 0;
         break;
     case CoolingType::DirectLiquid:
-        liquidShare = computeLike ? setup.liquidFraction : 0.0;
+        liquidShare = computeLike ? liquidFraction : 0.0;
         break;
     case CoolingType::Immersion:
     case CoolingType::RearDoor:

@@ -51,17 +51,20 @@ struct CoolingSetup
     std::string chillerPart, cduPart, dryCoolerPart, towerPart, crahPart, rdhxPart;
 };
 
+// Units: the project's named CDU and chiller, else for CDUs the largest catalog unit of at most
+// a quarter of the largest hall's liquid heat `maxHallLiquidW` (so a hall has several duty
+// units; the smallest when none is that small), and for the other kinds the largest unit.
 CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
-                            const PowerOptions &options, std::vector<std::string> &assumptions,
-                            Diagnostics &diagnostics);
+                            const PowerOptions &options, double maxHallLiquidW,
+                            std::vector<std::string> &assumptions, Diagnostics &diagnostics);
 
 struct HeatSplit
 {
     double liquidW = 0, airW = 0;
 };
 
-HeatSplit splitRackHeat(const CoolingSetup &setup, RackRole role, bool liquidCooledRackType,
-                        double heatW);
+HeatSplit splitRackHeat(CoolingType type, double liquidFraction, RackRole role,
+                        bool liquidCooledRackType, double heatW);
 
 struct PlantPower
 {

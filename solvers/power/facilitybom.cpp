@@ -1,5 +1,6 @@
 #include "solvers/power/facilitybom.h"
 
+#include "model/enumnames.h"
 #include "solvers/power/powerchain.h"
 
 #include <cstdio>
@@ -34,7 +35,7 @@ Bom facilityBom(const PowerResult &result, const LayoutResult &layout, const Pow
         BomLine line;
         line.category = capacity.subsystem;
         line.part = capacity.part == "default" ? "default-" + capacity.subsystem : capacity.part;
-        const std::string scheme = redundancyName(capacity.redundancy);
+        const std::string scheme = toString(capacity.redundancy);
         if (capacity.subsystem == "pdu")
             continue; // priced with the busway
         if (capacity.subsystem == "ups") {

@@ -1,5 +1,6 @@
 #include "solvers/power/power.h"
 
+#include "model/enumnames.h"
 #include "solvers/power/cooling.h"
 #include "solvers/power/facilitybom.h"
 #include "solvers/power/facilitychecks.h"
@@ -94,6 +95,9 @@ Diagnostics PowerOptions::validate() const
                      "management rack equipment mass");
     checkNonNegative(d, "", p + "rackBusbarResistanceOhm", rackBusbarResistanceOhm,
                      "rack busbar resistance");
+    checkRange(d, "", p + "dc800RackBusV", dc800RackBusV, 12, 1000, false, false,
+               "800 V DC rack busbar voltage");
+    checkPositive(d, "", p + "acRackFeedVoltageV", acRackFeedVoltageV, "AC rack feed voltage");
     checkNonNegative(d, "", p + "comparisonRackLoadW", comparisonRackLoadW, "comparison rack load");
     checkPositive(d, "", p + "transformerRatingKVA", transformerRatingKVA, "transformer rating");
     checkRange(d, "", p + "powerFactor", powerFactor, 0, 1, true, false, "power factor");
@@ -284,9 +288,9 @@ struct StageFlow
 
 struct ChainFlow
 {
-    StageFlow transformer, ups, pdu;
+    StageFlow switchgear, transformer, ups, pdu;
     double utilityW = 0;
-    double lossW() const { return transformer.lossW + ups.lossW + pdu.lossW; }
+    double lossW() const { return switchgear.lossW + transformer.lossW + ups.lossW + pdu.lossW; }
 };
 
 StageFlow throughStage(const StageModel &stage, double outputW, double installedW, double &inputW)
@@ -308,9 +312,12 @@ ChainFlow runChain(const FacilityStages &stages, const ChainSizing &sizing, doub
     const double upsOutW = pduInW + (coolingOnUps ? coolingW : 0);
     flow.ups = throughStage(stages.ups, upsOutW, sizing.upsInstalledW, upsInW);
     const double transformerOutW = upsInW + (coolingOnUps ? 0 : coolingW) + miscW;
+    const double transformerInstalledW = sizing.transformersInstalled * sizing.transformerUnitW;
+    double transformerInW = 0;
     flow.transformer =
-        throughStage(stages.transformer, transformerOutW,
-                     sizing.transformersInstalled * sizing.transformerUnitW, flow.utilityW);
+        throughStage(stages.transformer, transformerOutW, transformerInstalledW, transformerInW);
+    flow.switchgear =
+        throughStage(stages.switchgear, transformerInW, transformerInstalledW, flow.utilityW);
     return flow;
 }
 
@@ -416,20 +423,17 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
 
     const PowerDesign &design = project.power;
     std::vector<std::string> &assumptions = result.assumptions;
-    const RackPath designPath =
-        rackPath(catalog, design.distribution, options.rackBusbarResistanceOhm, assumptions);
-    const RackPath nameplatePath = options.nameplateDistribution == design.distribution
-                                       ? designPath
-                                       : rackPath(catalog, options.nameplateDistribution,
-                                                  options.rackBusbarResistanceOhm, assumptions);
+    const RackPath designPath = rackPath(catalog, design.distribution, options, assumptions);
+    const RackPath nameplatePath =
+        options.nameplateDistribution == design.distribution
+            ? designPath
+            : rackPath(catalog, options.nameplateDistribution, options, assumptions);
     const FacilityStages stages = facilityStages(catalog, design, design.distribution, assumptions);
 
     // 1. IT per rack, then rows, halls and site.
     ItBuildUp it = buildItPower(project, catalog, layout, network, options, nameplatePath,
                                 designPath, result.diagnostics);
     result.racks = std::move(it.racks);
-    const CoolingSetup cooling =
-        prepareCooling(project, catalog, options, assumptions, result.diagnostics);
 
     std::vector<size_t> rowOffset;
     for (size_t h = 0; h < layout.halls.size(); ++h) {
@@ -455,8 +459,8 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         if (size_t(rack.hall) >= result.halls.size())
             continue;
         const RackType *type = it.rackTypes[i];
-        const HeatSplit heat =
-            splitRackHeat(cooling, rack.role, type && type->liquidCooled, rack.peakW());
+        const HeatSplit heat = splitRackHeat(project.cooling.type, project.cooling.liquidFraction,
+                                             rack.role, type && type->liquidCooled, rack.peakW());
         rack.liquidHeatW = heat.liquidW;
         rack.airHeatW = heat.airW;
         HallPower &hall = result.halls[size_t(rack.hall)];
@@ -470,14 +474,17 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
             result.rows[row].averageW += rack.peakW() * averageFactor;
         }
     }
-    double liquidPeakW = 0, airItPeakW = 0;
+    double liquidPeakW = 0, airItPeakW = 0, maxHallLiquidW = 0;
     for (HallPower &hall : result.halls) {
         hall.peakW = hall.peak.totalW();
         hall.averageW = hall.peakW * averageFactor;
         result.itPeak += hall.peak;
         liquidPeakW += hall.liquidHeatW;
         airItPeakW += hall.airHeatW;
+        maxHallLiquidW = std::max(maxHallLiquidW, hall.liquidHeatW);
     }
+    const CoolingSetup cooling =
+        prepareCooling(project, catalog, options, maxHallLiquidW, assumptions, result.diagnostics);
     result.itPeakW = result.itPeak.totalW();
     result.itAverageW = result.itPeakW * averageFactor;
     result.miscPeakW = options.miscFacilityFraction * result.itPeakW;
@@ -509,7 +516,7 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     const double liquidAverageW = liquidPeakW * averageFactor;
     const double airItAverageW = airItPeakW * averageFactor;
     double facilityEnergyWh = 0, itEnergyWh = 0;
-    StageFlow sumTransformer, sumUps, sumPdu;
+    StageFlow sumSwitchgear, sumTransformer, sumUps, sumPdu;
     PlantPower sumPlant;
     const double yearHours = 8760.0;
     for (size_t m = 0; m < 12; ++m) {
@@ -527,6 +534,7 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         facilityEnergyWh += flow.utilityW * hours;
         itEnergyWh += result.itAverageW * hours;
         const double weight = hours / yearHours;
+        accumulate(sumSwitchgear, flow.switchgear, weight);
         accumulate(sumTransformer, flow.transformer, weight);
         accumulate(sumUps, flow.ups, weight);
         accumulate(sumPdu, flow.pdu, weight);
@@ -536,11 +544,13 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         sumPlant.fanW += plant.fanW * weight;
     }
 
+    result.chain.push_back(chainStage(stages.switchgear, peakFlow.switchgear, sumSwitchgear));
     result.chain.push_back(chainStage(stages.transformer, peakFlow.transformer, sumTransformer));
     result.chain.push_back(chainStage(stages.ups, peakFlow.ups, sumUps));
     result.chain.push_back(chainStage(stages.pdu, peakFlow.pdu, sumPdu));
     result.chainLossPeakW = peakFlow.lossW();
-    result.chainLossAverageW = sumTransformer.lossW + sumUps.lossW + sumPdu.lossW;
+    result.chainLossAverageW =
+        sumSwitchgear.lossW + sumTransformer.lossW + sumUps.lossW + sumPdu.lossW;
 
     // Inside the IT boundary (metered IT, not in PUE): for information.
     {
@@ -569,7 +579,7 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
                     conversionAverage);
         StageModel busbar;
         busbar.stage = "busbar";
-        busbar.variant = distributionName(design.distribution);
+        busbar.variant = toString(design.distribution);
         busbar.part = "rack-busbar";
         const double busInW = computeInW - it.rackConversionLossW;
         // I^2 R falls with the square of the current.
@@ -771,37 +781,42 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         result.generators = generators;
     }
 
-    // The same rail load through each rack distribution.
+    // The same delivered load through each rack distribution.
     {
         double rackInputW = options.comparisonRackLoadW;
         if (rackInputW <= 0)
             rackInputW = it.computeRacks > 0 ? it.computeNameplateW / it.computeRacks : 40e3;
         const double lf = it.meanConversionLoadFraction;
-        const double railW = rackPathFromInput(nameplatePath, rackInputW, lf).railW;
+        const double deliveredW = rackPathFromInput(nameplatePath, rackInputW, lf).railW;
         const double factor = redundancyFactor(ups.redundancy, ups);
         const double transformerLf = peakFlow.transformer.loadFraction;
         double loss12W = 0;
         for (Distribution distribution :
              {Distribution::Ac12V, Distribution::Dc48V, Distribution::Dc800V}) {
-            const RackPath path =
-                rackPath(catalog, distribution, options.rackBusbarResistanceOhm, assumptions);
+            const RackPath path = rackPath(catalog, distribution, options, assumptions);
             const FacilityStages upstream =
                 facilityStages(catalog, design, distribution, assumptions);
-            const RackPathFlow flow = rackPathForRails(path, railW, lf);
+            const RackPathFlow flow = rackPathForRails(path, deliveredW, lf);
             const double pduInW = flow.inputW / upstream.pdu.efficiency(1 / factor);
             const double upsInW = pduInW / upstream.ups.efficiency(1 / factor);
+            const double transformerInW = upsInW / upstream.transformer.efficiency(transformerLf);
             DistributionOption option;
             option.distribution = distribution;
             option.busVoltageV = path.busVoltageV;
-            option.railLoadW = railW;
+            option.deliveredW = deliveredW;
             option.busCurrentA = flow.busCurrentA;
-            option.utilityInputW = upsInW / upstream.transformer.efficiency(transformerLf);
+            // P = sqrt(3) V_LL I PF for the AC feed [handbook facility.md §3].
+            option.feedCurrentA = distribution == Distribution::Dc800V
+                                      ? flow.inputW / nominalVoltageV(distribution)
+                                      : flow.inputW / (std::sqrt(3.0) * options.acRackFeedVoltageV *
+                                                       options.powerFactor);
+            option.utilityInputW = transformerInW / upstream.switchgear.efficiency(transformerLf);
             option.upstreamLossW = option.utilityInputW - flow.inputW;
             option.rackConversionLossW = flow.conversionLossW;
             option.conductorLossW = flow.conductorLossW;
             option.boardConversionLossW = flow.boardLossW;
-            option.totalLossW = option.utilityInputW - railW;
-            option.efficiency = railW / option.utilityInputW;
+            option.totalLossW = option.utilityInputW - deliveredW;
+            option.efficiency = deliveredW / option.utilityInputW;
             option.feasible = flow.feasible;
             if (distribution == Distribution::Ac12V)
                 loss12W = option.totalLossW;

@@ -71,6 +71,10 @@ struct PowerOptions
     // Rack busbar resistance, the same conductor for every distribution voltage. ORv3: <= 50 W
     // busbar loss at 30 kW and 48 V gives 50 / 625^2 = 1.28e-4 ohm [handbook parts.md §5].
     double rackBusbarResistanceOhm = 1.28e-4;
+    // Busbar voltage inside an 800 V DC rack: 54 V when the rack converts 800 V to 54 V (the
+    // catalog's RACK-800VDC stage); 800 when 800 V runs to the trays (NVIDIA Kyber-class).
+    double dc800RackBusV = 54;
+    double acRackFeedVoltageV = 415;       // line-to-line three-phase feed of AC racks [U]
     double comparisonRackLoadW = 0;        // 0 = mean peak compute rack (40 kW without any)
     double transformerRatingKVA = 3000;    // LV unit substation [U]
     double powerFactor = 0.95;             // kW / kVA at the transformers [U]
@@ -225,18 +229,20 @@ struct GeneratorSizing
     int unitsNeeded = 0, unitsInstalled = 0;
 };
 
-// One row of the rack distribution comparison: the same load at the boards' 12 V rails fed by
-// each distribution, from the utility [handbook facility.md §2: I^2 R, 4x voltage = 1/16 loss].
+// One row of the rack distribution comparison: the same load delivered past the board stage,
+// fed through each distribution from the utility [handbook facility.md §2: I^2 R, 4x voltage =
+// 1/16 loss on the same conductor].
 struct DistributionOption
 {
     Distribution distribution = Distribution::Dc48V;
-    double busVoltageV = 0;
-    double railLoadW = 0; // delivered to the 12 V rails (the same for every row)
-    double busCurrentA = 0;
-    double upstreamLossW = 0;        // transformer (or SST), UPS, PDU/busway
+    double busVoltageV = 0;   // rack busbar voltage
+    double deliveredW = 0;    // out of the board stage (the same for every row)
+    double busCurrentA = 0;   // in the rack busbar
+    double feedCurrentA = 0;  // per rack feed: AC three-phase at acRackFeedVoltageV, or 800 V DC
+    double upstreamLossW = 0; // switchgear, transformer (or SST), UPS, PDU/busway
     double rackConversionLossW = 0;  // PSU / power shelf / rack DC-DC
     double conductorLossW = 0;       // I^2 R in the rack busbar, same conductor for all
-    double boardConversionLossW = 0; // 48->12 V or 800->12 V bus converter (12 V: none)
+    double boardConversionLossW = 0; // board stage (bus converter and/or VRM, per catalog)
     double utilityInputW = 0;
     double totalLossW = 0;
     double efficiency = 0; // rail load / utility input

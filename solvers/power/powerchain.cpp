@@ -1,5 +1,7 @@
 #include "solvers/power/powerchain.h"
 
+#include "model/enumnames.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -20,7 +22,8 @@ bool sameName(const std::string &a, const std::string &b)
 
 bool isDcVariant(const std::string &variant)
 {
-    return sameName(variant, "800VDC") || sameName(variant, "sst");
+    return sameName(variant, "800VDC") || sameName(variant, "sst") ||
+           sameName(variant, "solid-state");
 }
 
 StageModel fromCatalog(const PowerStage &stage)
@@ -142,48 +145,7 @@ int unitsWithRedundancy(int needed, Redundancy redundancy, const UpsDesign &ups)
     return needed;
 }
 
-const char *redundancyName(Redundancy redundancy)
-{
-    switch (redundancy) {
-    case Redundancy::N:
-        return "N";
-    case Redundancy::NPlus1:
-        return "N+1";
-    case Redundancy::TwoN:
-        return "2N";
-    case Redundancy::Distributed:
-        return "distributed";
-    }
-    return "N";
-}
-
-const char *distributionName(Distribution distribution)
-{
-    switch (distribution) {
-    case Distribution::Ac12V:
-        return "12V";
-    case Distribution::Dc48V:
-        return "48V";
-    case Distribution::Dc800V:
-        return "800VDC";
-    }
-    return "48V";
-}
-
-const char *upsTypeName(UpsType type)
-{
-    switch (type) {
-    case UpsType::DoubleConversion:
-        return "double-conversion";
-    case UpsType::Eco:
-        return "eco";
-    case UpsType::None:
-        return "none";
-    }
-    return "none";
-}
-
-double busVoltageV(Distribution distribution)
+double nominalVoltageV(Distribution distribution)
 {
     switch (distribution) {
     case Distribution::Ac12V:
@@ -201,6 +163,9 @@ FacilityStages facilityStages(const Catalog &catalog, const PowerDesign &design,
 {
     const bool dc = distribution == Distribution::Dc800V;
     FacilityStages stages;
+    stages.switchgear = stageOrDefault(
+        findAcStage(catalog, "switchgear"), "switchgear", "mv", false, {{0.0, 0.997}},
+        "[handbook facility.md §2: MV switchgear ~99.5%+, U]", assumptions);
 
     const PowerStage *transformer = nullptr;
     if (!design.transformer.empty()) {
@@ -214,7 +179,7 @@ FacilityStages facilityStages(const Catalog &catalog, const PowerDesign &design,
     }
     if (dc) {
         if (!transformer)
-            transformer = findStage(catalog, "transformer", {"800VDC", "sst"});
+            transformer = findStage(catalog, "transformer", {"800VDC", "solid-state", "sst"});
         stages.transformer = stageOrDefault(
             transformer, "transformer", "sst", false, {{0.25, 0.980}, {0.5, 0.985}, {1.0, 0.985}},
             "[U: solid-state transformer rectifying once to 800 V DC, handbook facility.md §2]",
@@ -264,14 +229,15 @@ FacilityStages facilityStages(const Catalog &catalog, const PowerDesign &design,
     return stages;
 }
 
-RackPath rackPath(const Catalog &catalog, Distribution distribution, double busbarResistanceOhm,
+RackPath rackPath(const Catalog &catalog, Distribution distribution, const PowerOptions &options,
                   std::vector<std::string> &assumptions)
 {
     RackPath path;
     path.distribution = distribution;
-    path.busVoltageV = busVoltageV(distribution);
-    path.busbarResistanceOhm = busbarResistanceOhm;
-    const std::string variant = distributionName(distribution);
+    path.busVoltageV = distribution == Distribution::Dc800V ? options.dc800RackBusV
+                                                            : nominalVoltageV(distribution);
+    path.busbarResistanceOhm = options.rackBusbarResistanceOhm;
+    const std::string variant = toString(distribution);
     const PowerStage *conversion = findStage(catalog, "rack-conversion", {variant.c_str()});
     const PowerStage *board = findStage(catalog, "board", {variant.c_str()});
     switch (distribution) {
@@ -300,11 +266,11 @@ RackPath rackPath(const Catalog &catalog, Distribution distribution, double busb
         break;
     case Distribution::Dc800V:
         path.conversion = stageOrDefault(
-            conversion, "rack-conversion", variant, true, {{0.0, 0.995}},
-            "[U: 800 V DC rack entry, protection only; step-down in the tray]", assumptions);
-        path.board = stageOrDefault(
-            board, "board", variant, true, {{0.0, 0.975}},
-            "[U: 800->12 V in-tray converter, as 48->12 V, handbook facility.md §2]", assumptions);
+            conversion, "rack-conversion", variant, true, {{0.25, 0.975}, {0.5, 0.98}},
+            "[U: one DC-DC step, 800 V to the rack busbar, handbook facility.md §2]", assumptions);
+        path.board = stageOrDefault(board, "board", variant, true, {{0.0, 0.975}},
+                                    "[bus converter to 12 V 97-98%, handbook facility.md §2, U]",
+                                    assumptions);
         break;
     }
     return path;

@@ -27,10 +27,8 @@ double redundancyFactor(Redundancy redundancy, const UpsDesign &ups);
 // distributed ceil(n x/y).
 int unitsWithRedundancy(int needed, Redundancy redundancy, const UpsDesign &ups);
 
-const char *redundancyName(Redundancy redundancy);
-const char *distributionName(Distribution distribution); // "12V", "48V", "800VDC"
-const char *upsTypeName(UpsType type);                   // "double-conversion", "eco", "none"
-double busVoltageV(Distribution distribution);           // 12, 48, 800
+// Enum names (N+1, 48V, ...) are model/enumnames.h's toString().
+double nominalVoltageV(Distribution distribution); // 12, 48, 800
 
 // One stage as the solver uses it: the catalog entry, or a handbook default.
 struct StageModel
@@ -47,20 +45,20 @@ struct StageModel
     }
 };
 
-// The stages outside the IT boundary for a design: transformer (solid-state for 800 V DC),
-// UPS (none for 800 V DC: storage floats on the DC bus) and PDU/busway.
+// The stages outside the IT boundary for a design: MV switchgear, transformer (solid-state for
+// 800 V DC), UPS (none for 800 V DC: storage floats on the DC bus) and PDU/busway.
 struct FacilityStages
 {
-    StageModel transformer, ups, pdu;
+    StageModel switchgear, transformer, ups, pdu;
 };
 
 // The stages inside the rack for one distribution, and its busbar.
 struct RackPath
 {
     Distribution distribution = Distribution::Dc48V;
-    StageModel conversion; // PSU / power shelf / rack DC-DC, to the busbar voltage
-    StageModel board;      // busbar voltage to 12 V rails (12 V: none)
-    double busVoltageV = 48;
+    StageModel conversion;   // PSU / power shelf / rack DC-DC, to the busbar voltage
+    StageModel board;        // busbar voltage to 12 V rails (12 V: none)
+    double busVoltageV = 48; // 12, 48, or PowerOptions::dc800RackBusV
     double busbarResistanceOhm = 0;
 };
 
@@ -68,7 +66,7 @@ struct RackPath
 // appending a line to `assumptions` for every default used.
 FacilityStages facilityStages(const Catalog &catalog, const PowerDesign &design,
                               Distribution distribution, std::vector<std::string> &assumptions);
-RackPath rackPath(const Catalog &catalog, Distribution distribution, double busbarResistanceOhm,
+RackPath rackPath(const Catalog &catalog, Distribution distribution, const PowerOptions &options,
                   std::vector<std::string> &assumptions);
 
 // Losses of a rack path for a rack input power at a conversion load fraction.

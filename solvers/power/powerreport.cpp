@@ -1,41 +1,12 @@
 #include "solvers/power/powerreport.h"
 
+#include "model/enumnames.h"
 #include "solvers/power/powerchain.h"
 
 #include <cstdio>
 #include <string>
 
 namespace aidc {
-
-const char *coolingTypeName(CoolingType type)
-{
-    switch (type) {
-    case CoolingType::Air:
-        return "air";
-    case CoolingType::DirectLiquid:
-        return "direct-liquid";
-    case CoolingType::Immersion:
-        return "immersion";
-    case CoolingType::RearDoor:
-        return "rear-door";
-    }
-    return "air";
-}
-
-const char *rackRoleName(RackRole role)
-{
-    switch (role) {
-    case RackRole::Compute:
-        return "compute";
-    case RackRole::Network:
-        return "network";
-    case RackRole::Storage:
-        return "storage";
-    case RackRole::Management:
-        return "management";
-    }
-    return "compute";
-}
 
 namespace {
 
@@ -138,7 +109,7 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
     for (const InstalledCapacity &c : r.capacities)
         capacities.push_back({{"subsystem", c.subsystem},
                               {"part", c.part},
-                              {"redundancy", redundancyName(c.redundancy)},
+                              {"redundancy", toString(c.redundancy)},
                               {"criticalW", c.criticalW},
                               {"installedW", c.installedW},
                               {"installedToCritical", c.installedToCritical()},
@@ -157,7 +128,7 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
         j["generators"] = nullptr;
 
     const CoolingPlant &c = r.cooling;
-    j["cooling"] = {{"type", coolingTypeName(c.type)},
+    j["cooling"] = {{"type", toString(c.type)},
                     {"liquidHeatPeakW", c.liquidHeatPeakW},
                     {"airHeatPeakW", c.airHeatPeakW},
                     {"liquidSupplyWaterC", c.liquidSupplyWaterC},
@@ -191,10 +162,11 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
 
     nlohmann::json comparison = nlohmann::json::array();
     for (const DistributionOption &d : r.distributionComparison)
-        comparison.push_back({{"distribution", distributionName(d.distribution)},
+        comparison.push_back({{"distribution", toString(d.distribution)},
                               {"busVoltageV", d.busVoltageV},
-                              {"railLoadW", d.railLoadW},
+                              {"deliveredW", d.deliveredW},
                               {"busCurrentA", d.busCurrentA},
+                              {"feedCurrentA", d.feedCurrentA},
                               {"upstreamLossW", d.upstreamLossW},
                               {"rackConversionLossW", d.rackConversionLossW},
                               {"conductorLossW", d.conductorLossW},
@@ -245,7 +217,7 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
             racks.push_back({{"id", rack.id},
                              {"hall", rack.hall},
                              {"row", rack.row},
-                             {"role", rackRoleName(rack.role)},
+                             {"role", toString(rack.role)},
                              {"itPowerPeakW", rack.peakW()},
                              {"itBreakdownPeak", breakdownJson(rack.peak)},
                              {"liquidHeatW", rack.liquidHeatW},
@@ -317,7 +289,7 @@ void writeText(std::ostream &out, const PowerResult &r)
     for (const InstalledCapacity &c : r.capacities) {
         char text[200];
         std::snprintf(text, sizeof text, "  %-14s %-12s critical %10s  installed %10s  (%.2fx)",
-                      c.subsystem.c_str(), redundancyName(c.redundancy), mw(c.criticalW).c_str(),
+                      c.subsystem.c_str(), toString(c.redundancy), mw(c.criticalW).c_str(),
                       mw(c.installedW).c_str(), c.installedToCritical());
         out << text;
         if (c.unitsInstalled > 0)
@@ -326,7 +298,7 @@ void writeText(std::ostream &out, const PowerResult &r)
     }
 
     const CoolingPlant &c = r.cooling;
-    out << "\nCooling (" << coolingTypeName(c.type) << ")\n";
+    out << "\nCooling (" << toString(c.type) << ")\n";
     line(out, "liquid / air heat (peak)", mw(c.liquidHeatPeakW) + " / " + mw(c.airHeatPeakW));
     line(out, "supply water liquid / air",
          fmt("%.0f degC", c.liquidSupplyWaterC) + " / " + fmt("%.0f degC", c.airSupplyWaterC));
@@ -349,18 +321,21 @@ void writeText(std::ostream &out, const PowerResult &r)
                  mw(r.generators->unitRatingW));
 
     if (!r.distributionComparison.empty()) {
-        out << "\nRack distribution, same load at the 12 V rails ("
-            << kw(r.distributionComparison.front().railLoadW) << ")\n";
-        out << "  bus      current   upstream  conversion  busbar I2R  board    total loss  "
-               "efficiency  vs 12 V\n";
+        const DistributionOption &first = r.distributionComparison.front();
+        out << "\nRack distribution: the same " << kw(first.deliveredW)
+            << " delivered past the board stage, from the utility\n";
+        out << "  chain   bus V  bus current  feed current  upstream  conversion  busbar I2R"
+               "     board  total loss  efficiency  vs 12 V\n";
         for (const DistributionOption &d : r.distributionComparison) {
-            char text[200];
+            char text[240];
             std::snprintf(text, sizeof text,
-                          "  %-7s %7.0f A  %8s  %10s  %10s  %7s  %10s  %8.2f%%  %+.1f kW%s\n",
-                          distributionName(d.distribution), d.busCurrentA,
+                          "  %-7s %5.0f  %9.0f A  %10.0f A  %8s  %10s  %10s  %8s  %10s  %9.2f%%"
+                          "  %+.2f kW (%+.1f%%)%s\n",
+                          toString(d.distribution), d.busVoltageV, d.busCurrentA, d.feedCurrentA,
                           kw(d.upstreamLossW).c_str(), kw(d.rackConversionLossW).c_str(),
                           kw(d.conductorLossW).c_str(), kw(d.boardConversionLossW).c_str(),
                           kw(d.totalLossW).c_str(), d.efficiency * 100, d.lossVs12VW / 1e3,
+                          first.totalLossW > 0 ? d.lossVs12VW / first.totalLossW * 100 : 0.0,
                           d.feasible ? "" : "  (busbar cannot carry it)");
             out << text;
         }

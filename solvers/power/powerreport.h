@@ -11,9 +11,6 @@
 
 namespace aidc {
 
-const char *coolingTypeName(CoolingType type); // "air", "direct-liquid", "immersion", "rear-door"
-const char *rackRoleName(RackRole role);       // "compute", "network", "storage", "management"
-
 // Full result; `includeRacks` false leaves out the per-rack array (3,000+ entries at 100k GPUs).
 nlohmann::json toJson(const PowerResult &result, bool includeRacks = true);
 

@@ -85,16 +85,17 @@ TEST_CASE("redundancy sets installed vs critical and the stages' load fraction",
 TEST_CASE("bottom-up PUE matches a hand computation", "[power][chain][pue]")
 {
     // PUE = (IT + chain losses + cooling + misc) / IT [handbook facility.md §2]. Air cooling,
-    // no UPS, catalog transformer and PDU flat at 99%, CRAH fans 4%, facility pumps 1%,
-    // towers 5% of the heat they reject, no misc. Per W of IT:
+    // no UPS, catalog transformer and PDU flat at 99%, switchgear at 99.5%, CRAH fans 4%,
+    // facility pumps 1%, towers 5% of the heat they reject, no misc. Per W of IT:
     //   PDU in 1/0.99 = 1.010101 (loss 0.010101, air heat with IT: 1.010101)
     //   cold year (economizer all year): fans 0.040404 + pumps 0.010101 + towers 0.050505
-    //     -> transformer (1.010101 + 0.101010) / 0.99 = 1.122334
+    //     -> transformer (1.010101 + 0.101010) / 0.99 = 1.122334 -> / 0.995 = 1.127974
     //   hot year (chiller COP 5 all year): chiller 0.202020, towers (1.010101 + 0.202020) x 0.05
-    //     = 0.060606 -> (1.010101 + 0.313131) / 0.99 = 1.336598
+    //     = 0.060606 -> (1.010101 + 0.313131) / 0.99 = 1.336598 -> / 0.995 = 1.343315
     Catalog catalog = powerCatalog();
     catalog.powerStages.push_back(flatStage("xfmr-test", "transformer", "dry-type", 0.99));
     catalog.powerStages.push_back(flatStage("busway-test", "pdu", "busway", 0.99));
+    catalog.powerStages.push_back(flatStage("mv-test", "switchgear", "mv", 0.995));
     CoolingUnit chiller;
     chiller.id = "chiller-test";
     chiller.kind = "chiller";
@@ -116,16 +117,16 @@ TEST_CASE("bottom-up PUE matches a hand computation", "[power][chain][pue]")
     REQUIRE_FALSE(result.diagnostics.hasErrors());
     CHECK(stage(result, "transformer").part == "xfmr-test");
     CHECK(stage(result, "pdu").part == "busway-test");
-    CHECK(result.pueBottomUpPeak == Approx(1.122334).epsilon(1e-5));
-    CHECK(result.pueBottomUpAnnual == Approx(1.122334).epsilon(1e-5));
+    CHECK(result.pueBottomUpPeak == Approx(1.127974).epsilon(1e-5));
+    CHECK(result.pueBottomUpAnnual == Approx(1.127974).epsilon(1e-5));
     CHECK(result.pueAnnual == result.pueBottomUpAnnual);
     CHECK(result.annualEnergyMWh ==
-          Approx(result.itAverageW * 8760 / 1e6 * 1.122334).epsilon(1e-5));
+          Approx(result.itAverageW * 8760 / 1e6 * 1.127974).epsilon(1e-5));
 
     project.site.climate = flatClimate(35, 28);
     result = solvePower(project, catalog, layout, {}, options);
-    CHECK(result.pueBottomUpPeak == Approx(1.336598).epsilon(1e-5));
-    CHECK(result.pueBottomUpAnnual == Approx(1.336598).epsilon(1e-5));
+    CHECK(result.pueBottomUpPeak == Approx(1.343315).epsilon(1e-5));
+    CHECK(result.pueBottomUpAnnual == Approx(1.343315).epsilon(1e-5));
     CHECK(result.cooling.chillerCop == 5.0);
 }
 
@@ -195,8 +196,8 @@ TEST_CASE("48 V loses less than 12 V for the same rack load, and the report says
           "[power][distribution]")
 {
     // Same 40.8 kW DGX rack as in test_itpower: 38,501.8 W at the rails. Rack-level losses by
-    // hand: 12 V conversion 2,397.9 W + busbar 1,416.4 W; 48 V conversion 1,224 W + busbar
-    // 87.0 W + 48->12 V 987.2 W; 800 V busbar 0.31 W.
+    // hand: 12 V conversion 2,397.9 W + busbar 1,416.4 W (3,326.5 A); 48 V conversion 1,224 W +
+    // busbar 87.0 W (824.5 A) + 48->12 V 987.2 W; 800 V DC to a 54 V busbar 68.7 W (732.5 A).
     const Catalog catalog = powerCatalog();
     const LayoutResult layout = dgxLayout(1, 1);
     const Project project = dgxProject(32);
@@ -206,14 +207,18 @@ TEST_CASE("48 V loses less than 12 V for the same rack load, and the report says
     const DistributionOption &v48 = result.distributionComparison[1];
     const DistributionOption &v800 = result.distributionComparison[2];
     CHECK(v12.distribution == Distribution::Ac12V);
-    CHECK(v12.railLoadW == Approx(38501.8).epsilon(1e-5));
-    CHECK(v48.railLoadW == v12.railLoadW);
+    CHECK(v12.deliveredW == Approx(38501.8).epsilon(1e-5));
+    CHECK(v48.deliveredW == v12.deliveredW);
     CHECK(v12.conductorLossW == Approx(1416.4).epsilon(1e-3));
     CHECK(v12.rackConversionLossW == Approx(2397.9).epsilon(1e-3));
     CHECK(v48.conductorLossW == Approx(87.0).epsilon(1e-3));
     CHECK(v48.rackConversionLossW == Approx(1224.0).epsilon(1e-3));
     CHECK(v48.boardConversionLossW == Approx(987.2).epsilon(1e-3));
-    CHECK(v800.conductorLossW == Approx(0.312).epsilon(1e-2));
+    CHECK(v800.conductorLossW == Approx(68.69).epsilon(1e-3));
+    CHECK(v12.busCurrentA == Approx(3326.5).epsilon(1e-4));
+    CHECK(v48.busCurrentA == Approx(824.5).epsilon(1e-4));
+    // The rack feed: 800 V DC carries 40,365 W at 50.5 A.
+    CHECK(v800.feedCurrentA == Approx(40365.0 / 800).epsilon(1e-4));
     CHECK(v48.totalLossW < v12.totalLossW);
     CHECK(v800.totalLossW < v48.totalLossW);
     CHECK(v48.lossVs12VW == Approx(v48.totalLossW - v12.totalLossW));

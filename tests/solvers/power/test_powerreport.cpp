@@ -25,7 +25,8 @@ TEST_CASE("toJson carries the result under stable keys", "[power][report]")
     CHECK(j.at("distributionComparison")[1].at("distribution") == "48V");
     CHECK(j.at("racks").size() == 20);
     CHECK(j.at("halls")[0].at("id") == "H1");
-    CHECK(j.at("chain")[0].at("stage") == "transformer");
+    CHECK(j.at("chain")[0].at("stage") == "switchgear");
+    CHECK(j.at("chain")[1].at("stage") == "transformer");
     CHECK_FALSE(toJson(result, false).contains("racks"));
 }
 
