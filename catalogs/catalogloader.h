@@ -8,6 +8,7 @@
 // Problems are reported like a project's: file, RFC 6901 JSON pointer, plain message, and
 // loading continues so that one pass reports every problem.
 
+#include "model/isodate.h"
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"
 
@@ -47,8 +48,6 @@ const std::vector<std::string> &catalogKinds();
 // "[V] text" -> {text, Vendor}. False when the text does not start with a tag
 // [V], [P], [A], [S], [D] or [U].
 bool parseFigureSource(const std::string &text, FigureSource &out);
-// True for a calendar-plausible ISO 8601 date "YYYY-MM-DD" (prices carry one).
-bool isIsoDate(const std::string &text);
 
 // "V", "P", "A", "S", "D" or "U".
 const char *confidenceTag(Confidence confidence);

@@ -47,6 +47,9 @@ std::string formatCsvNumber(double value)
 {
     if (!std::isfinite(value))
         return "";
+    // Whole numbers as integers ("300000000", not "3e+08"), so spreadsheets read them as such.
+    if (std::abs(value) < 1e15 && value == std::round(value))
+        return std::to_string(static_cast<long long>(value));
     char buffer[64];
     const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
     if (ec != std::errc())

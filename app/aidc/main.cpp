@@ -5,6 +5,10 @@
 #include "app/cliargs.h"
 #include "catalogs/catalogloader.h"
 #include "model/atomicfile.h"
+#include "model/isodate.h"
+#include "solvers/common/reportformat.h"
+#include "solvers/cost/costreport.h"
+#include "solvers/fabric/fabricreport.h"
 #include "solvers/pipeline/loading.h"
 #include "solvers/pipeline/pipeline.h"
 #include "solvers/pipeline/report.h"
@@ -13,6 +17,7 @@
 #include <filesystem>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 
 using namespace aidc;
 using namespace aidc::cli;
@@ -26,6 +31,8 @@ AIDC Planner command line: evaluates AI-training datacenter projects headless.
 commands:
   eval FILE        evaluate a project and print the report (text or JSON)
   validate FILE    check a project and its catalog references without evaluating
+  bom FILE         the network bill of materials with prices (--csv for RFC 4180 CSV)
+  cables FILE      the port-to-port cable schedule (--csv for RFC 4180 CSV)
 
 Run 'aidc <command> --help' for a command's options.
 
@@ -48,6 +55,8 @@ environment:
 const OptionSpec kCatalogOption{"--catalog", true, "DIR",
                                 "part catalog directory (default: $AIDC_CATALOG_DIR, the installed "
                                 "catalog, or the source tree's)"};
+const OptionSpec kAsOfOption{"--as-of", true, "DATE",
+                             "price date (YYYY-MM-DD) for price-book quotes (default: today)"};
 const OptionSpec kOutputOption{"--output", true, "FILE",
                                "write to FILE (atomically) instead of standard output"};
 
@@ -63,6 +72,7 @@ std::vector<CommandSpec> commandSpecs()
          {{"--format", true, "text|json", "output format (default: text)"},
           kCatalogOption,
           kOutputOption,
+          kAsOfOption,
           {"--strict", false, "", "exit with code 1 when the design has violations"}},
          1,
          1},
@@ -72,6 +82,28 @@ std::vector<CommandSpec> commandSpecs()
          "Prints every problem as FILE: JSON-POINTER: message and exits with code 3 if there is\n"
          "any; prints 'FILE: valid' and exits with 0 otherwise.",
          {kCatalogOption},
+         1,
+         1},
+        {"bom",
+         "bom FILE [options]",
+         "Print the network bill of materials of a project, priced.",
+         "One line per part and stock length: switches, transceivers by type, cables by type and\n"
+         "length, fibres, trunks and patch panels, with quantity, unit power and, from the\n"
+         "project's price book or the catalog, unit and extended price and the price's source.",
+         {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          kCatalogOption,
+          kOutputOption,
+          kAsOfOption},
+         1,
+         1},
+        {"cables",
+         "cables FILE [options]",
+         "Print the port-to-port cable schedule of a project.",
+         "One line per cable of every fabric plane: link id, A-end rack/U/device/port, B-end\n"
+         "rack/U/device/port, medium, routed and stock length.",
+         {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          kCatalogOption,
+          kOutputOption},
          1,
          1},
     };
@@ -113,19 +145,62 @@ Catalog loadCatalogFor(const ParsedArgs &args, const Context &context)
     return loadBaseCatalog(directory);
 }
 
-int runEval(const ParsedArgs &args, const Context &context)
+// A usage error thrown by the command runners (exit code 2).
+struct UsageError : std::runtime_error
 {
-    const std::string format = args.value("--format", "text");
-    if (format != "text" && format != "json") {
-        std::cerr << "aidc eval: unknown format '" << format << "' (expected text or json)\n";
-        return ExitUsage;
-    }
+    using std::runtime_error::runtime_error;
+};
+
+// Loads the catalog and the project named on the command line and evaluates it.
+Result loadAndEvaluate(const ParsedArgs &args, const Context &context)
+{
+    EvaluateOptions options;
+    options.cost.asOfDate = args.value("--as-of");
+    if (!options.cost.asOfDate.empty() && !isIsoDate(options.cost.asOfDate))
+        throw UsageError("--as-of needs a date as YYYY-MM-DD, got '" + options.cost.asOfDate + "'");
     const Catalog base = loadCatalogFor(args, context);
     const LoadedProject loaded = loadProjectForEvaluation(args.positional[0], base);
-    Result result = evaluate(loaded.project, loaded.catalog);
+    options.priceBook = loaded.priceBook.get();
+    Result result = evaluate(loaded.project, loaded.catalog, options);
     Diagnostics all = loaded.warnings;
     all.append(result.diagnostics);
     result.diagnostics = all;
+    return result;
+}
+
+// Prints a table as aligned text or, with --csv, as RFC 4180 CSV.
+int emitTable(const ParsedArgs &args, const CsvTable &table)
+{
+    if (args.has("--csv"))
+        return emit(args, toCsv(table));
+    TextTable text(table.header);
+    for (const std::vector<std::string> &row : table.rows)
+        text.addRow(row);
+    std::ostringstream out;
+    text.write(out);
+    return emit(args, out.str());
+}
+
+int runBom(const ParsedArgs &args, const Context &context)
+{
+    const Result result = loadAndEvaluate(args, context);
+    CsvTable table = bomTable(result.fabric);
+    appendPriceColumns(table, result.fabric.bom, result.cost);
+    return emitTable(args, table);
+}
+
+int runCables(const ParsedArgs &args, const Context &context)
+{
+    const Result result = loadAndEvaluate(args, context);
+    return emitTable(args, cableScheduleTable(result.fabric));
+}
+
+int runEval(const ParsedArgs &args, const Context &context)
+{
+    const std::string format = args.value("--format", "text");
+    if (format != "text" && format != "json")
+        throw UsageError("unknown format '" + format + "' (expected text or json)");
+    const Result result = loadAndEvaluate(args, context);
 
     std::ostringstream text;
     if (format == "json")
@@ -185,6 +260,13 @@ int main(int argc, char **argv)
             return runEval(*parsed, context);
         if (parsed->command == "validate")
             return runValidate(*parsed, context);
+        if (parsed->command == "bom")
+            return runBom(*parsed, context);
+        if (parsed->command == "cables")
+            return runCables(*parsed, context);
+    } catch (const UsageError &usage) {
+        std::cerr << "aidc " << parsed->command << ": " << usage.what() << '\n';
+        return ExitUsage;
     } catch (const LoadError &loadError) {
         std::cerr << loadError.diagnostics().toString();
         return ExitInput;

@@ -4,19 +4,6 @@
 
 namespace aidc {
 
-int switchRadixAt(const SwitchModel &model, double portGbps)
-{
-    if (portGbps <= 0 || model.portGbps <= 0)
-        return 0;
-    if (portGbps >= model.portGbps)
-        return portGbps == model.portGbps ? model.radix : 0;
-    const double split = model.portGbps / portGbps;
-    const int lanes = int(std::lround(split));
-    if (std::abs(split - lanes) > 1e-9 || lanes > model.maxBreakout)
-        return 0;
-    return model.radix * lanes;
-}
-
 const SwitchModel *defaultSwitchFor(const FabricPlane &plane, const Catalog &catalog)
 {
     const std::string technology =
@@ -26,7 +13,7 @@ const SwitchModel *defaultSwitchFor(const FabricPlane &plane, const Catalog &cat
     for (const SwitchModel &model : catalog.switches) {
         if (model.technology != technology)
             continue;
-        const int radix = switchRadixAt(model, plane.portGbps);
+        const int radix = model.radixAt(plane.portGbps);
         // Prefer native speed over breakout, then the larger radix (fewer tiers).
         const bool native = model.portGbps == plane.portGbps;
         const bool bestNative = best && best->portGbps == plane.portGbps;
@@ -81,9 +68,21 @@ static std::vector<FabricPlane> defaultPlanes(const Project &project, const Cata
     return {backend, frontend, storage, oob};
 }
 
+// Generic mid-latitude inland site, monthly means, illustrative only [U]
+// (docs/project-format.md, "site").
+Climate referenceClimate()
+{
+    Climate climate;
+    climate.dryBulbC = {1, 2, 6, 10, 14, 17, 19, 19, 15, 10, 5, 2};
+    climate.wetBulbC = {0, 0, 3, 6, 10, 13, 15, 15, 12, 8, 3, 1};
+    return climate;
+}
+
 Project withDefaults(const Project &project, const Catalog &catalog)
 {
     Project effective = project;
+    if (effective.site.climate == Climate{})
+        effective.site.climate = referenceClimate();
     for (ComputePool &pool : effective.pools) {
         if (pool.server.empty()) {
             if (const Accelerator *gpu = catalog.accelerator(pool.gpu))

@@ -6,7 +6,8 @@
 //    (2 x 200G per server), a storage plane (2 x 200G per server) and an OOB plane (1 GbE);
 //  - a plane without a switch: the catalog switch of the plane's technology that takes the
 //    plane's port speed natively or by breakout with the largest radix;
-//  - a pool without a server: its accelerator's default server.
+//  - a pool without a server: its accelerator's default server;
+//  - a site without a climate (all zeros): referenceClimate().
 // Catalog references that do not resolve are left as they are (the reference check reports them).
 
 #include "catalogs/catalog.h"
@@ -16,9 +17,8 @@ namespace aidc {
 
 Project withDefaults(const Project &project, const Catalog &catalog);
 
-// Ports of `model` at `portGbps` (radix x breakout when the plane runs slower than the switch),
-// 0 when the switch cannot take that speed.
-int switchRadixAt(const SwitchModel &model, double portGbps);
+// The temperate monthly climate used when a project gives none.
+Climate referenceClimate();
 
 const SwitchModel *defaultSwitchFor(const FabricPlane &plane, const Catalog &catalog);
 

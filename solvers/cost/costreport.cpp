@@ -1,5 +1,7 @@
 #include "costreport.h"
 
+#include "solvers/common/reportformat.h"
+
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
@@ -31,13 +33,6 @@ std::string quantityText(double quantity)
     return buffer;
 }
 
-std::string withThousands(long long value)
-{
-    std::string digits = std::to_string(value < 0 ? -value : value);
-    for (int i = int(digits.size()) - 3; i > 0; i -= 3)
-        digits.insert(std::size_t(i), ",");
-    return (value < 0 ? "-" : "") + digits;
-}
 
 // The unit price of one BOM line from the prices the solver resolved (per-m x stock length).
 const ResolvedPrice *priceOf(const BomLine &line, const CostResult &result, double &unitUsd)
@@ -51,33 +46,9 @@ const ResolvedPrice *priceOf(const BomLine &line, const CostResult &result, doub
     return &price;
 }
 
-// Whole numbers as integers ("300000000", not "3e+08") for spreadsheets; others round-trip.
-std::string csvNumber(double value)
-{
-    if (std::isfinite(value) && std::abs(value) < 1e15 && value == std::round(value)) {
-        char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%.0f", value);
-        return buffer;
-    }
-    return formatCsvNumber(value);
-}
 
 } // namespace
 
-std::string formatUsd(double usd)
-{
-    char buffer[64];
-    const double a = std::abs(usd);
-    if (a >= 1e9)
-        std::snprintf(buffer, sizeof buffer, "$%.2f B", usd / 1e9);
-    else if (a >= 1e6)
-        std::snprintf(buffer, sizeof buffer, "$%.1f M", usd / 1e6);
-    else if (a >= 100)
-        return "$" + withThousands(std::llround(usd));
-    else
-        std::snprintf(buffer, sizeof buffer, "$%.2f", usd);
-    return buffer;
-}
 
 nlohmann::json toJson(const CostResult &r)
 {
@@ -251,8 +222,8 @@ CsvTable pricedBomTable(const Bom &bom, const CostResult &result)
                     "quantity", "unit", "lengthM",     "unitPowerW"};
     for (const BomLine &line : bom) {
         table.rows.push_back({line.category, line.part, line.description, line.plane,
-                              csvNumber(line.quantity), line.unit, csvNumber(line.lengthM),
-                              csvNumber(line.unitPowerW)});
+                              formatCsvNumber(line.quantity), line.unit, formatCsvNumber(line.lengthM),
+                              formatCsvNumber(line.unitPowerW)});
     }
     appendPriceColumns(table, bom, result);
     return table;

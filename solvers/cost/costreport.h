@@ -29,7 +29,5 @@ CsvTable pricedBomTable(const Bom &bom, const CostResult &result);
 // "not-priced". Returns false, leaving the table unchanged, when the row count differs.
 bool appendPriceColumns(CsvTable &table, const Bom &bom, const CostResult &result);
 
-// "$4.52 B", "$312.5 M", "$36,000": a money amount for people (not for CSV).
-std::string formatUsd(double usd);
 
 } // namespace aidc

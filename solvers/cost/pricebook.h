@@ -18,6 +18,7 @@
 // "locked" error instead of waiting forever. Every change is one transaction: a CSV import either
 // adds every row or none.
 
+#include "model/isodate.h"
 #include "model/atomicfile.h"
 #include "model/csv.h"
 #include "model/diagnostics.h"
@@ -62,11 +63,7 @@ struct PriceBookImport
 
 enum class ImportMode { Append, Replace };
 
-// True for a valid ISO calendar date "YYYY-MM-DD" (Gregorian leap years).
-bool isIsoDate(const std::string &text);
 
-// Today's UTC date as "YYYY-MM-DD".
-std::string todayIsoDate();
 
 class PriceBook
 {

@@ -72,7 +72,7 @@ SwitchEstimate estimateSwitches(const FabricPlane &plane, const Catalog &catalog
 {
     SwitchEstimate estimate;
     const SwitchModel *model = catalog.switchModel(plane.switchModel);
-    const int k = model ? switchRadixAt(*model, plane.portGbps) : 0;
+    const int k = model ? model->radixAt(plane.portGbps) : 0;
     if (k < 2 || endpoints <= 0)
         return estimate;
     if (endpoints <= k) {

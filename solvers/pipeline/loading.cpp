@@ -3,6 +3,9 @@
 #include "catalogs/catalogloader.h"
 #include "catalogs/projectcheck.h"
 #include "model/projectjson.h"
+#include "solvers/cost/pricebook.h"
+
+#include <filesystem>
 
 namespace aidc {
 
@@ -26,6 +29,17 @@ LoadedProject prepareProject(const Project &project, const std::string &path,
     if (!project.catalogOverridesJson.empty())
         applyCatalogOverrides(loaded.catalog, project.catalogOverridesJson, path, diagnostics);
     checkProjectAgainstCatalog(loaded.project, loaded.catalog, path, diagnostics);
+    if (!project.cost.priceBook.empty()) {
+        std::filesystem::path book(project.cost.priceBook);
+        if (book.is_relative() && !path.empty())
+            book = std::filesystem::path(path).parent_path() / book;
+        try {
+            loaded.priceBook = std::make_shared<const PriceBook>(
+                PriceBook::open(book.string(), PriceBook::OpenMode::ReadOnly));
+        } catch (const PriceBookError &error) {
+            diagnostics.error(path, "/cost/priceBook", error.what());
+        }
+    }
     if (diagnostics.hasErrors())
         throw LoadError(diagnostics);
     loaded.warnings = diagnostics;

@@ -8,9 +8,12 @@
 #include "model/diagnostics.h"
 #include "model/project.h"
 
+#include <memory>
 #include <string>
 
 namespace aidc {
+
+class PriceBook;
 
 struct LoadedProject
 {
@@ -18,6 +21,9 @@ struct LoadedProject
     Project project;
     Catalog catalog;      // base catalog + the project's overrides
     Diagnostics warnings; // non-fatal problems found while loading
+    // The project's price book (/cost/priceBook, relative to the project file), opened
+    // read-only; null when the project names none.
+    std::shared_ptr<const PriceBook> priceBook;
 };
 
 // Loads the catalog directory once; reuse it for many projects (batch runs).

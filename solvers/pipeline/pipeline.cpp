@@ -1,6 +1,7 @@
 #include "pipeline.h"
 
 #include "solvers/common/defaults.h"
+#include "solvers/pipeline/adapters.h"
 
 namespace aidc {
 
@@ -11,7 +12,7 @@ bool cancelled(const EvaluateOptions &options)
     return options.cancel && options.cancel->load(std::memory_order_relaxed);
 }
 
-// Foundation slice of the summary: counts from the layout, IT power at catalog nameplate.
+// Counts from the layout and IT power at catalog nameplate.
 void summariseLayout(const Project &project, const Catalog &catalog, Result &result)
 {
     Summary &summary = result.summary;
@@ -37,20 +38,192 @@ void summariseLayout(const Project &project, const Catalog &catalog, Result &res
     }
 }
 
+void summariseFabric(const FabricResult &fabric, Summary &summary)
+{
+    summary.switches = double(fabric.switches);
+    summary.transceivers = double(fabric.transceivers);
+    summary.cables = double(fabric.cables);
+    summary.networkPowerW = fabric.networkPowerW;
+    summary.copperShare = fabric.copperShare;
+}
+
+void summarisePower(const PowerResult &power, Summary &summary)
+{
+    summary.itPowerPeakW = power.itPeakW;
+    summary.itPowerAverageW = power.itAverageW;
+    summary.facilityPowerW = power.facilityPeakW;
+    summary.pue = power.pueAnnual;
+    summary.annualEnergyMWh = power.annualEnergyMWh;
+    summary.annualEnergyCostUsd = power.annualElectricityCostUsd;
+}
+
+void summarisePerformance(const PerformanceResult &performance, Summary &summary)
+{
+    if (!performance.ok)
+        return;
+    summary.mfu = performance.plan.mfu;
+    summary.tokensPerSecond = performance.plan.tokensPerSecond;
+    summary.stepTimeS = performance.plan.step.stepS;
+    summary.timeToTrainDays = performance.timeToTrainDays;
+}
+
+void summariseReliability(const ReliabilityResult &reliability, Summary &summary)
+{
+    if (reliability.diagnostics.hasErrors())
+        return;
+    summary.failuresPerDay = reliability.clusterFailuresPerDay;
+    summary.jobMtbiHours = reliability.jobMtbiHours;
+    summary.checkpointIntervalMin = reliability.interval.chosenS / 60.0;
+    summary.goodput = reliability.goodput.goodput;
+    summary.effectiveMfu = reliability.goodput.effectiveMfu;
+    if (reliability.goodput.effectiveTimeToTrainS)
+        summary.effectiveTimeToTrainDays = *reliability.goodput.effectiveTimeToTrainS / 86400.0;
+}
+
+void summariseCost(const CostResult &cost, Summary &summary)
+{
+    summary.capexUsd = cost.capexUsd;
+    summary.annualOpexUsd = cost.annualOpexUsd;
+    summary.tcoUsd = cost.tcoUsd;
+    summary.costPerGpuHourUsd = cost.costPerGpuHourUsd;
+}
+
+// The spare-sizing pass needs the failure rates and the spares percentile only.
+ReliabilityOptions sparesSizingOptions(ReliabilityOptions options)
+{
+    options.monteCarloSamples = 0;
+    options.clusterScales.clear();
+    options.bandwidthScales.clear();
+    options.intervalCurvePoints = 0;
+    options.spareCurvePoints = 0;
+    return options;
+}
+
 } // namespace
 
 Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOptions &options)
 {
     Result result;
     const Project effective = withDefaults(project, catalog);
+    auto stop = [&] {
+        result.cancelled = cancelled(options);
+        return result.cancelled;
+    };
 
     result.layout = solveLayout(effective, catalog, options.layout);
     result.diagnostics.append(result.layout.diagnostics);
     summariseLayout(effective, catalog, result);
-    if (cancelled(options)) {
-        result.cancelled = true;
+    if (stop())
         return result;
+
+    result.fabric = solveFabric(effective, catalog, result.layout, options.fabric);
+    result.diagnostics.append(result.fabric.diagnostics);
+    summariseFabric(result.fabric, result.summary);
+    if (stop())
+        return result;
+
+    const StorageSizing storage = sizeStorage(effective, catalog, result.summary.gpus);
+    result.power = solvePower(effective, catalog, result.layout,
+                              networkLoadFrom(result.fabric, storage), options.power);
+    result.diagnostics.append(result.power.diagnostics);
+    summarisePower(result.power, result.summary);
+    if (stop())
+        return result;
+
+    const ComputePool *pool = workloadPool(effective);
+    int jobGpus = 0;
+    if (effective.workload && pool) {
+        const Workload &workload = *effective.workload;
+        const Accelerator *gpu = catalog.accelerator(pool->gpu);
+        int poolGpus = 0;
+        for (const PoolLayout &placed : result.layout.pools) {
+            if (placed.pool == pool->name)
+                poolGpus = placed.gpus;
+        }
+        // Two budgets compete: the whole pool, where a failure may find no idle node and wait
+        // for a repair, and the pool less the spare nodes the reliability solver sizes, where
+        // the batch may divide less well. The one with the higher effective throughput
+        // (tokens/s x goodput) wins, and the search's explanation says so.
+        ReliabilityContext context{effective,    catalog, result.layout, result.fabric,
+                                   result.power, storage, *pool,         nullptr};
+        const ReliabilityInputs sizingInputs = reliabilityInputsFrom(context);
+        int spareNodes = 0;
+        if (workload.gpus == 0) {
+            const ReliabilityResult sizing = solveReliability(
+                sizingInputs, effective.reliability, sparesSizingOptions(options.reliability));
+            if (!sizing.diagnostics.hasErrors())
+                spareNodes =
+                    effective.reliability.spareNodes.value_or(sizing.spares.requiredSpareNodes);
+        }
+        std::vector<int> budgets{jobGpuBudget(workload, poolGpus, 0, sizingInputs.gpusPerNode)};
+        const int reserved = jobGpuBudget(workload, poolGpus, spareNodes, sizingInputs.gpusPerNode);
+        if (reserved != budgets.front())
+            budgets.push_back(reserved);
+
+        double bestScore = -1;
+        for (int budget : budgets) {
+            if (!gpu || budget <= 0)
+                continue;
+            const ClusterNetwork network =
+                clusterNetworkFor(effective, catalog, result.fabric, *pool, budget);
+            PerformanceResult performance =
+                solvePerformance(workload, *gpu, network, options.performance);
+            std::optional<ReliabilityResult> reliability;
+            double score = 0;
+            if (performance.ok) {
+                context.performance = &performance;
+                reliability = solveReliability(reliabilityInputsFrom(context),
+                                               effective.reliability, options.reliability);
+                const double goodputFactor =
+                    reliability->diagnostics.hasErrors() ? 1.0 : reliability->goodput.goodput;
+                score = performance.plan.tokensPerSecond * goodputFactor;
+            }
+            if (score > bestScore) {
+                bestScore = score;
+                result.performance = std::move(performance);
+                result.reliability = std::move(reliability);
+                jobGpus = budget;
+            }
+            if (stop())
+                return result;
+        }
+        if (result.performance) {
+            if (result.performance->ok)
+                jobGpus = result.performance->plan.gpusUsed;
+            if (budgets.size() > 1 && result.performance->search) {
+                result.performance->search->explanation.push_back(
+                    "job budget " + std::to_string(jobGpus) + " of the pool's " +
+                    std::to_string(poolGpus) + " GPUs: compared with " +
+                    (jobGpus <= reserved
+                         ? "the whole pool"
+                         : "holding back " + std::to_string(spareNodes) + " spare node(s)") +
+                    ", it gives the higher tokens/s x goodput");
+            }
+            result.diagnostics.append(result.performance->diagnostics);
+            summarisePerformance(*result.performance, result.summary);
+        }
+        if (result.reliability) {
+            result.diagnostics.append(result.reliability->diagnostics);
+            summariseReliability(*result.reliability, result.summary);
+        }
     }
+
+    std::optional<double> goodput;
+    if (result.summary.goodput)
+        goodput = result.summary.goodput;
+    const CostContext costContext{effective,
+                                  catalog,
+                                  result.layout,
+                                  result.fabric,
+                                  result.power,
+                                  storage,
+                                  result.performance ? &*result.performance : nullptr,
+                                  goodput,
+                                  jobGpus};
+    result.cost = solveCost(costInputsFrom(costContext), effective.cost, catalog.prices,
+                            options.priceBook, options.cost);
+    result.diagnostics.append(result.cost.diagnostics);
+    summariseCost(result.cost, result.summary);
     return result;
 }
 

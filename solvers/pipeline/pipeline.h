@@ -1,23 +1,38 @@
 #pragma once
 
 // evaluate(project, catalog, options) -> Result: runs the solvers in order
-//   layout -> fabric -> power -> performance -> reliability -> cost
+//   defaults -> layout -> fabric -> power -> performance -> reliability -> cost
 // and collects their results, warnings and design violations. Qt-free, no global state:
 // the CLI, the GUI (on a worker thread) and batch runs all call this one entry point.
 
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"
 #include "model/project.h"
+#include "solvers/cost/cost.h"
+#include "solvers/fabric/fabric.h"
 #include "solvers/layout/layout.h"
+#include "solvers/performance/performance.h"
 #include "solvers/pipeline/summary.h"
+#include "solvers/power/power.h"
+#include "solvers/reliability/reliability.h"
 
 #include <atomic>
+#include <optional>
 
 namespace aidc {
+
+class PriceBook;
 
 struct EvaluateOptions
 {
     LayoutOptions layout;
+    FabricOptions fabric;
+    PowerOptions power;
+    PerformanceOptions performance;
+    ReliabilityOptions reliability;
+    CostOptions cost;
+    // Quotes that override catalog prices (the project's /cost/priceBook, opened by the caller).
+    const PriceBook *priceBook = nullptr;
     // Set from another thread to abandon a run (the GUI cancels stale runs). evaluate() then
     // returns early with `cancelled` set.
     const std::atomic<bool> *cancel = nullptr;
@@ -27,11 +42,16 @@ struct Result
 {
     Summary summary; // headline figures, filled from every solver that ran
     LayoutResult layout;
+    FabricResult fabric;
+    PowerResult power;
+    std::optional<PerformanceResult> performance; // when the project has a workload
+    std::optional<ReliabilityResult> reliability;
+    CostResult cost;
     Diagnostics diagnostics; // warnings and violations of every solver
     bool cancelled = false;
 };
 
-// The catalog must already include the project's overrides (see catalogs/catalogloader.h).
+// The catalog must already include the project's overrides (see solvers/pipeline/loading.h).
 Result evaluate(const Project &project, const Catalog &catalog,
                 const EvaluateOptions &options = {});
 

@@ -1,6 +1,11 @@
 #include "report.h"
 
-#include "reportformat.h"
+#include "solvers/common/reportformat.h"
+#include "solvers/cost/costreport.h"
+#include "solvers/fabric/fabricreport.h"
+#include "solvers/performance/performancereport.h"
+#include "solvers/power/powerreport.h"
+#include "solvers/reliability/reliabilityreport.h"
 
 namespace aidc {
 
@@ -114,6 +119,13 @@ nlohmann::json resultToJson(const Result &result)
     j["version"] = kResultFormatVersion;
     j["summary"] = summaryToJson(result.summary);
     j["layout"] = layoutToJson(result.layout);
+    j["fabric"] = toJson(result.fabric);
+    j["power"] = toJson(result.power, false);
+    if (result.performance)
+        j["performance"] = toJson(*result.performance);
+    if (result.reliability)
+        j["reliability"] = toJson(*result.reliability);
+    j["cost"] = toJson(result.cost);
     j["diagnostics"] = diagnosticsToJson(result.diagnostics);
     return j;
 }
@@ -161,6 +173,21 @@ void writeTextReport(std::ostream &out, const Result &result)
     }
     out << "\nLayout\n";
     halls.write(out);
+
+    out << '\n';
+    writeText(out, result.fabric);
+    out << '\n';
+    writeText(out, result.power);
+    if (result.performance) {
+        out << '\n';
+        writeText(out, *result.performance);
+    }
+    if (result.reliability) {
+        out << '\n';
+        writeText(out, *result.reliability);
+    }
+    out << '\n';
+    writeText(out, result.cost);
 
     out << "\nDiagnostics\n";
     if (result.diagnostics.empty())

@@ -245,12 +245,16 @@ TEST_CASE("power stages: efficiency curves and the IT boundary", "[catalog]")
     CHECK(ups->efficiency.at(0.5) >= 0.94);
     CHECK(ups->efficiency.at(0.5) <= 0.97);
     CHECK(ups->efficiency.at(0.25) < ups->efficiency.at(0.5));
-    // 48 V beats rack 12 V by ~1 point end to end [handbook facility.md §2, Green Grid].
-    const double chain12 = catalog.powerStage("rack-conversion", "12V")->efficiency.at(0.5) *
-                           catalog.powerStage("board", "12V")->efficiency.at(0.5);
-    const double chain48 = catalog.powerStage("rack-conversion", "48V")->efficiency.at(0.5) *
-                           catalog.powerStage("board", "48V")->efficiency.at(0.5);
-    CHECK(chain48 - chain12 == Approx(0.01).margin(0.005));
+    // The 12 V rack stage is the PSU alone, at the 80 PLUS Titanium minimums (230 V redundant:
+    // 90/94/96/91% at 10/20/50/100% load) [handbook parts.md §5]. The 12 V busbar I2R loss is
+    // not in the curve: the power solver adds it from the rack current, and its tests check
+    // that 48 V loses less than 12 V end to end (tests/solvers/power).
+    const aidc::PowerStage *psu12 = catalog.powerStage("rack-conversion", "12V");
+    REQUIRE(psu12);
+    CHECK(psu12->efficiency.at(0.1) == Approx(0.90));
+    CHECK(psu12->efficiency.at(0.2) == Approx(0.94));
+    CHECK(psu12->efficiency.at(0.5) == Approx(0.96));
+    CHECK(psu12->efficiency.at(1.0) == Approx(0.91));
 }
 
 TEST_CASE("EfficiencyCurve interpolates linearly and holds its ends", "[catalog]")

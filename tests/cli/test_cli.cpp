@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 
@@ -31,10 +32,18 @@ std::string readFile(const fs::path &path)
     return buffer.str();
 }
 
+// Every test program run (ctest runs test cases in parallel processes) gets its own directory.
+fs::path testDirectory()
+{
+    static const fs::path dir =
+        fs::temp_directory_path() / ("aidc-cli-test-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    return dir;
+}
+
 Run aidc(const std::string &arguments)
 {
-    static const fs::path dir = fs::temp_directory_path() / "aidc-cli-test";
-    fs::create_directories(dir);
+    const fs::path dir = testDirectory();
     const fs::path out = dir / "stdout.txt";
     const fs::path err = dir / "stderr.txt";
     const std::string command = std::string("AIDC_CATALOG_DIR='") + AIDC_CATALOG_DIR + "' '" +
@@ -50,9 +59,7 @@ Run aidc(const std::string &arguments)
 
 fs::path writeTemp(const std::string &name, const std::string &contents)
 {
-    const fs::path dir = fs::temp_directory_path() / "aidc-cli-test";
-    fs::create_directories(dir);
-    const fs::path path = dir / name;
+    const fs::path path = testDirectory() / name;
     std::ofstream(path, std::ios::binary) << contents;
     return path;
 }
@@ -67,7 +74,7 @@ std::string minimalProject(const std::string &poolJson)
 
 } // namespace
 
-TEST_CASE("--version and --help exit 0; no command is a usage error", "[cli]")
+TEST_CASE("version and help exit 0; no command is a usage error", "[cli]")
 {
     const Run version = aidc("--version");
     CHECK(version.exitCode == 0);
@@ -179,7 +186,7 @@ TEST_CASE("an unwritable --output is an output error and leaves the old file", "
     CHECK(run.output.find("/nonexistent-dir/report.txt") != std::string::npos);
 
     // A directory where the file should be: the save fails and the directory is untouched.
-    const fs::path dir = fs::temp_directory_path() / "aidc-cli-test" / "a-directory";
+    const fs::path dir = testDirectory() / "a-directory";
     fs::create_directories(dir);
     const Run intoDirectory = aidc("eval " + kSample + " --output '" + dir.string() + "'");
     CHECK(intoDirectory.exitCode == 4);

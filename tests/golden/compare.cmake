@@ -1,5 +1,6 @@
 # Runs `aidc eval PROJECT_FILE --format FORMAT` and compares its output with EXPECTED.
-execute_process(COMMAND ${AIDC} eval ${PROJECT_FILE} --format ${FORMAT}
+# A fixed price date keeps the outputs independent of the day the test runs.
+execute_process(COMMAND ${AIDC} eval ${PROJECT_FILE} --format ${FORMAT} --as-of 2026-11-21
     OUTPUT_VARIABLE actual ERROR_VARIABLE errors RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
     message(FATAL_ERROR "aidc eval ${PROJECT_FILE} exited with ${status}:\n${errors}")

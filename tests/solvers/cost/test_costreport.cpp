@@ -1,6 +1,7 @@
 // JSON and text reports and the priced BOM behind `aidc bom FILE --csv` (issue 5).
 
 #include "costfixtures.h"
+#include "solvers/common/reportformat.h"
 #include "solvers/cost/costreport.h"
 #include "solvers/cost/pricebook.h"
 

@@ -54,8 +54,8 @@ std::string formatUsd(double usd)
         return "$" + formatFixed(usd / 1e9, 2) + " B";
     if (a >= 1e6)
         return "$" + formatFixed(usd / 1e6, 1) + " M";
-    if (a >= 1e3)
-        return "$" + formatFixed(usd / 1e3, 1) + " k";
+    if (a >= 100)
+        return "$" + formatCount(std::llround(usd));
     return "$" + formatFixed(usd, 2);
 }
 

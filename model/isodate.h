@@ -1,0 +1,13 @@
+#pragma once
+
+// ISO 8601 calendar dates ("2026-11-21") as the catalog's prices and the price book's quotes
+// carry them: one validity check (real calendar days, leap years included) and today's date.
+
+#include <string>
+
+namespace aidc {
+
+bool isIsoDate(const std::string &text);
+std::string todayIsoDate(); // UTC
+
+} // namespace aidc
