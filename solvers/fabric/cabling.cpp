@@ -641,6 +641,7 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
     plane.totalCableLengthM = totalLength * copies;
     plane.endpointModulePowerW = endpointPower * copies;
     plane.switchPowerW = 0;
+    plane.switchChassisPowerW = switchModel.basePowerW * double(switches) * copies;
     for (std::size_t s = 0; s < switches; ++s) {
         const double w = switchPower[s] * copies;
         plane.switchPowerW += w;
@@ -705,19 +706,25 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
             bom.push_back(line);
         }
     }
+    // Cable lines count links (the catalog prices a cable per link); a splitter carrying
+    // several links of one switch cage is named with its physical count.
+    std::int64_t physicalCables = 0;
     for (const auto &[key, count] : cables) {
         const auto &[mi, legs, length] = key;
         const Medium &m = ladder.at(std::size_t(mi));
         BomLine line;
         line.category = "cable";
         line.part = m.id;
-        line.description = m.name + (legs > 1 ? " " + std::to_string(legs) + "-leg splitter" : "") +
-                           " " + formatLength(length);
+        line.description = m.name + " " + formatLength(length);
+        if (legs > 1)
+            line.description += ", as " + std::to_string(count) + " " + std::to_string(legs) +
+                                "-leg splitter cables";
         line.plane = plane.name;
-        line.quantity = double(count) * copies;
-        line.unitPowerW = m.powerWPerEnd * double(1 + legs);
+        line.quantity = double(count * legs) * copies;
+        line.unitPowerW = 2 * m.powerWPerEnd; // both ends of a link
         line.lengthM = length;
         bom.push_back(line);
+        physicalCables += count;
     }
     for (std::size_t i = 0; i < jumpers.size(); ++i) {
         if (jumpers[i] == 0)
@@ -730,6 +737,7 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
         line.plane = plane.name;
         line.quantity = double(jumpers[i]) * copies;
         bom.push_back(line);
+        physicalCables += jumpers[i];
     }
     for (const auto &[length, count] : longJumpers) {
         BomLine line;
@@ -740,6 +748,7 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
         line.plane = plane.name;
         line.quantity = double(count) * copies;
         bom.push_back(line);
+        physicalCables += count;
     }
     std::map<double, std::int64_t> trunkByLength;
     for (const TrunkTable::Group &t : trunks.slots()) {
@@ -760,7 +769,9 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
         line.plane = plane.name;
         line.quantity = double(count) * copies;
         bom.push_back(line);
+        physicalCables += count;
     }
+    plane.cables = physicalCables;
     std::int64_t panels = (unplacedPatchPorts + o.patchPanelPorts - 1) / o.patchPanelPorts;
     for (std::int64_t ports : patchPorts)
         panels += (ports + o.patchPanelPorts - 1) / o.patchPanelPorts;

@@ -408,7 +408,8 @@ void placeLeaves(PlaneWork &w, RackSpace &space, const LayoutResult &layout)
         }
         bool fits = true;
         g.switchRack[leaf] = rack;
-        g.switchU[leaf] = std::uint16_t(space.takeTop(rack, heightU, fits));
+        g.switchU[leaf] = std::uint16_t(space.takeTop(rack, heightU, fits) + heightU -
+                                        w.switchModel->heightU); // copy 1 on top
         if (!fits && (overfull.empty() || overfull.back() != layout.racks[std::size_t(rack)].id))
             overfull.push_back(layout.racks[std::size_t(rack)].id);
     }
@@ -485,7 +486,8 @@ void placeUpper(PlaneWork &w, RackSpace &space)
             }
             bool fits = true;
             g.switchRack[s] = rack;
-            g.switchU[s] = std::uint16_t(space.takeTop(rack, heightU, fits));
+            g.switchU[s] = std::uint16_t(space.takeTop(rack, heightU, fits) + heightU -
+                                         w.switchModel->heightU); // copy 1 on top
         }
     }
     if (unplaced > 0)
@@ -571,13 +573,12 @@ void summarize(FabricResult &result, const std::vector<PlaneWork> &work, const L
         result.switches += r.switches * r.parallelPlanes;
         result.transceivers += r.transceiverModules * r.parallelPlanes;
         result.switchPowerW += r.switchPowerW;
+        result.switchChassisPowerW += r.switchChassisPowerW;
+        result.switchModulePowerW += r.switchPowerW - r.switchChassisPowerW;
         result.endpointModulePowerW += r.endpointModulePowerW;
         copper += r.copperShareAllLinks * double(r.links) * r.parallelPlanes;
         links += double(r.links) * r.parallelPlanes;
-        for (const BomLine &line : r.bom) {
-            if (line.category == "cable")
-                result.cables += std::int64_t(line.quantity);
-        }
+        result.cables += r.cables * r.parallelPlanes;
     }
     result.copperShare = links > 0 ? copper / links : 0.0;
     result.networkPowerW = result.switchPowerW +

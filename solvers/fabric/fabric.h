@@ -49,10 +49,11 @@ struct CablingOptions
     double jumperDiameterMm = 3;
     double trayWidthM = 0.6; // one copper and one fibre tray per row [U]
     double trayDepthM = 0.1;
-    double trayFillLimit = 0.45;           // keep fill <= ~40-50% [U, handbook §8]
-    double trayLoadLimitKgPerM = 0;        // 0 = not checked (no sourced default)
-    std::string jumperPart = "mpo-jumper"; // BOM/price keys of the structured parts
-    std::string trunkPart = "mpo-trunk-144f";
+    double trayFillLimit = 0.45;    // keep fill <= ~40-50% [U, handbook §8]
+    double trayLoadLimitKgPerM = 0; // 0 = not checked (no sourced default)
+    // BOM/price keys of the structured parts; lines carry their length so a per-m price works
+    std::string jumperPart = "fibre/mpo-trunk-per-m";
+    std::string trunkPart = "fibre/mpo-trunk-per-m";
     std::string patchPanelPart = "mpo-patch-panel-1u";
 
     // Problems with the values, with paths like "cabling/trayFillLimit".
@@ -173,10 +174,12 @@ struct PlaneResult
     std::int64_t transceiverEnds = 0;    // 2 per optical link (per copy)
     std::int64_t transceiverModules = 0; // physical modules after twin-port packing (per copy)
     std::int64_t unroutedLinks = 0;      // no medium reaches (violation)
+    std::int64_t cables = 0;             // physical cables, jumpers and trunks (per copy)
     double copperShareEndpointLinks = 0; // of the GPU/host-to-leaf links
     double copperShareAllLinks = 0;
-    double switchPowerW = 0;         // all copies: base + switch-side ends
-    double endpointModulePowerW = 0; // all copies: NIC-side ends
+    double switchPowerW = 0;         // all copies: chassis + switch-side link ends
+    double switchChassisPowerW = 0;  // all copies: base power (passive copper in every port)
+    double endpointModulePowerW = 0; // all copies: NIC-side link ends
     double totalCableLengthM = 0;    // all copies
 
     PlanePerformanceFacts performance;
@@ -201,8 +204,13 @@ struct FabricResult
     Bom bom;
     std::int64_t switches = 0, transceivers = 0, cables = 0; // all planes and copies
     double copperShare = 0;                                  // copper links / all links, all planes
-    double switchPowerW = 0;                                 // switches incl. switch-side modules
-    double endpointModulePowerW = 0; // NIC-side modules (in networkPowerW only if counted)
+    // Power, all planes and copies. Switch power = chassis base + the module/active-cable ends
+    // in its ports (catalog powerWPerEnd per link end), so module power is counted once:
+    // switchPowerW = switchChassisPowerW + switchModulePowerW.
+    double switchPowerW = 0;
+    double switchChassisPowerW = 0;
+    double switchModulePowerW = 0;
+    double endpointModulePowerW = 0; // NIC-side ends (in networkPowerW only if counted)
     double networkPowerW = 0;
     std::map<std::string, double> rackNetworkPowerW; // layout rack id -> W ("" = unplaced)
     std::vector<TrayFill> trays;

@@ -105,8 +105,9 @@ void appendSchedule(CsvTable &table, const PlaneResult &plane,
     };
     table.rows.reserve(table.rows.size() + g.linkCount() * std::size_t(plane.parallelPlanes));
     for (int copy = 0; copy < plane.parallelPlanes; ++copy) {
-        const std::string prefix =
-            plane.name + (plane.parallelPlanes > 1 ? "." + std::to_string(copy + 1) : "");
+        std::string prefix = plane.name;
+        if (plane.parallelPlanes > 1)
+            prefix += '.' + std::to_string(copy + 1);
         auto end = [&](std::uint32_t v, std::uint16_t port, std::vector<std::string> &row) {
             if (g.isSwitch(v)) {
                 const std::size_t s = g.switchOf(v);
@@ -222,9 +223,11 @@ nlohmann::json toJson(const PlaneResult &p)
             {"transceiverEnds", p.transceiverEnds},
             {"transceiverModules", p.transceiverModules},
             {"unroutedLinks", p.unroutedLinks},
+            {"cables", p.cables},
             {"copperShareEndpointLinks", p.copperShareEndpointLinks},
             {"copperShareAllLinks", p.copperShareAllLinks},
             {"switchPowerW", p.switchPowerW},
+            {"switchChassisPowerW", p.switchChassisPowerW},
             {"endpointModulePowerW", p.endpointModulePowerW},
             {"totalCableLengthM", p.totalCableLengthM},
             {"performance",
@@ -278,6 +281,8 @@ nlohmann::json toJson(const FabricResult &r)
             {"cables", r.cables},
             {"copperShare", r.copperShare},
             {"switchPowerW", r.switchPowerW},
+            {"switchChassisPowerW", r.switchChassisPowerW},
+            {"switchModulePowerW", r.switchModulePowerW},
             {"endpointModulePowerW", r.endpointModulePowerW},
             {"networkPowerW", r.networkPowerW},
             {"rackNetworkPowerW", rackPower},
@@ -339,7 +344,7 @@ void writeText(std::ostream &out, const FabricResult &r)
                 << formatCsvNumber(b.quantity) << "\n";
     }
     for (const Diagnostic &d : r.diagnostics.items())
-        out << (d.severity == Severity::Error ? "error: " : "warning: ") << d.toString() << "\n";
+        out << (d.severity == Severity::Error ? "error: " : "") << d.toString() << "\n";
 }
 
 CsvTable bomTable(const FabricResult &r)

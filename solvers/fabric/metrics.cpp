@@ -20,19 +20,27 @@ using ColorMap = boost::two_bit_color_map<>;
 
 constexpr std::uint32_t kUnreached = std::numeric_limits<std::uint32_t>::max();
 
-// Both directions of every link: an undirected fabric as a directed CSR graph.
+// Both directions of every link: an undirected fabric as a directed CSR graph. The arcs are
+// bucketed by source with a counting sort (linear), which is several times faster at millions
+// of links than letting Boost permute unsorted arcs in place.
 Graph makeGraph(const FabricTopology &g)
 {
     const std::size_t links = g.linkCount();
-    std::vector<Vertex> sources, targets;
-    sources.reserve(2 * links);
-    targets.reserve(2 * links);
-    sources.insert(sources.end(), g.linkA.begin(), g.linkA.end());
-    sources.insert(sources.end(), g.linkB.begin(), g.linkB.end());
-    targets.insert(targets.end(), g.linkB.begin(), g.linkB.end());
-    targets.insert(targets.end(), g.linkA.begin(), g.linkA.end());
-    return Graph(boost::construct_inplace_from_sources_and_targets, sources, targets,
-                 Vertex(g.vertexCount()));
+    const std::size_t vertices = g.vertexCount();
+    std::vector<std::uint32_t> start(vertices + 1, 0);
+    for (std::size_t l = 0; l < links; ++l) {
+        ++start[g.linkA[l] + 1];
+        ++start[g.linkB[l] + 1];
+    }
+    for (std::size_t v = 0; v < vertices; ++v)
+        start[v + 1] += start[v];
+    std::vector<std::pair<Vertex, Vertex>> arcs(2 * links);
+    for (std::size_t l = 0; l < links; ++l) {
+        const std::uint32_t a = g.linkA[l], b = g.linkB[l];
+        arcs[start[a]++] = {a, b};
+        arcs[start[b]++] = {b, a};
+    }
+    return Graph(boost::edges_are_sorted, arcs.begin(), arcs.end(), Vertex(vertices));
 }
 
 // Records the BFS depth of every discovered vertex.

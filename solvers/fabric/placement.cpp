@@ -125,7 +125,9 @@ int RackSpace::takeTop(int rack, int heightU, bool &fits)
     const int lowest = s.topU - heightU + 1;
     s.topU -= heightU;
     s.freeU -= heightU;
-    fits = s.freeU >= 0 && lowest >= 1;
+    // A network rack's switch budget is for fabric switches; a top-of-rack management switch
+    // still fits while the rack has units left (the rest holds patching and power).
+    fits = lowest >= 1 && (s.freeU >= 0 || s.role == RackRole::Network);
     return std::max(1, lowest);
 }
 

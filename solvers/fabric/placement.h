@@ -53,7 +53,8 @@ public:
     int networkRacks() const { return m_networkRacks; }
 
     // Takes `heightU` units at the top of `rack`; returns the lowest unit taken. `fits` turns
-    // false when the rack has no room left (the switch is still recorded there).
+    // false when the rack has no room left (the switch is still recorded there): a compute
+    // rack beyond its free units, a network rack beyond its height.
     int takeTop(int rack, int heightU, bool &fits);
 
     // Index of the network rack nearest to (x, y) in `hall` with `heightU` free units, or -1.

@@ -2,19 +2,29 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 namespace aidc {
 
 namespace {
 
+// "H1" for hall 0 (built by appending: GCC 12 warns falsely on "literal" + temporary).
+std::string hallId(int hall)
+{
+    std::string id = "H";
+    id += std::to_string(hall + 1);
+    return id;
+}
+
 class RowBuilder
 {
 public:
-    RowBuilder(LayoutResult &layout, int rowIndex, double yM)
+    RowBuilder(LayoutResult &layout, int hall, int rowIndex, double yM)
         : m_layout(layout)
+        , m_hall(hall)
         , m_rowIndex(rowIndex)
     {
-        m_row.id = "H1-R" + twoDigits(rowIndex + 1);
+        m_row.id = hallId(hall) + "-R" + twoDigits(rowIndex + 1);
         m_row.yM = yM;
     }
 
@@ -22,7 +32,7 @@ public:
              int servers, int gpus)
     {
         PlacedRack r;
-        r.hall = 0;
+        r.hall = m_hall;
         r.row = m_rowIndex;
         r.slot = int(m_row.racks.size());
         r.id = m_row.id + "-" + twoDigits(r.slot + 1);
@@ -55,6 +65,7 @@ private:
 
     LayoutResult &m_layout;
     LayoutRow m_row;
+    int m_hall;
     int m_rowIndex;
     double m_xM = 0;
 };
@@ -64,63 +75,68 @@ private:
 LayoutResult makeSyntheticLayout(const SyntheticLayoutSpec &spec)
 {
     LayoutResult layout;
-    LayoutHall hall;
-    hall.id = "H1";
-    hall.name = "Hall 1";
-    hall.generated = true;
-    int row = 0;
-    double maxLength = 0;
-    auto addRow = [&](RowBuilder &b) {
-        LayoutRow r = b.finish();
-        maxLength = std::max(maxLength, r.lengthM);
-        hall.rows.push_back(r);
-        ++row;
-    };
-
-    for (int left = spec.dedicatedNetworkRacks; left > 0;) {
-        RowBuilder b(layout, row, row * spec.rowPitchM);
-        for (int i = 0; i < spec.networkRowRacks && left > 0; ++i, --left)
-            b.add(RackRole::Network, spec.networkRackPitchM, spec.networkRackType, "", 0, 0);
-        addRow(b);
-    }
-
+    const int halls = std::max(1, spec.halls);
     const int perRack = std::max(1, spec.serversPerRack);
     const int racks = (spec.servers + perRack - 1) / perRack;
-    int placed = 0, serversLeft = spec.servers;
-    while (placed < racks) {
-        RowBuilder b(layout, row, row * spec.rowPitchM);
-        auto network = [&] {
-            b.add(RackRole::Network, spec.networkRackPitchM, spec.networkRackType, "", 0, 0);
+    int serversLeft = spec.servers;
+    for (int h = 0; h < halls; ++h) {
+        LayoutHall hall;
+        hall.id = hallId(h);
+        hall.name = "Hall ";
+        hall.name += std::to_string(h + 1);
+        hall.generated = true;
+        int row = 0;
+        double maxLength = 0;
+        auto addRow = [&](RowBuilder &b) {
+            LayoutRow r = b.finish();
+            maxLength = std::max(maxLength, r.lengthM);
+            hall.rows.push_back(r);
+            ++row;
         };
-        auto compute = [&] {
-            const int n = std::min(perRack, serversLeft);
-            b.add(RackRole::Compute, spec.rackPitchM, spec.computeRackType, spec.pool, n,
-                  n * spec.gpusPerServer);
-            serversLeft -= n;
-            ++placed;
-        };
-        const int inRow = std::min(spec.computeRacksPerRow, racks - placed);
-        if (spec.placement == LeafPlacement::EoR) {
-            for (int i = 0; i < spec.eorRacksPerEnd; ++i)
-                network();
+        const int networkHere =
+            spec.dedicatedNetworkRacks / halls + (h < spec.dedicatedNetworkRacks % halls ? 1 : 0);
+        for (int left = networkHere; left > 0;) {
+            RowBuilder b(layout, h, row, row * spec.rowPitchM);
+            for (int i = 0; i < spec.networkRowRacks && left > 0; ++i, --left)
+                b.add(RackRole::Network, spec.networkRackPitchM, spec.networkRackType, "", 0, 0);
+            addRow(b);
         }
-        for (int i = 0; i < inRow; ++i) {
-            if (spec.placement == LeafPlacement::MoR &&
-                i % spec.morGroupRacks == spec.morGroupRacks / 2)
-                network();
-            compute();
+        const int racksHere = racks / halls + (h < racks % halls ? 1 : 0);
+        int placed = 0;
+        while (placed < racksHere) {
+            RowBuilder b(layout, h, row, row * spec.rowPitchM);
+            auto network = [&] {
+                b.add(RackRole::Network, spec.networkRackPitchM, spec.networkRackType, "", 0, 0);
+            };
+            auto compute = [&] {
+                const int n = std::min(perRack, serversLeft);
+                b.add(RackRole::Compute, spec.rackPitchM, spec.computeRackType, spec.pool, n,
+                      n * spec.gpusPerServer);
+                serversLeft -= n;
+                ++placed;
+            };
+            const int inRow = std::min(spec.computeRacksPerRow, racksHere - placed);
+            if (spec.placement == LeafPlacement::EoR) {
+                for (int i = 0; i < spec.eorRacksPerEnd; ++i)
+                    network();
+            }
+            for (int i = 0; i < inRow; ++i) {
+                if (spec.placement == LeafPlacement::MoR &&
+                    i % spec.morGroupRacks == spec.morGroupRacks / 2)
+                    network();
+                compute();
+            }
+            if (spec.placement == LeafPlacement::EoR) {
+                for (int i = 0; i < spec.eorRacksPerEnd; ++i)
+                    network();
+            }
+            addRow(b);
         }
-        if (spec.placement == LeafPlacement::EoR) {
-            for (int i = 0; i < spec.eorRacksPerEnd; ++i)
-                network();
-        }
-        addRow(b);
+        hall.widthM = maxLength + 6.0;
+        hall.lengthM = row * spec.rowPitchM + 6.0;
+        hall.usableAreaM2 = 0.7 * hall.widthM * hall.lengthM;
+        layout.halls.push_back(hall);
     }
-
-    hall.widthM = maxLength + 6.0;
-    hall.lengthM = row * spec.rowPitchM + 6.0;
-    hall.usableAreaM2 = 0.7 * hall.widthM * hall.lengthM;
-    layout.halls.push_back(hall);
 
     PoolLayout pool;
     pool.pool = spec.pool;

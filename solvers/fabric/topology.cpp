@@ -344,6 +344,11 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
     leaf.tier = 1;
     leaf.downPorts = d1;
     leaf.upPorts = tiers == 1 ? 0 : upPortsFor(d1, o1);
+    if (m_in.topOfRack && tiers > 1) {
+        // A rack does not grow: size a top-of-rack leaf's uplinks for what it serves.
+        const int used = *std::max_element(a.leafUsed.begin(), a.leafUsed.end());
+        leaf.upPorts = std::min(leaf.upPorts, upPortsFor(std::max(1, used), o1));
+    }
     leaf.childrenPerPod = d1;
     leaf.pods = a.leaves();
     leaf.switches = a.leaves();

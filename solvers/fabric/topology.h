@@ -11,6 +11,8 @@
 //   - a tier-j switch at oversubscription o above it splits its k ports as
 //     down = k - ceil(k/(o+1)), up = ceil(down/o)            (k = 64, o = 3: 48/16) [D]
 //   - leaves take endpoints by rail group (SU) or rack (ToR) or whole servers (non-rail);
+//     rail groups are cabled for their full size; a ToR leaf's uplinks are sized for the
+//     most-used ToR leaf (a rack does not grow);
 //   - a tier-j pod is n_j tier-(j-1) pods plus W_j = W_(j-1) * m_j tier-j switches; every
 //     tier-(j-1) switch at position q links to the m_j tier-j switches q*m_j .. q*m_j+m_j-1 of
 //     its pod with u_(j-1)/m_j links each (spine j of every pod goes to core group j [CM]);
@@ -55,7 +57,7 @@ struct FabricTopology
 
     std::vector<std::uint8_t> switchTier;      // 1 = leaf
     std::vector<std::int32_t> switchRack;      // layout rack index, -1 = not placed
-    std::vector<std::uint16_t> switchU;        // lowest rack unit
+    std::vector<std::uint16_t> switchU;        // lowest rack unit of copy 1 (copy c: c-1 below)
     std::vector<std::int32_t> switchGroup;     // leaves: rail group; upper tiers: pod index
     std::vector<std::int32_t> switchIsland;    // island index, -1 above the islands
     std::vector<std::int32_t> tierFirstSwitch; // tier j switches: [tierFirst[j-1], tierFirst[j])

@@ -1,0 +1,175 @@
+// The whole-site solve (all planes sharing racks and trays), its JSON/text reports, the BOM
+// and cable-schedule CSV, and option validation.
+
+#include "fabricfixtures.h"
+
+#include "model/csv.h"
+#include "solvers/fabric/fabricreport.h"
+
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <sstream>
+
+using namespace aidc;
+using namespace aidc::test;
+
+namespace {
+
+// 64 DGX H100 with the documented default planes (backend, frontend, storage, OOB).
+struct SiteFixture
+{
+    Project project;
+    LayoutResult layout;
+    FabricResult result;
+};
+
+SiteFixture defaultSite()
+{
+    SiteFixture s;
+    s.project = projectWith(64, backendPlane());
+    s.project.planes.clear(); // -> default planes
+    s.layout = layoutFor(64, LeafPlacement::NetworkRack, 12);
+    s.result = solveFabric(s.project, fabricCatalog(), s.layout);
+    return s;
+}
+
+const PlaneResult *plane(const FabricResult &r, const std::string &name)
+{
+    for (const PlaneResult &p : r.planes) {
+        if (p.name == name)
+            return &p;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("a site with the default planes shares racks; OOB reaches every device",
+          "[fabric][report]")
+{
+    const SiteFixture s = defaultSite();
+    INFO(s.result.diagnostics.toString());
+    REQUIRE_FALSE(s.result.diagnostics.hasErrors());
+    REQUIRE(s.result.planes.size() == 4);
+    const PlaneResult *backend = plane(s.result, "backend");
+    const PlaneResult *frontend = plane(s.result, "frontend");
+    const PlaneResult *storage = plane(s.result, "storage");
+    const PlaneResult *oob = plane(s.result, "oob");
+    REQUIRE(backend);
+    REQUIRE(frontend);
+    REQUIRE(storage);
+    REQUIRE(oob);
+    CHECK(backend->switchModel == "QM9700");
+    CHECK(backend->endpoints == 512);
+    CHECK(frontend->endpoints == 128); // 2 x 200G per server
+    CHECK(storage->endpoints == 128);
+    // OOB: 1 GbE to every BMC, switch and PDU [handbook fabric.md §7, SuperPOD RA]:
+    // 64 BMCs + every switch of the other planes + 2 PDUs per rack.
+    const std::int64_t otherSwitches = backend->switches + frontend->switches + storage->switches;
+    CHECK(oob->endpoints == 64 + otherSwitches + 2 * std::int64_t(s.layout.racks.size()));
+    // Network power per rack adds up to the switch power (NIC-side modules not counted).
+    double racks = 0;
+    for (const auto &[rack, w] : s.result.rackNetworkPowerW)
+        racks += w;
+    CHECK(racks == Approx(s.result.networkPowerW));
+    CHECK(s.result.networkPowerW == Approx(s.result.switchPowerW));
+    CHECK(s.result.switchPowerW ==
+          Approx(s.result.switchChassisPowerW + s.result.switchModulePowerW));
+    CHECK(s.result.switches ==
+          backend->switches + frontend->switches + storage->switches + oob->switches);
+}
+
+TEST_CASE("BOM CSV: one RFC 4180 row per BOM line", "[fabric][report]")
+{
+    const SiteFixture s = defaultSite();
+    const CsvTable table = bomTable(s.result);
+    REQUIRE(table.header.size() == 8);
+    CHECK(table.header.front() == "category");
+    REQUIRE(table.rows.size() == s.result.bom.size());
+    Diagnostics d;
+    const CsvTable back = parseCsv(toCsv(table), "bom.csv", d);
+    CHECK(d.empty());
+    CHECK(back.rows == table.rows);
+    bool switchLine = false;
+    for (std::size_t i = 0; i < table.rows.size(); ++i) {
+        CHECK(table.rows[i][4] == formatCsvNumber(s.result.bom[i].quantity));
+        switchLine = switchLine || table.rows[i][0] == "switch";
+    }
+    CHECK(switchLine);
+}
+
+TEST_CASE("cable schedule: one row per cable of every plane copy, port to port", "[fabric][report]")
+{
+    FabricPlane twin = backendPlane();
+    twin.parallelPlanes = 2;
+    twin.endpointsPerServer = 8;
+    const Project project = projectWith(32, twin);
+    const LayoutResult layout = layoutFor(32, LeafPlacement::NetworkRack, 4);
+    const FabricResult r = solveFabric(project, fabricCatalog(), layout);
+    REQUIRE(r.planes.size() == 1);
+    const PlaneResult &p = r.planes.front();
+    const CsvTable t = cableScheduleTable(r);
+    REQUIRE(t.header.size() == 15);
+    REQUIRE(std::int64_t(t.rows.size()) == 2 * p.links);
+    std::set<std::string> ids;
+    for (const auto &row : t.rows)
+        ids.insert(row[0]);
+    CHECK(ids.size() == t.rows.size());
+    // The first cable: server 1 of the first compute rack, NIC port 1, to leaf 1, port 1.
+    const std::vector<std::string> &first = t.rows.front();
+    CHECK(first[0] == "backend.1-000001");
+    CHECK(first[3] == "endpoint-leaf");
+    CHECK(first[4] == layout.racks[std::size_t(p.topology.hosts.front().rack)].id);
+    CHECK(first[6] == "srv1");
+    CHECK(first[7] == "1");
+    CHECK(first[10] == "backend.1-L0001");
+    CHECK(first[11] == "1");
+    // Copy 2 sits one switch lower in the same rack.
+    const std::vector<std::string> &copy2 = t.rows[std::size_t(p.links)];
+    CHECK(copy2[0] == "backend.2-000001");
+    CHECK(copy2[8] == first[8]);
+    CHECK(std::stoi(copy2[9]) == std::stoi(first[9]) - 1);
+    CHECK(first[9] == "42"); // first leaf of the first network rack: copy 1 at the top
+    Diagnostics d;
+    CHECK(parseCsv(toCsv(t), "cables.csv", d).rows == t.rows);
+    CHECK(d.empty());
+}
+
+TEST_CASE("JSON and text reports carry the plane figures", "[fabric][report]")
+{
+    const SiteFixture s = defaultSite();
+    const nlohmann::json j = toJson(s.result);
+    REQUIRE(j.at("planes").size() == 4);
+    const nlohmann::json &b = j.at("planes").at(0);
+    CHECK(b.at("name") == "backend");
+    CHECK(b.at("tierStats").at(0).at("switches") == s.result.planes[0].tierStats[0].switches);
+    CHECK(b.at("copperShareAllLinks").get<double>() ==
+          Approx(s.result.planes[0].copperShareAllLinks));
+    CHECK(b.at("performance").at("railGroupGpus") == 256);
+    CHECK(j.at("networkPowerW").get<double>() == Approx(s.result.networkPowerW));
+    CHECK(j.at("rackNetworkPowerW").is_object());
+    CHECK(j.at("bom").size() == s.result.bom.size());
+    std::ostringstream text;
+    writeText(text, s.result);
+    CHECK_THAT(text.str(), Catch::Contains("Plane backend") && Catch::Contains("copper"));
+}
+
+TEST_CASE("option validation names the field", "[fabric][bad-input]")
+{
+    FabricOptions options;
+    options.maxTiers = 0;
+    options.cabling.trayFillLimit = 1.5;
+    options.cabling.jumperStockLengthsM = {3, 1};
+    const Diagnostics d = options.validate();
+    std::set<std::string> paths;
+    for (const Diagnostic &item : d.items())
+        paths.insert(item.jsonPath);
+    CHECK(paths == std::set<std::string>{"maxTiers", "cabling/trayFillLimit",
+                                         "cabling/jumperStockLengthsM"});
+    const FabricResult r = solveFabric(projectWith(4, backendPlane()), fabricCatalog(),
+                                       layoutFor(4, LeafPlacement::NetworkRack, 1), options);
+    CHECK(r.diagnostics.hasErrors());
+    CHECK(r.planes.empty());
+    CHECK(FabricOptions{}.validate().empty());
+}
