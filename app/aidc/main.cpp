@@ -8,6 +8,7 @@
 #include "model/isodate.h"
 #include "solvers/common/reportformat.h"
 #include "solvers/cost/costreport.h"
+#include "solvers/cost/pricebook.h"
 #include "solvers/fabric/fabricreport.h"
 #include "solvers/pipeline/loading.h"
 #include "solvers/pipeline/pipeline.h"
@@ -33,6 +34,8 @@ commands:
   validate FILE    check a project and its catalog references without evaluating
   bom FILE         the network bill of materials with prices (--csv for RFC 4180 CSV)
   cables FILE      the port-to-port cable schedule (--csv for RFC 4180 CSV)
+  pricebook ACTION BOOK [CSV]
+                   keep vendor quotes that override catalog prices: import, export, list
 
 Run 'aidc <command> --help' for a command's options.
 
@@ -106,6 +109,20 @@ std::vector<CommandSpec> commandSpecs()
           kOutputOption},
          1,
          1},
+        {"pricebook",
+         "pricebook import|export|list BOOK [CSV] [options]",
+         "Keep vendor quotes in a SQLite price book that overrides catalog prices.",
+         "  import BOOK CSV   add the quotes of CSV (creates BOOK if missing); every row is\n"
+         "                    checked first and nothing is added if any row is bad\n"
+         "  export BOOK CSV   write every quote to CSV (atomically)\n"
+         "  list BOOK         print the quotes\n"
+         "CSV columns: vendor,part,unitPrice,currency,date,validUntil,unit,note (vendor, part,\n"
+         "unitPrice, currency and date required; dates as YYYY-MM-DD). A project uses a book\n"
+         "through its /cost/priceBook field; see docs/cost-model.md.",
+         {{"--replace", false, "",
+           "import: replace every existing quote (in the same transaction)"}},
+         2,
+         3},
     };
 }
 
@@ -195,6 +212,48 @@ int runCables(const ParsedArgs &args, const Context &context)
     return emitTable(args, cableScheduleTable(result.fabric));
 }
 
+int runPriceBook(const ParsedArgs &args)
+{
+    const std::string &action = args.positional[0];
+    const std::string &bookPath = args.positional[1];
+    const bool needsCsv = action == "import" || action == "export";
+    if (action != "import" && action != "export" && action != "list")
+        throw UsageError("unknown action '" + action + "' (expected import, export or list)");
+    if (needsCsv != (args.positional.size() == 3))
+        throw UsageError(action + (needsCsv ? " needs BOOK and CSV" : " takes only BOOK"));
+    try {
+        if (action == "import") {
+            PriceBook book = PriceBook::open(bookPath, PriceBook::OpenMode::ReadWrite);
+            const PriceBookImport imported =
+                book.importCsv(args.positional[2],
+                               args.has("--replace") ? ImportMode::Replace : ImportMode::Append);
+            if (imported.diagnostics.hasErrors()) {
+                std::cerr << imported.diagnostics.toString() << "nothing imported\n";
+                return ExitInput;
+            }
+            std::cout << "imported " << imported.imported << " quote(s) into " << bookPath << '\n';
+            return ExitOk;
+        }
+        const PriceBook book = PriceBook::open(bookPath, PriceBook::OpenMode::ReadOnly);
+        if (action == "export") {
+            const SaveResult saved = book.exportCsv(args.positional[2]);
+            if (!saved.ok) {
+                std::cerr << "aidc: " << saved.error << '\n';
+                return ExitOutput;
+            }
+            return ExitOk;
+        }
+        TextTable text(book.exportTable().header);
+        for (const std::vector<std::string> &row : book.exportTable().rows)
+            text.addRow(row);
+        text.write(std::cout);
+        return ExitOk;
+    } catch (const PriceBookError &error) {
+        std::cerr << "aidc: " << error.what() << '\n';
+        return ExitInput;
+    }
+}
+
 int runEval(const ParsedArgs &args, const Context &context)
 {
     const std::string format = args.value("--format", "text");
@@ -264,6 +323,8 @@ int main(int argc, char **argv)
             return runBom(*parsed, context);
         if (parsed->command == "cables")
             return runCables(*parsed, context);
+        if (parsed->command == "pricebook")
+            return runPriceBook(*parsed);
     } catch (const UsageError &usage) {
         std::cerr << "aidc " << parsed->command << ": " << usage.what() << '\n';
         return ExitUsage;

@@ -197,3 +197,107 @@ TEST_CASE("an unwritable --output is an output error and leaves the old file", "
     CHECK(ok.exitCode == 0);
     CHECK(readFile(target).find("1,024") != std::string::npos);
 }
+
+namespace {
+
+// The QM9700 line of `aidc bom --csv`: its unit price and where the price came from.
+std::pair<std::string, std::string> qm9700Price(const std::string &csv)
+{
+    std::istringstream lines(csv);
+    std::string header, line;
+    std::getline(lines, header);
+    while (std::getline(lines, line)) {
+        if (line.find(",QM9700,") == std::string::npos)
+            continue;
+        std::vector<std::string> fields;
+        std::stringstream fieldStream(line);
+        for (std::string field; std::getline(fieldStream, field, ',');)
+            fields.push_back(field);
+        std::vector<std::string> names;
+        std::stringstream headerStream(header);
+        for (std::string name; std::getline(headerStream, name, ',');)
+            names.push_back(name);
+        std::string price, origin;
+        for (std::size_t i = 0; i < names.size() && i < fields.size(); ++i) {
+            if (names[i] == "unitPriceUsd")
+                price = fields[i];
+            if (names[i] == "priceOrigin")
+                origin = fields[i];
+        }
+        return {price, origin};
+    }
+    return {};
+}
+
+} // namespace
+
+TEST_CASE("a price-book quote changes the BOM line and capex; removing it restores the catalog "
+          "price",
+          "[cli][pricebook]")
+{
+    const fs::path dir = testDirectory() / "pricebook";
+    fs::create_directories(dir);
+    const fs::path book = dir / "quotes.db";
+    fs::remove(book);
+    // The 1k sample with a price book beside it.
+    std::string project = readFile(kSample);
+    const auto cost = project.find("\"cost\": {");
+    REQUIRE(cost != std::string::npos);
+    project.insert(cost + 9, " \"priceBook\": \"quotes.db\",");
+    const fs::path projectFile = dir / "project.json";
+    std::ofstream(projectFile) << project;
+
+    const fs::path quotes = dir / "quotes.csv";
+    std::ofstream(quotes)
+        << "vendor,part,unitPrice,currency,date\r\nAcme,QM9700,30000,USD,2026-01-10\r\n";
+    REQUIRE(aidc("pricebook import '" + book.string() + "' '" + quotes.string() + "'").exitCode ==
+            0);
+
+    const std::string asOf = " --as-of 2026-11-21";
+    const auto [quotedPrice, quotedOrigin] =
+        qm9700Price(aidc("bom '" + projectFile.string() + "' --csv" + asOf).stdoutOnly);
+    CHECK(quotedPrice == "30000");
+    CHECK(quotedOrigin == "price-book");
+    const nlohmann::json quotedJson = nlohmann::json::parse(
+        aidc("eval '" + projectFile.string() + "' --format json" + asOf).stdoutOnly);
+
+    // Replacing the book's quotes with none brings back the catalog price and the capex.
+    const fs::path empty = dir / "empty.csv";
+    std::ofstream(empty) << "vendor,part,unitPrice,currency,date\r\n";
+    REQUIRE(aidc("pricebook import --replace '" + book.string() + "' '" + empty.string() + "'")
+                .exitCode == 0);
+    const auto [catalogPrice, catalogOrigin] =
+        qm9700Price(aidc("bom '" + projectFile.string() + "' --csv" + asOf).stdoutOnly);
+    CHECK(catalogOrigin == "catalog");
+    CHECK(catalogPrice != "30000");
+    const nlohmann::json catalogJson = nlohmann::json::parse(
+        aidc("eval '" + projectFile.string() + "' --format json" + asOf).stdoutOnly);
+    // Capex moves by exactly (catalog - quote) x the QM9700 count (48 switches in the sample's
+    // two-tier backend: 32 leaves + 16 spines for 1,024 endpoints on 64-port switches).
+    const double difference = catalogJson["summary"]["capexUsd"].get<double>() -
+                              quotedJson["summary"]["capexUsd"].get<double>();
+    CHECK(difference == Approx((std::stod(catalogPrice) - 30000.0) * 48));
+}
+
+TEST_CASE("a malformed price-book CSV imports nothing and names every bad line", "[cli][pricebook]")
+{
+    const fs::path dir = testDirectory() / "pricebook-bad";
+    fs::create_directories(dir);
+    const fs::path book = dir / "quotes.db";
+    const fs::path good = dir / "good.csv";
+    std::ofstream(good)
+        << "vendor,part,unitPrice,currency,date\nAcme,QM9700,30000,USD,2026-01-10\n";
+    REQUIRE(aidc("pricebook import '" + book.string() + "' '" + good.string() + "'").exitCode == 0);
+    const fs::path bad = dir / "bad.csv";
+    std::ofstream(bad) << "vendor,part,unitPrice,currency,date\nAcme,SN5600,50000,USD,2026-01-10\n"
+                          "Acme,Q3400,-1,USD,2026-01-10\nAcme,Q3400,10,XYZ,2026-01-10\n";
+    const Run run = aidc("pricebook import '" + book.string() + "' '" + bad.string() + "'");
+    CHECK(run.exitCode == 3);
+    CHECK(run.output.find("bad.csv: line 3") != std::string::npos);
+    CHECK(run.output.find("bad.csv: line 4") != std::string::npos);
+    // The good first row of the bad file was not imported either: still one quote.
+    const Run list = aidc("pricebook list '" + book.string() + "'");
+    CHECK(list.output.find("QM9700") != std::string::npos);
+    CHECK(list.output.find("SN5600") == std::string::npos);
+    CHECK(aidc("pricebook frob '" + book.string() + "'").exitCode == 2);
+}
