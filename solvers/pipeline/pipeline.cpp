@@ -161,6 +161,7 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
             budgets.push_back(reserved);
 
         double bestScore = -1;
+        int chosenBudget = 0;
         for (int budget : budgets) {
             if (!gpu || budget <= 0)
                 continue;
@@ -180,24 +181,25 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
             }
             if (score > bestScore) {
                 bestScore = score;
+                chosenBudget = budget;
                 result.performance = std::move(performance);
                 result.reliability = std::move(reliability);
-                jobGpus = budget;
             }
             if (stop())
                 return result;
         }
         if (result.performance) {
-            if (result.performance->ok)
-                jobGpus = result.performance->plan.gpusUsed;
+            jobGpus = result.performance->ok ? result.performance->plan.gpusUsed : chosenBudget;
             if (budgets.size() > 1 && result.performance->search) {
+                const bool heldBack = chosenBudget == reserved;
                 result.performance->search->explanation.push_back(
-                    "job budget " + std::to_string(jobGpus) + " of the pool's " +
-                    std::to_string(poolGpus) + " GPUs: compared with " +
-                    (jobGpus <= reserved
-                         ? "the whole pool"
-                         : "holding back " + std::to_string(spareNodes) + " spare node(s)") +
-                    ", it gives the higher tokens/s x goodput");
+                    std::string(heldBack ? "holding back " + std::to_string(spareNodes) +
+                                               " spare node(s) for restarts"
+                                         : "using the whole pool") +
+                    " (" + std::to_string(chosenBudget) + " of " + std::to_string(poolGpus) +
+                    " GPUs) gives a higher tokens/s x goodput than " +
+                    (heldBack ? "using the whole pool, where a failure waits for a repair"
+                              : "holding back " + std::to_string(spareNodes) + " spare node(s)"));
             }
             result.diagnostics.append(result.performance->diagnostics);
             summarisePerformance(*result.performance, result.summary);
