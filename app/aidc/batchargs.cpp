@@ -31,7 +31,7 @@ std::vector<OptionSpec> evaluationOptions()
         {"--jobs", true, "N", "worker threads (default: every core)"},
         {"--csv", true, "FILE", "write one row per item as CSV ('-': standard output)"},
         {"--jsonl", true, "FILE",
-         "write one JSON object per item, with the full result document ('-': standard output)"},
+         "write one JSON object per item with the full result ('-': standard output)"},
         {"--db", true, "FILE", "add the results to a SQLite results database (created if missing)"},
         {"--shard", true, "i/n", "evaluate only items i, i+n, i+2n, ... (1-based; array jobs)"},
         {"--as-of", true, "DATE", "price date (YYYY-MM-DD) for price-book quotes (default: today)"},

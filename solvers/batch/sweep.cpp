@@ -2,6 +2,7 @@
 
 #include "model/projectjson.h"
 
+#include <algorithm>
 #include <limits>
 #include <set>
 
@@ -74,6 +75,71 @@ std::int64_t sweepVariantCount(const std::vector<SweepAxis> &axes)
     return count;
 }
 
+namespace {
+
+// The reference tokens of an RFC 6901 pointer, unescaped (~1 is '/', ~0 is '~').
+std::vector<std::string> pointerTokens(const std::string &pointer)
+{
+    std::vector<std::string> tokens;
+    std::size_t start = 1;
+    while (start <= pointer.size()) {
+        const std::size_t end = std::min(pointer.find('/', start), pointer.size());
+        std::string token = pointer.substr(start, end - start);
+        for (std::size_t at = 0; (at = token.find('~', at)) != std::string::npos; ++at)
+            token.replace(at, 2, token[at + 1] == '1' ? "/" : "~");
+        tokens.push_back(std::move(token));
+        start = end + 1;
+    }
+    return tokens;
+}
+
+bool isArrayIndex(const std::string &token)
+{
+    return !token.empty() && token.size() < 10 &&
+           std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+           (token == "0" || token[0] != '0');
+}
+
+} // namespace
+
+// An axis may replace any value, add a key to an existing object, or add objects that do not
+// exist yet ("/site/electricityUsdPerKWh" on a project without "site"); it may not reach into an
+// array that is missing or past an array's end, nor through a number or string.
+void Sweep::checkAxisPath(const std::string &pointer, const std::string &where) const
+{
+    const std::vector<std::string> tokens = pointerTokens(pointer);
+    const nlohmann::json *node = &m_base;
+    std::string reached;
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const std::string &token = tokens[i];
+        const std::string here = reached.empty() ? "/" : reached;
+        if (node->is_object()) {
+            if (!node->contains(token)) {
+                for (std::size_t j = i + 1; j < tokens.size(); ++j) {
+                    if (isArrayIndex(tokens[j]))
+                        throw SweepError(where + ": " + reached + "/" + token +
+                                         " does not exist in " + m_baseFile +
+                                         ", and the path goes on into an array element ('" +
+                                         tokens[j] +
+                                         "'); a sweep creates missing objects, not arrays: add "
+                                         "the array to the project first");
+                }
+                return;
+            }
+            node = &(*node)[token];
+        } else if (node->is_array()) {
+            if (!isArrayIndex(token) || std::stoul(token) >= node->size())
+                throw SweepError(where + ": '" + token + "' is not an element of the array " +
+                                 here + " (it has " + std::to_string(node->size()) + " elements)");
+            node = &(*node)[std::stoul(token)];
+        } else {
+            throw SweepError(where + ": " + here + " is a " + node->type_name() + " in " +
+                             m_baseFile + ", not an object or array");
+        }
+        reached += "/" + token;
+    }
+}
+
 Sweep::Sweep(std::string baseFile, std::string_view baseText, std::vector<SweepAxis> axes)
     : m_baseFile(std::move(baseFile))
     , m_axes(std::move(axes))
@@ -95,22 +161,7 @@ Sweep::Sweep(std::string baseFile, std::string_view baseText, std::vector<SweepA
         } catch (const nlohmann::json::exception &error) {
             throw SweepError(where + ": not a valid JSON pointer (" + error.what() + ")");
         }
-        const nlohmann::json::json_pointer parent = pointer.parent_pointer();
-        if (!m_base.contains(parent))
-            throw SweepError(where + ": " + (parent.empty() ? "/" : parent.to_string()) +
-                             " does not exist in " + m_baseFile +
-                             "; sweep a field whose parent object or array is in the project");
-        const nlohmann::json &container = m_base.at(parent);
-        if (container.is_array()) {
-            const std::string &index = pointer.back();
-            if (!m_base.contains(pointer))
-                throw SweepError(where + ": '" + index + "' is not an element of the array " +
-                                 parent.to_string() + " (it has " +
-                                 std::to_string(container.size()) + " elements)");
-        } else if (!container.is_object()) {
-            throw SweepError(where + ": " + parent.to_string() + " is a " + container.type_name() +
-                             " in " + m_baseFile + ", not an object or array");
-        }
+        checkAxisPath(axis.pointer, where);
         m_pointers.push_back(std::move(pointer));
     }
     m_size = sweepVariantCount(m_axes);

@@ -50,8 +50,10 @@ class Sweep
 {
 public:
     // Parses `baseText` once. Throws LoadError (the loader's message) when it is not JSON, and
-    // SweepError when an axis repeats a pointer or its pointer's parent is not an object or
-    // array of the document (or, in an array, the index is not an existing element).
+    // SweepError when an axis repeats a pointer or its path cannot be written: an index past an
+    // array's end, a path through a number or string, or into an array the document lacks.
+    // Missing objects on the path are created in each variant (a sweep of
+    // /site/electricityUsdPerKWh works on a project without "site").
     Sweep(std::string baseFile, std::string_view baseText, std::vector<SweepAxis> axes);
 
     std::int64_t size() const { return m_size; }
@@ -69,6 +71,8 @@ public:
     BatchSource source() const;
 
 private:
+    void checkAxisPath(const std::string &pointer, const std::string &where) const;
+
     std::string m_baseFile;
     nlohmann::json m_base;
     std::vector<SweepAxis> m_axes;

@@ -1,0 +1,176 @@
+// Sweeps (issue 9): value lists, JSON-pointer patching of the parsed base document, variant
+// numbering, invalid variants as failed rows, and the 100k oversubscription sweep.
+
+#include "batchtestutil.h"
+
+#include "model/projectjson.h"
+#include "solvers/batch/sweep.h"
+
+using namespace aidc;
+using namespace aidc::test;
+
+TEST_CASE("--set values: JSON when they parse, strings otherwise", "[sweep]")
+{
+    const SweepAxis axis =
+        parseSweepAxis("/compute/pools/0/gpu=H100-SXM,7,2.5,true,null,\"a,b\",[1,3],{\"x\":[1,2]}");
+    CHECK(axis.pointer == "/compute/pools/0/gpu");
+    REQUIRE(axis.values.size() == 8);
+    CHECK(axis.values[0] == "H100-SXM");
+    CHECK(axis.values[1] == 7);
+    CHECK(axis.values[2] == 2.5);
+    CHECK(axis.values[3] == true);
+    CHECK(axis.values[4].is_null());
+    CHECK(axis.values[5] == "a,b");
+    CHECK(axis.values[6] == nlohmann::json::array({1, 3}));
+    CHECK(axis.values[7] == nlohmann::json{{"x", {1, 2}}});
+
+    CHECK_THROWS_WITH(parseSweepAxis("/a/b"), Catch::Contains("PATH=V1,V2"));
+    CHECK_THROWS_WITH(parseSweepAxis("a/b=1"), Catch::Contains("must start with '/'"));
+    CHECK_THROWS_WITH(parseSweepAxis("/a="), Catch::Contains("no values"));
+    CHECK_THROWS_WITH(parseSweepAxis("/a=1,,2"), Catch::Contains("empty value"));
+}
+
+TEST_CASE("variant counts multiply and saturate", "[sweep]")
+{
+    std::vector<SweepAxis> axes(3);
+    axes[0].values.resize(10);
+    axes[1].values.resize(20);
+    axes[2].values.resize(5);
+    CHECK(sweepVariantCount(axes) == 1000);
+    axes.resize(8);
+    for (SweepAxis &axis : axes)
+        axis.values.resize(1000000);
+    CHECK(sweepVariantCount(axes) == std::numeric_limits<std::int64_t>::max());
+}
+
+TEST_CASE("variants patch the base document, last axis fastest", "[sweep]")
+{
+    const std::string file = sourcePath("projects/h100-1k-infiniband.json");
+    const std::string text = readFile(file);
+    const Sweep sweep(file, text,
+                      {parseSweepAxis("/compute/pools/0/gpuCount=512,1024"),
+                       parseSweepAxis("/network/planes/0/islandOversubscription=1,3,7"),
+                       parseSweepAxis("/site/name=A,B")});
+    REQUIRE(sweep.size() == 12);
+    // Variant 7 = (1, 0, 1) in radices (2, 3, 2).
+    const nlohmann::json values = sweep.values(7);
+    CHECK(values["/compute/pools/0/gpuCount"] == 1024);
+    CHECK(values["/network/planes/0/islandOversubscription"] == 1);
+    CHECK(values["/site/name"] == "B");
+
+    const BatchInput input = sweep.input(7);
+    CHECK(input.file == file);
+    CHECK(input.label == file + "#7");
+    const Project patched = parseProjectJson(input.text, input.label);
+    Project expected = loadProjectFile(file);
+    expected.pools[0].gpuCount = 1024;
+    expected.planes[0].islandOversubscription = 1;
+    expected.site.name = "B";
+    CHECK(projectToJson(patched) == projectToJson(expected));
+}
+
+TEST_CASE("sweep axes the base document cannot take are refused before running", "[sweep]")
+{
+    const std::string file = sourcePath("projects/minimal.json");
+    const std::string text = readFile(file);
+    auto build = [&](const std::vector<std::string> &sets) {
+        std::vector<SweepAxis> axes;
+        for (const std::string &set : sets)
+            axes.push_back(parseSweepAxis(set));
+        return Sweep(file, text, axes);
+    };
+    CHECK_NOTHROW(build({"/site=1"})); // a new top-level key: the loader judges it per variant
+    CHECK_THROWS_WITH(build({"/network/planes/0/portGbps=200"}),
+                      Catch::Contains("/network does not exist in " + file +
+                                      ", and the path goes on into an array element ('0')"));
+    CHECK_THROWS_WITH(build({"/compute/pools/3/gpu=B200"}),
+                      Catch::Contains("'3' is not an element of the array /compute/pools"));
+    CHECK_THROWS_WITH(build({"/compute/pools/3={}"}),
+                      Catch::Contains("'3' is not an element of the array /compute/pools (it has 1 "
+                                      "elements)"));
+    CHECK_THROWS_WITH(build({"/compute/pools/0/gpu/x=1"}),
+                      Catch::Contains("/compute/pools/0/gpu is a string"));
+    CHECK_THROWS_WITH(build({"/name=a", "/name=b"}), Catch::Contains("given twice"));
+    CHECK_THROWS_AS(Sweep(file, "{\"schema\": ", {}), LoadError);
+}
+
+TEST_CASE("a sweep creates the objects a path needs", "[sweep]")
+{
+    // minimal.json has no "site" section: the sweep adds it, as a user editing the file would.
+    const std::string file = sourcePath("projects/minimal.json");
+    const Sweep sweep(file, readFile(file),
+                      {parseSweepAxis("/site/electricityUsdPerKWh=0.05,0.2")});
+    std::vector<BatchRow> rows;
+    runBatch({0, 1}, sweep.source(), baseCatalog(), {},
+             [&](BatchRow &&row) { rows.push_back(row); });
+    REQUIRE(rows.size() == 2);
+    Project project = loadProjectFile(file);
+    for (int i = 0; i < 2; ++i) {
+        REQUIRE(rows[std::size_t(i)].ok);
+        project.site.electricityUsdPerKWh = i == 0 ? 0.05 : 0.2;
+        CHECK(rows[std::size_t(i)].result == directEvaluation(project, file));
+    }
+    // Energy cost scales with the tariff, four times the price: four times the cost.
+    const double low = rows[0].result["summary"]["annualEnergyCostUsd"];
+    const double high = rows[1].result["summary"]["annualEnergyCostUsd"];
+    CHECK(high == Approx(4 * low).epsilon(1e-9));
+}
+
+TEST_CASE("an invalid variant is a failed row with the loader's message", "[sweep]")
+{
+    const std::string file = sourcePath("projects/minimal.json");
+    const Sweep sweep(file, readFile(file), {parseSweepAxis("/compute/pools/0/gpuCount=64,-8")});
+    std::vector<BatchRow> rows;
+    runBatch({0, 1}, sweep.source(), baseCatalog(), {},
+             [&](BatchRow &&row) { rows.push_back(row); });
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[0].ok);
+    CHECK(rows[0].result["summary"]["gpus"] == 64);
+    CHECK_FALSE(rows[1].ok);
+    CHECK(rows[1].variant == nlohmann::json{{"/compute/pools/0/gpuCount", -8}});
+    CHECK(rows[1].error == file +
+                               "#1: /compute/pools/0/gpuCount: value -8 is out of range (must be 1 "
+                               "to 2000000)");
+}
+
+TEST_CASE("oversubscription 1, 3, 7 on the 100k project", "[sweep][slow]")
+{
+    const std::string file = sourcePath("projects/h100-100k-site.json");
+    const Sweep sweep(file, readFile(file),
+                      {parseSweepAxis("/network/planes/0/islandOversubscription=1,3,7")});
+    std::vector<BatchRow> rows;
+    BatchOptions options;
+    options.jobs = 2;
+    runBatch({0, 1, 2}, sweep.source(), baseCatalog(), options,
+             [&](BatchRow &&row) { rows.push_back(row); });
+    REQUIRE(rows.size() == 3);
+    const double ratios[] = {1, 3, 7};
+    Project base = loadProjectFile(file);
+    for (int i = 0; i < 3; ++i) {
+        INFO("islandOversubscription " << ratios[i]);
+        REQUIRE(rows[i].ok);
+        CHECK(rows[i].variant["/network/planes/0/islandOversubscription"] == ratios[i]);
+        Project project = base;
+        project.planes[0].islandOversubscription = ratios[i];
+        CHECK(rows[i].result == directEvaluation(project, file + "#" + std::to_string(i)));
+    }
+
+    // Fewer uplinks above the islands buy fewer spine/core switches and optics [handbook
+    // fabric.md §2: the layer above islands is sized for N/o ports].
+    const nlohmann::json::json_pointer networkCapex("/cost/networkCapexUsd");
+    if (rows[0].result.contains(networkCapex)) {
+        const double c1 = rows[0].result[networkCapex], c3 = rows[1].result[networkCapex],
+                     c7 = rows[2].result[networkCapex];
+        CHECK(c3 < c1);
+        CHECK(c7 < c3);
+    } else {
+        WARN("cost.networkCapexUsd absent from the result: network capex assertion skipped");
+    }
+    // Slower inter-island links can only lengthen the step [handbook performance.md].
+    const nlohmann::json::json_pointer mfu("/summary/mfu");
+    if (rows[0].result.contains(mfu)) {
+        CHECK(rows[2].result[mfu].get<double>() <= rows[0].result[mfu].get<double>() + 1e-12);
+    } else {
+        WARN("summary.mfu absent from the result: MFU assertion skipped");
+    }
+}
