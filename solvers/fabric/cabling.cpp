@@ -95,8 +95,10 @@ public:
             if (m_media.size() >= FabricTopology::kNoMedium)
                 break;
             m_media.push_back(&m);
+            // Cables (copper, AOC) come in stock lengths; a transceiver link's fibre runs
+            // through jumpers and made-to-order trunks, so only its reach limits it.
             m_maxStock.push_back(
-                m.stockLengthsM.empty()
+                m.stockLengthsM.empty() || m.needsTransceivers
                     ? 1e30
                     : *std::max_element(m.stockLengthsM.begin(), m.stockLengthsM.end()));
         }
@@ -389,31 +391,40 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
     };
     std::vector<std::uint8_t> cageMedium(switches * std::size_t(cagesPerSwitch), 0);
     if (cagePorts > 1 && !ladder.empty()) {
-        for (int round = 0; round < 4; ++round) {
-            std::fill(cageMedium.begin(), cageMedium.end(), 0);
-            for (std::size_t l = 0; l < links; ++l) {
-                const std::uint8_t m = g.linkMedium[l];
-                if (m == FabricTopology::kNoMedium)
-                    continue;
-                std::uint8_t &b = cageMedium[cageOf(g.switchOf(g.linkB[l]), g.portB[l])];
-                b = std::max(b, m);
-                if (g.isSwitch(g.linkA[l])) {
-                    std::uint8_t &a = cageMedium[cageOf(g.switchOf(g.linkA[l]), g.portA[l])];
-                    a = std::max(a, m);
-                }
+        // Cage floors only rise, so upgrades raise them in place; repeat while anything moved
+        // (an upgrade can raise the other end's cage).
+        for (std::size_t l = 0; l < links; ++l) {
+            const std::uint8_t m = g.linkMedium[l];
+            if (m == FabricTopology::kNoMedium)
+                continue;
+            std::uint8_t &b = cageMedium[cageOf(g.switchOf(g.linkB[l]), g.portB[l])];
+            b = std::max(b, m);
+            if (g.isSwitch(g.linkA[l])) {
+                std::uint8_t &a = cageMedium[cageOf(g.switchOf(g.linkA[l]), g.portA[l])];
+                a = std::max(a, m);
             }
+        }
+        for (int round = 0; round < 4; ++round) {
             bool changed = false;
             for (std::size_t l = 0; l < links; ++l) {
                 const std::uint8_t m = g.linkMedium[l];
                 if (m == FabricTopology::kNoMedium)
                     continue;
-                std::uint8_t floor = cageMedium[cageOf(g.switchOf(g.linkB[l]), g.portB[l])];
-                if (g.isSwitch(g.linkA[l]))
-                    floor = std::max(floor, cageMedium[cageOf(g.switchOf(g.linkA[l]), g.portA[l])]);
-                if (floor > m) {
-                    g.linkMedium[l] = ladder.pick(g.lengthM[l], floor);
-                    changed = true;
+                std::uint8_t &b = cageMedium[cageOf(g.switchOf(g.linkB[l]), g.portB[l])];
+                std::uint8_t *a = g.isSwitch(g.linkA[l])
+                                      ? &cageMedium[cageOf(g.switchOf(g.linkA[l]), g.portA[l])]
+                                      : nullptr;
+                const std::uint8_t floor = a ? std::max(b, *a) : b;
+                if (floor <= m)
+                    continue;
+                const std::uint8_t upgraded = ladder.pick(g.lengthM[l], floor);
+                g.linkMedium[l] = upgraded;
+                if (upgraded != FabricTopology::kNoMedium) {
+                    b = std::max(b, upgraded);
+                    if (a)
+                        *a = std::max(*a, upgraded);
                 }
+                changed = true;
             }
             if (!changed)
                 break;
@@ -422,9 +433,13 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
 
     g.stockLengthM.assign(links, 0.0f);
     for (std::size_t l = 0; l < links; ++l) {
-        if (g.linkMedium[l] != FabricTopology::kNoMedium)
-            g.stockLengthM[l] = float(stockLength(
-                g.lengthM[l], ladder.at(g.linkMedium[l]).stockLengthsM, o.madeToOrderStepM));
+        if (g.linkMedium[l] != FabricTopology::kNoMedium) {
+            const Medium &m = ladder.at(g.linkMedium[l]);
+            double stock = stockLength(g.lengthM[l], m.stockLengthsM, o.madeToOrderStepM);
+            if (stock == 0) // optical run beyond the patch-cord lengths: a made-to-order trunk
+                stock = stockLength(g.lengthM[l], {}, o.trunkLengthStepM);
+            g.stockLengthM[l] = float(stock);
+        }
     }
 
     // ---- counts, power, parts

@@ -236,30 +236,29 @@ void TopologyBuilder::assignWholeHosts(LeafAssignment &a, int down) const
     }
 }
 
-// Tier-2 pods: consecutive whole rail groups, at most `limit` leaves per pod. Returns the
-// first leaf of every pod plus the end.
+// Tier-2 pods: consecutive whole rail groups, at most `limit` leaves per pod; when a group
+// alone has more leaves than a pod takes (e.g. 72 rails of an NVL72 rack), plain runs of
+// `limit` leaves. Returns the first leaf of every pod plus the end.
 std::vector<std::int64_t> TopologyBuilder::packUnits(const LeafAssignment &a,
                                                      std::int64_t limit) const
 {
     std::vector<std::int64_t> first{0};
+    const std::int64_t leaves = a.leaves();
+    if (std::any_of(a.unitLeaves.begin(), a.unitLeaves.end(),
+                    [&](int unit) { return unit > limit; })) {
+        for (std::int64_t leaf = limit; leaf < leaves; leaf += limit)
+            first.push_back(leaf);
+        first.push_back(leaves);
+        return first;
+    }
     std::int64_t leaf = 0, current = 0;
     for (int unit : a.unitLeaves) {
-        std::int64_t remaining = unit;
-        if (current > 0 && current + remaining > limit) {
+        if (current > 0 && current + unit > limit) {
             first.push_back(leaf);
             current = 0;
         }
-        while (remaining > limit) {
-            leaf += limit;
-            remaining -= limit;
-            first.push_back(leaf);
-        }
-        leaf += remaining;
-        current += remaining;
-        if (current == limit) {
-            first.push_back(leaf);
-            current = 0;
-        }
+        leaf += unit;
+        current += unit;
     }
     if (current > 0)
         first.push_back(leaf);

@@ -285,3 +285,19 @@ TEST_CASE("target build-out sizes the top tier", "[fabric][topology]")
     in.targetEndpoints = 2048;
     CHECK(tierSwitches(buildTopology(in), 2) == 32);
 }
+
+TEST_CASE("rail groups wider than a pod are packed as plain runs of leaves", "[fabric][topology]")
+{
+    // 128 rack-scale hosts with 72 NIC ports each (GB200 NVL72 [V, handbook parts.md §2]):
+    // 4 rail groups of 32 racks x 72 rail leaves = 288 leaves; a 64-port spine pod takes 32
+    // leaves, so 9 pods of 32 spines (not 12 pods with 8-leaf remnants per group).
+    TopologyInput in;
+    in.hosts = bareHosts(128, 72, 72);
+    in.radix = 64;
+    const TopologyBuild b = buildTopology(in);
+    REQUIRE(b.errors.empty());
+    REQUIRE(b.tiers.size() == 3);
+    CHECK(tierSwitches(b, 1) == 288);
+    CHECK(b.tiers[1].pods == 9);
+    CHECK(tierSwitches(b, 2) == 288);
+}
