@@ -119,7 +119,6 @@ struct TopologyBuild
     std::vector<TierPlan> tiers; // tiers[0] = leaves
     int islandTier = 0;          // tier whose pods are the islands; 0 = no islands
     std::int64_t islands = 1;
-    std::int64_t islandEndpointsBuilt = 0; // endpoint capacity of one island as built
     int railGroupHosts = 0; // hosts of one rail group (SU) / rack (ToR) / leaf (non-rail)
     std::int64_t railGroups = 0;
     int reservedPorts = 0;           // management ports actually reserved
