@@ -54,6 +54,11 @@ struct Scenario
     double clusterScale = 1;   // job, cluster, pool and shard ranks scale; storage does not
     double bandwidthScale = 1; // checkpoint tier bandwidth
     std::optional<int> sparesPerIsland;
+    // Cluster-size rows hold the design's spare service level: its expected wait for a spare
+    // per node-removing failure (hours). The rows charge that wait and show the fewest whole
+    // spares per island that keep it at or below it. Whole spares (or the pool's idle nodes,
+    // rounded per row) would make the wait, and the goodput, jump from row to row.
+    std::optional<double> capacityWaitH;
 };
 
 struct Core
@@ -64,6 +69,7 @@ struct Core
     IntervalFigures interval;
     RestartFigures restart;
     SparesFigures spares;
+    double waitHoursPerNodeFailure = 0; // expected wait for a spare, per node-removing failure
     EttrParameters ettr;
     double goodput = 0;
 };
@@ -151,6 +157,42 @@ IslandFigures islandFigures(const IslandConfig &island, double unitRatePerH, dou
     return fig;
 }
 
+// Short of spares, a node failure waits for the first of the (spares + 1) broken units to be
+// repaired (fewer at once when the crews are fewer): the expected wait per node failure in an
+// island of `units` blast units, given the probability that the failure finds no spare.
+double waitPerFailureH(int units, int spares, double shortage, double repairH, int repairCrews)
+{
+    const int n = units + spares;
+    const int crews = repairCrews > 0 ? std::min(repairCrews, n) : n;
+    return shortage * repairH / std::min(spares + 1, crews);
+}
+
+// The fewest spares (at most `units`) for an island of `units` blast units whose expected wait
+// per node failure is at most `targetH`. The wait falls as spares grow, so a bisection finds it.
+int sparesMeetingWait(int units, double unitRatePerH, double repairH, double targetH,
+                      const ReliabilityOptions &options)
+{
+    if (unitRatePerH <= 0)
+        return 0;
+    // A relative slack so the design's own count meets its own wait despite rounding.
+    const double limit = targetH * (1 + 1e-9) + 1e-12;
+    auto meets = [&](int spares) {
+        const double shortage = steadyStateKOutOfN(units + spares, unitRatePerH, 1.0 / repairH,
+                                                   options.repairCrews, options.ctmcTolerance)
+                                    .probabilityAtLeast(spares);
+        return waitPerFailureH(units, spares, shortage, repairH, options.repairCrews) <= limit;
+    };
+    int lo = 0, hi = units; // meets(hi) is taken as true: as many spares as the job's units
+    while (lo < hi) {
+        const int mid = lo + (hi - lo) / 2;
+        if (meets(mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
 struct Spares
 {
     SparesFigures figures;
@@ -203,11 +245,21 @@ Spares sparesFigures(const Prepared &p, const Scenario &scenario, int jobNodes)
     else if (requiredUnits > idleUnits)
         spreadUnits = idleUnits;
     std::map<std::pair<int, int>, int> islands; // (units, spares) -> how many such islands
+    std::map<int, int> sparesForTarget;         // units -> spares meeting the wait target
     for (int i = 0; i < sp.islands; ++i) {
         int spares = 0;
         if (scenario.sparesPerIsland)
             spares = *scenario.sparesPerIsland;
-        else if (spreadUnits)
+        else if (scenario.capacityWaitH) {
+            const int units = islandUnits(i);
+            auto found = sparesForTarget.find(units);
+            if (found == sparesForTarget.end())
+                found = sparesForTarget
+                            .emplace(units, sparesMeetingWait(units, unitRatePerH, repairH,
+                                                              *scenario.capacityWaitH, p.options))
+                            .first;
+            spares = found->second;
+        } else if (spreadUnits)
             spares = *spreadUnits / sp.islands + (i < *spreadUnits % sp.islands ? 1 : 0);
         else
             spares = required(islandUnits(i));
@@ -223,12 +275,9 @@ Spares sparesFigures(const Prepared &p, const Scenario &scenario, int jobNodes)
         spareUnits += count * spares;
         sp.availability *= std::pow(fig.availability, count);
         inverseMttf += count / fig.mttfH;
-        // Short of spares, the job waits for the first of the (spares + 1) broken units to be
-        // repaired (fewer at once when the crews are fewer).
-        const int n = units + spares;
-        const int crews = p.options.repairCrews > 0 ? std::min(p.options.repairCrews, n) : n;
         const double unitsHere = static_cast<double>(count) * units;
-        waitUnitHours += unitsHere * fig.shortage * repairH / std::min(spares + 1, crews);
+        waitUnitHours += unitsHere * waitPerFailureH(units, spares, fig.shortage, repairH,
+                                                     p.options.repairCrews);
         shortUnits += unitsHere * fig.shortage;
         if (fig.states > sp.ctmcStates) {
             sp.ctmcStates = fig.states;
@@ -239,7 +288,8 @@ Spares sparesFigures(const Prepared &p, const Scenario &scenario, int jobNodes)
     sp.spareNodes = spareUnits * sp.nodesPerUnit;
     sp.shortageProbability = shortUnits / sp.jobUnits;
     sp.mttfHours = inverseMttf > 0 ? 1.0 / inverseMttf : kInfinity;
-    result.waitHoursPerNodeFailure = waitUnitHours / sp.jobUnits;
+    result.waitHoursPerNodeFailure =
+        scenario.capacityWaitH ? *scenario.capacityWaitH : waitUnitHours / sp.jobUnits;
     return result;
 }
 
@@ -293,6 +343,7 @@ Core evaluateCore(const Prepared &p, const Scenario &scenario, Diagnostics *diag
 
     const Spares spares = sparesFigures(p, scenario, jobNodes);
     core.spares = spares.figures;
+    core.waitHoursPerNodeFailure = spares.waitHoursPerNodeFailure;
 
     RestartFigures &rs = core.restart;
     rs.detectionS = settings.detectionMinutes * 60.0;
@@ -592,7 +643,7 @@ ReliabilityResult solveReliability(const ReliabilityInputs &in, const Reliabilit
         cls.clusterFailuresPerDay += row.clusterFailuresPerDay;
         cls.jobInterruptionsPerDay += row.jobInterruptionsPerDay;
         result.clusterFailuresPerDay += row.clusterFailuresPerDay;
-        if (group.componentClass == "gpu")
+        if (group.componentClass == "gpu" || group.componentClass == "hbm")
             result.clusterGpuFailuresPerDay += row.clusterFailuresPerDay;
         result.components.push_back(std::move(row));
     }
@@ -692,8 +743,12 @@ ReliabilityResult solveReliability(const ReliabilityInputs &in, const Reliabilit
 
     // ---- sensitivity tables and curves
     for (double scale : options.clusterScales) {
+        // Scale 1 is the design as given; the other rows keep its expected wait for a spare, so
+        // that only the size changes.
         Scenario scenario;
         scenario.clusterScale = scale;
+        if (scale != 1)
+            scenario.capacityWaitH = core.waitHoursPerNodeFailure;
         const Core c = evaluateCore(p, scenario, nullptr);
         ClusterSensitivityRow row;
         row.scale = scale;

@@ -234,8 +234,8 @@ void writeText(std::ostream &out, const ReliabilityResult &r)
             out << "    " << d.toString() << '\n';
         return;
     }
-    out << format("  cluster failures/day      %10.2f (GPUs %.2f)\n", r.clusterFailuresPerDay,
-                  r.clusterGpuFailuresPerDay);
+    out << format("  cluster failures/day      %10.2f\n", r.clusterFailuresPerDay);
+    out << format("  GPU failures (GPU + HBM)  %10.2f a day\n", r.clusterGpuFailuresPerDay);
     out << format("  job interruptions/day     %10.2f   job MTBI %s\n", r.jobInterruptionsPerDay,
                   duration(r.jobMtbiHours * 3600).c_str());
     out << "\n  Failures by component          unit-yr rate   cluster/day   job/day   source\n";
@@ -304,7 +304,7 @@ void writeText(std::ostream &out, const ReliabilityResult &r)
                       r.monteCarlo->samples, static_cast<unsigned long long>(r.monteCarlo->seed));
 
     if (!r.clusterSensitivity.empty()) {
-        out << "\n  Goodput vs cluster size (checkpoint storage fixed)\n"
+        out << "\n  Goodput vs cluster size (checkpoint storage and wait for a spare fixed)\n"
                "    scale   job GPUs   MTBI      interval     spares   goodput\n";
         for (const ClusterSensitivityRow &row : r.clusterSensitivity)
             out << format("    %5.3g %10d   %-9s %-12s %6d   %s\n", row.scale, row.jobGpus,

@@ -1,7 +1,9 @@
 // The reliability and goodput solver end to end: solvers/reliability/reliability.h.
-// Inputs are built by hand here (the catalog loader is not needed); every expected value is
-// computed by hand from the formulas cited in handbook reliability.md, as noted per check.
+// Inputs are built by hand here, with the shipped catalog's rates where a check is about the
+// data; every expected value is computed by hand from the formulas cited in handbook
+// reliability.md, as noted per check.
 
+#include "catalogs/catalogloader.h"
 #include "solvers/reliability/reliability.h"
 #include "solvers/reliability/reliabilityreport.h"
 
@@ -10,6 +12,7 @@
 #include <cmath>
 #include <sstream>
 #include <string>
+#include <vector>
 
 using namespace aidc;
 
@@ -88,8 +91,54 @@ bool hasWarningMentioning(const Diagnostics &d, const std::string &text)
 
 TEST_CASE("A 100k-GPU cluster has tens of GPU failures a day", "[reliability][failures]")
 {
-    // Handbook §1: 0.1-0.3 job-interrupting failures per GPU-year in published large runs;
-    // the seed's ">50 failed GPUs a day at 100k" [Z2] is ~0.18 per GPU-year.
+    // Issue 7 and handbook §1: 0.1-0.3 job-interrupting failures per GPU-year in published
+    // large runs; the seed's ">50 failed GPUs a day at 100k" [Z2] is ~0.18 per GPU-year.
+    // With the shipped catalog's rates (catalogs/data/failures.json), so that a data change
+    // that leaves this range fails here. GPU failures count the "gpu" and "hbm" classes: an
+    // HBM uncorrectable error takes its GPU out like any other GPU fault.
+    Diagnostics loadDiagnostics;
+    const Catalog catalog = loadCatalog(AIDC_SOURCE_DIR "/catalogs/data", loadDiagnostics);
+    REQUIRE_FALSE(loadDiagnostics.hasErrors());
+    const FailureRate *gpu = catalog.failureRate("gpu");
+    const FailureRate *hbm = catalog.failureRate("hbm");
+    REQUIRE(gpu);
+    REQUIRE(hbm);
+    const double perGpuYear = gpu->failuresPerYear + hbm->failuresPerYear;
+    CHECK(perGpuYear >= 0.1); // the handbook's published range
+    CHECK(perGpuYear <= 0.3);
+
+    ReliabilityInputs in = cluster100k();
+    in.components = {
+        group("gpu", FailureScope::Node, 100000), group("hbm", FailureScope::Node, 100000),
+        group("host", FailureScope::Node, 12500), group("switch", FailureScope::Shared, 1563)};
+    in.failureRates = catalog.failureRates;
+    const ReliabilityResult r = solveReliability(in, {}, quickOptions());
+    REQUIRE_FALSE(r.diagnostics.hasErrors());
+    CHECK(r.clusterGpuFailuresPerDay == Approx(100000 * perGpuYear / 365.25).epsilon(1e-9));
+    // Tens a day, and near the seed's "more than 50": 0.1-0.3 per GPU-year is 27-82 a day;
+    // the seed's 0.18 per GPU-year is 49.3.
+    CHECK(r.clusterGpuFailuresPerDay >= 27);
+    CHECK(r.clusterGpuFailuresPerDay <= 83);
+    CHECK(r.clusterGpuFailuresPerDay == Approx(50).margin(10));
+    // The per-class table keeps GPU and HBM apart.
+    double gpuClass = -1, hbmClass = -1;
+    for (const ClassFailures &c : r.byClass) {
+        if (c.componentClass == "gpu")
+            gpuClass = c.clusterFailuresPerDay;
+        if (c.componentClass == "hbm")
+            hbmClass = c.clusterFailuresPerDay;
+    }
+    CHECK(gpuClass == Approx(100000 * gpu->failuresPerYear / 365.25));
+    CHECK(hbmClass == Approx(100000 * hbm->failuresPerYear / 365.25));
+    CHECK(gpuClass + hbmClass == Approx(r.clusterGpuFailuresPerDay));
+
+    std::ostringstream text;
+    writeText(text, r);
+    CHECK(text.str().find("GPU failures (GPU + HBM)") != std::string::npos);
+}
+
+TEST_CASE("GPU failures per day follow the per-GPU rate", "[reliability][failures]")
+{
     // 100,000 x r / 365.25: 0.1 -> 27.4, 0.18 -> 49.3, 0.19 -> 52.0, 0.3 -> 82.1 per day.
     const std::pair<double, double> cases[] = {
         {0.1, 27.3785}, {0.18, 49.2813}, {0.19, 52.0192}, {0.3, 82.1355}};
@@ -99,8 +148,6 @@ TEST_CASE("A 100k-GPU cluster has tens of GPU failures a day", "[reliability][fa
         const ReliabilityResult r = solveReliability(in, {}, quickOptions());
         REQUIRE_FALSE(r.diagnostics.hasErrors());
         CHECK(r.clusterGpuFailuresPerDay == Approx(perDay).epsilon(1e-5));
-        CHECK(r.clusterGpuFailuresPerDay >= 10); // "tens"
-        CHECK(r.clusterGpuFailuresPerDay < 100);
     }
     ReliabilityInputs in = cluster100k();
     in.failureRates[0].failuresPerYear = 0.19;
@@ -266,6 +313,104 @@ TEST_CASE("Goodput falls as the cluster grows at fixed checkpoint bandwidth",
     for (ComponentGroup &g : small.components)
         g.clusterCount /= 4;
     CHECK(solveReliability(small, {}, quickOptions()).goodput.goodput > r.goodput.goodput);
+}
+
+TEST_CASE("Cluster-size rows keep the spare policy and fall monotonically (issue 7)",
+          "[reliability][goodput][sensitivity]")
+{
+    // Issue 7: "goodput falls as the cluster grows at fixed checkpoint bandwidth". The rows used
+    // to cap spares at the idle nodes of a scaled, rounded pool, so a 1k-GPU design read
+    // 86.0 / 95.9 / 86.9 / 95.5 / 97.0 / 95.5 / 92.2% for scales 0.125..8. With the design's
+    // shortage probability kept, only the size changes: a larger job is interrupted more often
+    // (lambda grows with the scale) at the same checkpoint and restart cost, so ETTR falls
+    // (handbook reliability §4: ETTR falls with the failure rate).
+    ReliabilityOptions options = quickOptions();
+    options.clusterScales = {0.125, 0.25, 0.375, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8};
+
+    struct Case
+    {
+        const char *name;
+        ReliabilityInputs in;
+        ReliabilitySettings settings;
+    };
+    std::vector<Case> cases;
+
+    // A 1k-GPU SuperPOD-like job: 125 nodes of a 128-node pool, 2.8 TB checkpoint at 50 GB/s.
+    ReliabilityInputs superpod = cluster100k();
+    superpod.clusterGpus = 1024;
+    superpod.jobGpus = 1000;
+    superpod.clusterNodes = superpod.poolNodes = 128;
+    superpod.jobNodes = 125;
+    superpod.components = {group("gpu", FailureScope::Node, 1024),
+                           group("host", FailureScope::Node, 128),
+                           group("switch", FailureScope::Shared, 48)};
+    superpod.parameters = 2e11;
+    superpod.shardRanks = 64;
+    superpod.storageWriteBytesPerS = 50e9;
+    superpod.storageReadBytesPerS = 100e9;
+    superpod.nicToStorageBytesPerS = 125 * 50e9;
+    cases.push_back({"1k SuperPOD, 3 idle nodes", superpod, {}});
+
+    // No idle node at all: the design has no spare, so no row may have one either; every node
+    // failure waits for a repair at every scale.
+    ReliabilityInputs full = superpod;
+    full.jobGpus = 1024;
+    full.jobNodes = 128;
+    ReliabilitySettings quickRepair;
+    quickRepair.repairHours = 4;
+    cases.push_back({"0 idle nodes", full, quickRepair});
+
+    // The 100k campus in 1,024-node islands that spares cannot leave.
+    ReliabilityInputs islands = cluster100k();
+    islands.islandNodes = 1024;
+    cases.push_back({"100k in islands", islands, {}});
+
+    // GB200 NVL72: 4-GPU trays lost 18 at a time, asynchronous saves through host memory to a
+    // parallel file system, 128 racks in a 136-rack pool.
+    ReliabilityInputs nvl72 = cluster100k();
+    nvl72.clusterGpus = nvl72.jobGpus = 128 * 72;
+    nvl72.clusterNodes = nvl72.jobNodes = 128 * 18;
+    nvl72.poolNodes = 136 * 18;
+    nvl72.gpusPerNode = 4;
+    nvl72.nodesPerBlastUnit = 18;
+    nvl72.components = {group("gpu", FailureScope::Node, 128 * 72),
+                        group("host", FailureScope::Node, 128 * 18),
+                        group("switch", FailureScope::Shared, 144)};
+    nvl72.checkpoint.asynchronous = true;
+    nvl72.storageWriteBytesPerS = 200e9;
+    nvl72.storageReadBytesPerS = 400e9;
+    nvl72.nicToStorageBytesPerS = 128 * 18 * 50e9;
+    cases.push_back({"NVL72 racks, asynchronous", nvl72, {}});
+
+    // A fixed spare count from the settings: 2 spare nodes for the SuperPOD job.
+    ReliabilitySettings two;
+    two.spareNodes = 2;
+    cases.push_back({"fixed 2 spares", superpod, two});
+
+    for (const Case &c : cases) {
+        INFO(c.name);
+        const ReliabilityResult r = solveReliability(c.in, c.settings, options);
+        REQUIRE_FALSE(r.diagnostics.hasErrors());
+        const std::vector<ClusterSensitivityRow> &rows = r.clusterSensitivity;
+        REQUIRE(rows.size() == options.clusterScales.size());
+        CHECK(rows[5].goodput == Approx(r.goodput.goodput).epsilon(1e-12)); // scale 1
+        for (std::size_t i = 1; i < rows.size(); ++i) {
+            INFO("scale " << rows[i].scale);
+            CHECK(rows[i].jobMtbiHours < rows[i - 1].jobMtbiHours);
+            CHECK(rows[i].goodput < rows[i - 1].goodput);
+            CHECK(rows[i].spareNodes >= rows[i - 1].spareNodes);
+            CHECK(rows[i].spareNodes % c.in.nodesPerBlastUnit == 0);
+        }
+    }
+
+    // The zero-idle design has no spare in any row, and its scale-1 capacity wait is a full
+    // 4 h repair per node-removing interruption: node share = 1.54 x 128 / (1.54 x 128 + 0.05
+    // x 48) of the interruptions (GPU 8 x 0.18 + host 0.1 = 1.54 per node-year).
+    const ReliabilityResult none = solveReliability(full, quickRepair, options);
+    for (const ClusterSensitivityRow &row : none.clusterSensitivity)
+        CHECK(row.spareNodes == 0);
+    const double nodeShare = 1.54 * 128 / (1.54 * 128 + 0.05 * 48);
+    CHECK(none.restart.capacityWaitS == Approx(nodeShare * 4 * 3600).epsilon(1e-9));
 }
 
 TEST_CASE("Goodput rises with faster checkpoint storage and with asynchronous saves",
