@@ -42,7 +42,9 @@ enum class FailureScope {
 //   host         Node    count = host boards (an NVL72 rack holds 18)
 //   nic          Node    count = backend + storage NICs in servers
 //   psu          Node    count = server PSUs, redundancyUnits = PSUs per server, required = N
-//   transceiver  Shared  optical modules, one group per fabric tier if the job share differs
+//   transceiver  Shared  optical modules, one group per fabric tier if the job share differs;
+//                        a link counts two ends, an AOC too (its bonded optics fail like
+//                        modules); 1 GbE / OOB modules use "transceiver-1g" (lower rate)
 //   cable        Shared  cables and fibres
 //   switch       Shared  one group per plane and tier; jobCount = switches the job's traffic
 //                        crosses (a job inside one pod depends on that pod's spines only)
