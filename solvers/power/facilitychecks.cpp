@@ -62,7 +62,7 @@ std::string rackPointer(const Project &project, const LayoutResult &layout, size
     if ((poolFirst || hallIndex < 0) && placed.role == RackRole::Compute) {
         for (size_t p = 0; p < project.pools.size(); ++p) {
             if (project.pools[p].name == placed.pool)
-                return "/pools/" + std::to_string(p);
+                return "/compute/pools/" + std::to_string(p);
         }
     }
     return hallIndex >= 0 ? "/halls/" + std::to_string(hallIndex) : "";

@@ -55,7 +55,7 @@ PoolParts resolvePool(const Project &project, const Catalog &catalog, const Layo
 
 std::string poolPointer(const PoolParts &parts)
 {
-    return parts.projectIndex >= 0 ? "/pools/" + std::to_string(parts.projectIndex) : "";
+    return parts.projectIndex >= 0 ? "/compute/pools/" + std::to_string(parts.projectIndex) : "";
 }
 
 // Spreads `totalW` over the halls by GPU share (evenly when no hall has GPUs).

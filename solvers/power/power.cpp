@@ -78,45 +78,64 @@ void checkPositive(Diagnostics &diagnostics, const std::string &file, const std:
     checkRange(diagnostics, file, path, value, 0, INFINITY, true, true, meaning);
 }
 
+// Options are not part of the project file: their errors carry no JSON pointer and name the
+// option in the message instead.
+void optionRange(Diagnostics &diagnostics, const std::string &name, double value, double lo,
+                 double hi, bool loOpen, bool hiOpen, const std::string &meaning)
+{
+    checkRange(diagnostics, "", "", value, lo, hi, loOpen, hiOpen,
+               "power option " + name + " (" + meaning + ")");
+}
+
+void optionNonNegative(Diagnostics &diagnostics, const std::string &name, double value,
+                       const std::string &meaning)
+{
+    optionRange(diagnostics, name, value, 0, INFINITY, false, true, meaning);
+}
+
+void optionPositive(Diagnostics &diagnostics, const std::string &name, double value,
+                    const std::string &meaning)
+{
+    optionRange(diagnostics, name, value, 0, INFINITY, true, true, meaning);
+}
+
 } // namespace
 
 Diagnostics PowerOptions::validate() const
 {
     Diagnostics d;
-    const std::string p = "/powerOptions/";
-    checkNonNegative(d, "", p + "storageRackPowerW", storageRackPowerW, "storage rack power");
-    checkNonNegative(d, "", p + "managementRackPowerW", managementRackPowerW,
-                     "management rack power");
-    checkNonNegative(d, "", p + "networkRackEquipmentKg", networkRackEquipmentKg,
-                     "network rack equipment mass");
-    checkNonNegative(d, "", p + "storageRackEquipmentKg", storageRackEquipmentKg,
-                     "storage rack equipment mass");
-    checkNonNegative(d, "", p + "managementRackEquipmentKg", managementRackEquipmentKg,
-                     "management rack equipment mass");
-    checkNonNegative(d, "", p + "rackBusbarResistanceOhm", rackBusbarResistanceOhm,
-                     "rack busbar resistance");
-    checkRange(d, "", p + "dc800RackBusV", dc800RackBusV, 12, 1000, false, false,
-               "800 V DC rack busbar voltage");
-    checkPositive(d, "", p + "acRackFeedVoltageV", acRackFeedVoltageV, "AC rack feed voltage");
-    checkNonNegative(d, "", p + "comparisonRackLoadW", comparisonRackLoadW, "comparison rack load");
-    checkPositive(d, "", p + "transformerRatingKVA", transformerRatingKVA, "transformer rating");
-    checkRange(d, "", p + "powerFactor", powerFactor, 0, 1, true, false, "power factor");
-    checkRange(d, "", p + "miscFacilityFraction", miscFacilityFraction, 0, 1, false, true,
-               "misc facility share of IT");
-    checkRange(d, "", p + "generatorMarginFraction", generatorMarginFraction, 0, 2, false, false,
-               "generator margin");
-    checkRange(d, "", p + "buswayFeedsPerRow", buswayFeedsPerRow, 0, 8, false, false,
-               "busway feeds per row");
-    checkPositive(d, "", p + "airRackLimitKW", airRackLimitKW, "air rack limit");
-    checkPositive(d, "", p + "rdhxRackLimitKWDefault", rdhxRackLimitKWDefault, "RDHx rack limit");
-    checkRange(d, "", p + "airLoopSupplyWaterC", airLoopSupplyWaterC, 0, 80, false, false,
-               "air loop supply water temperature (degC)");
-    checkNonNegative(d, "", p + "dryCoolerApproachK", dryCoolerApproachK, "dry cooler approach");
-    checkNonNegative(d, "", p + "towerApproachK", towerApproachK, "tower approach");
-    checkNonNegative(d, "", p + "economizerBandK", economizerBandK, "economizer band");
-    checkPositive(d, "", p + "coolantDensityKgPerL", coolantDensityKgPerL, "coolant density");
-    checkPositive(d, "", p + "coolantCpKJPerKgK", coolantCpKJPerKgK, "coolant heat capacity");
-    checkPositive(d, "", p + "chillerCopDefault", chillerCopDefault, "chiller COP");
+    optionNonNegative(d, "storageRackPowerW", storageRackPowerW, "storage rack power");
+    optionNonNegative(d, "managementRackPowerW", managementRackPowerW, "management rack power");
+    optionNonNegative(d, "networkRackEquipmentKg", networkRackEquipmentKg,
+                      "network rack equipment mass");
+    optionNonNegative(d, "storageRackEquipmentKg", storageRackEquipmentKg,
+                      "storage rack equipment mass");
+    optionNonNegative(d, "managementRackEquipmentKg", managementRackEquipmentKg,
+                      "management rack equipment mass");
+    optionNonNegative(d, "rackBusbarResistanceOhm", rackBusbarResistanceOhm,
+                      "rack busbar resistance");
+    optionRange(d, "dc800RackBusV", dc800RackBusV, 12, 1000, false, false,
+                "800 V DC rack busbar voltage");
+    optionPositive(d, "acRackFeedVoltageV", acRackFeedVoltageV, "AC rack feed voltage");
+    optionNonNegative(d, "comparisonRackLoadW", comparisonRackLoadW, "comparison rack load");
+    optionPositive(d, "transformerRatingKVA", transformerRatingKVA, "transformer rating");
+    optionRange(d, "powerFactor", powerFactor, 0, 1, true, false, "power factor");
+    optionRange(d, "miscFacilityFraction", miscFacilityFraction, 0, 1, false, true,
+                "misc facility share of IT");
+    optionRange(d, "generatorMarginFraction", generatorMarginFraction, 0, 2, false, false,
+                "generator margin");
+    optionRange(d, "buswayFeedsPerRow", buswayFeedsPerRow, 0, 8, false, false,
+                "busway feeds per row");
+    optionPositive(d, "airRackLimitKW", airRackLimitKW, "air rack limit");
+    optionPositive(d, "rdhxRackLimitKWDefault", rdhxRackLimitKWDefault, "RDHx rack limit");
+    optionRange(d, "airLoopSupplyWaterC", airLoopSupplyWaterC, 0, 80, false, false,
+                "air loop supply water temperature (degC)");
+    optionNonNegative(d, "dryCoolerApproachK", dryCoolerApproachK, "dry cooler approach");
+    optionNonNegative(d, "towerApproachK", towerApproachK, "tower approach");
+    optionNonNegative(d, "economizerBandK", economizerBandK, "economizer band");
+    optionPositive(d, "coolantDensityKgPerL", coolantDensityKgPerL, "coolant density");
+    optionPositive(d, "coolantCpKJPerKgK", coolantCpKJPerKgK, "coolant heat capacity");
+    optionPositive(d, "chillerCopDefault", chillerCopDefault, "chiller COP");
     using Fields = std::initializer_list<std::pair<const char *, double>>;
     for (const auto &[name, value] :
          Fields{{"chillerCapacityKWDefault", chillerCapacityKWDefault},
@@ -125,7 +144,7 @@ Diagnostics PowerOptions::validate() const
                 {"cduCapacityKWDefault", cduCapacityKWDefault},
                 {"crahCapacityKWDefault", crahCapacityKWDefault},
                 {"generatorRatingMWDefault", generatorRatingMWDefault}})
-        checkPositive(d, "", p + name, value, name);
+        optionPositive(d, name, value, name);
     for (const auto &[name, value] :
          Fields{{"towerPowerFraction", towerPowerFraction},
                 {"dryCoolerPowerFractionDefault", dryCoolerPowerFractionDefault},
@@ -133,9 +152,9 @@ Diagnostics PowerOptions::validate() const
                 {"facilityPumpPowerFraction", facilityPumpPowerFraction},
                 {"crahFanPowerFractionDefault", crahFanPowerFractionDefault},
                 {"rdhxFanPowerFractionDefault", rdhxFanPowerFractionDefault}})
-        checkRange(d, "", p + name, value, 0, 1, false, true, name);
-    checkRange(d, "", p + "generatorUsableFractionDefault", generatorUsableFractionDefault, 0, 1,
-               true, false, "generator usable fraction");
+        optionRange(d, name, value, 0, 1, false, true, name);
+    optionRange(d, "generatorUsableFractionDefault", generatorUsableFractionDefault, 0, 1, true,
+                false, "generator usable fraction");
     return d;
 }
 
@@ -152,7 +171,7 @@ Diagnostics validatePowerInputs(const Project &project, const Catalog &catalog,
                "other IT share");
     checkPositive(d, "", "/power/utilityVoltageKV", power.utilityVoltageKV, "utility voltage");
     if (power.pueOverride)
-        checkRange(d, "", "/power/pueOverride", *power.pueOverride, 1, 5, false, false, "PUE");
+        checkRange(d, "", "/power/pue", *power.pueOverride, 1, 5, false, false, "PUE");
     checkRange(d, "", "/power/ups/modules", power.ups.modules, 1, 1000, false, false,
                "UPS modules carrying the load");
     if (power.ups.redundancy == Redundancy::Distributed ||
@@ -186,12 +205,12 @@ Diagnostics validatePowerInputs(const Project &project, const Catalog &catalog,
     // The monthly table's length (12) is the project loader's check; here its values.
     for (size_t m = 0; m < 12; ++m) {
         const std::string month = std::to_string(m);
-        checkRange(d, "", "/site/climate/dryBulbC/" + month, site.climate.dryBulbC[m], -80, 60,
-                   false, false, "monthly mean dry bulb (degC)");
-        checkRange(d, "", "/site/climate/wetBulbC/" + month, site.climate.wetBulbC[m], -80, 60,
-                   false, false, "monthly mean wet bulb (degC)");
+        checkRange(d, "", "/site/climate/monthlyDryBulbC/" + month, site.climate.dryBulbC[m], -80,
+                   60, false, false, "monthly mean dry bulb (degC)");
+        checkRange(d, "", "/site/climate/monthlyWetBulbC/" + month, site.climate.wetBulbC[m], -80,
+                   60, false, false, "monthly mean wet bulb (degC)");
         if (site.climate.wetBulbC[m] > site.climate.dryBulbC[m] + 0.5)
-            d.error("", "/site/climate/wetBulbC/" + month,
+            d.error("", "/site/climate/monthlyWetBulbC/" + month,
                     "wet bulb " + number(site.climate.wetBulbC[m]) + " degC above dry bulb " +
                         number(site.climate.dryBulbC[m]) +
                         " degC: the wet bulb cannot exceed the dry bulb");
@@ -214,59 +233,50 @@ Diagnostics validatePowerInputs(const Project &project, const Catalog &catalog,
         checkPositive(d, "", p + "rowPitchM", hall.rowPitchM, "row pitch");
     }
 
-    for (size_t i = 0; i < catalog.powerStages.size(); ++i) {
-        const PowerStage &stage = catalog.powerStages[i];
-        const std::string p = "/powerStages/" + std::to_string(i) + "/efficiency/";
+    // Catalog parts: the loader has checked the shipped files; these guard hand-built or
+    // overridden catalogs. The solver does not know which file a part came from, so the
+    // message names the part and its field instead of a pointer.
+    for (const PowerStage &stage : catalog.powerStages) {
+        const std::string what = "power stage '" + stage.id + "' efficiency point ";
         for (size_t k = 0; k < stage.efficiency.points.size(); ++k) {
             const auto &[load, efficiency] = stage.efficiency.points[k];
-            const std::string point = p + std::to_string(k);
-            checkRange(d, "catalog", point + "/1", efficiency, 0, 1, true, false,
-                       "efficiency of power stage '" + stage.id + "'");
-            checkNonNegative(d, "catalog", point + "/0", load,
-                             "load fraction of power stage '" + stage.id + "'");
+            const std::string point = what + std::to_string(k);
+            checkRange(d, "catalog", "", efficiency, 0, 1, true, false, point + " efficiency");
+            checkNonNegative(d, "catalog", "", load, point + " load fraction");
             if (k > 0 && load < stage.efficiency.points[k - 1].first)
-                d.error("catalog", point + "/0",
+                d.error("catalog", "",
                         "power stage '" + stage.id +
                             "': efficiency points must be in rising load order");
         }
     }
-    for (size_t i = 0; i < catalog.coolingUnits.size(); ++i) {
-        const CoolingUnit &unit = catalog.coolingUnits[i];
-        const std::string p = "/coolingUnits/" + std::to_string(i) + "/";
-        checkNonNegative(d, "catalog", p + "capacityKW", unit.capacityKW,
-                         "capacity of cooling unit '" + unit.id + "'");
-        checkNonNegative(d, "catalog", p + "cop", unit.cop, "COP of '" + unit.id + "'");
-        checkRange(d, "catalog", p + "powerFraction", unit.powerFraction, 0, 1, false, true,
-                   "power fraction of '" + unit.id + "'");
+    for (const CoolingUnit &unit : catalog.coolingUnits) {
+        checkNonNegative(d, "catalog", "", unit.capacityKW,
+                         "capacityKW of cooling unit '" + unit.id + "'");
+        checkNonNegative(d, "catalog", "", unit.cop, "cop of cooling unit '" + unit.id + "'");
+        checkRange(d, "catalog", "", unit.powerFraction, 0, 1, false, true,
+                   "powerFraction of cooling unit '" + unit.id + "'");
     }
-    for (size_t i = 0; i < catalog.generators.size(); ++i) {
-        const Generator &generator = catalog.generators[i];
-        const std::string p = "/generators/" + std::to_string(i) + "/";
-        checkPositive(d, "catalog", p + "ratingMW", generator.ratingMW,
-                      "rating of generator '" + generator.id + "'");
-        checkRange(d, "catalog", p + "usableFraction", generator.usableFraction, 0, 1, true, false,
-                   "usable fraction of generator '" + generator.id + "'");
+    for (const Generator &generator : catalog.generators) {
+        checkPositive(d, "catalog", "", generator.ratingMW,
+                      "ratingMW of generator '" + generator.id + "'");
+        checkRange(d, "catalog", "", generator.usableFraction, 0, 1, true, false,
+                   "usableFraction of generator '" + generator.id + "'");
     }
-    for (size_t i = 0; i < catalog.rackTypes.size(); ++i) {
-        const RackType &rack = catalog.rackTypes[i];
-        const std::string p = "/rackTypes/" + std::to_string(i) + "/";
-        checkNonNegative(d, "catalog", p + "maxPowerKW", rack.maxPowerKW,
-                         "power rating of rack '" + rack.id + "'");
-        checkNonNegative(d, "catalog", p + "staticLoadKg", rack.staticLoadKg,
-                         "static load of rack '" + rack.id + "'");
-        checkNonNegative(d, "catalog", p + "emptyMassKg", rack.emptyMassKg,
-                         "empty mass of rack '" + rack.id + "'");
+    for (const RackType &rack : catalog.rackTypes) {
+        checkNonNegative(d, "catalog", "", rack.maxPowerKW, "maxPowerKW of rack '" + rack.id + "'");
+        checkNonNegative(d, "catalog", "", rack.staticLoadKg,
+                         "staticLoadKg of rack '" + rack.id + "'");
+        checkNonNegative(d, "catalog", "", rack.emptyMassKg,
+                         "emptyMassKg of rack '" + rack.id + "'");
     }
 
-    checkNonNegative(d, "", "/networkLoad/switchPowerW", network.switchPowerW,
-                     "network switch power");
-    checkNonNegative(d, "", "/networkLoad/modulePowerW", network.modulePowerW,
-                     "network module power");
+    // The network load comes from the fabric solver, not from the project file.
+    checkNonNegative(d, "", "", network.switchPowerW, "fabric network load switchPowerW");
+    checkNonNegative(d, "", "", network.modulePowerW, "fabric network load modulePowerW");
     if (network.storagePowerW)
-        checkNonNegative(d, "", "/networkLoad/storagePowerW", *network.storagePowerW,
-                         "storage power");
+        checkNonNegative(d, "", "", *network.storagePowerW, "fabric network load storagePowerW");
     for (const auto &[rack, watts] : network.rackPowerW)
-        checkNonNegative(d, "", "/networkLoad/rackPowerW/" + rack, watts, "network rack power");
+        checkNonNegative(d, "", "", watts, "fabric network load of rack '" + rack + "'");
     return d;
 }
 

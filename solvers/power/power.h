@@ -115,7 +115,8 @@ struct PowerOptions
     double generatorRatingMWDefault = 2.5;       // 2-3 MW sets [handbook parts.md §5]
     double generatorUsableFractionDefault = 0.7; // 60-75% usable [handbook parts.md §5]
 
-    // Each out-of-range field as an error naming it ("/powerOptions/<field>").
+    // Each out-of-range field as an error naming it ("power option <field> ..."); options are
+    // not part of the project file, so the errors carry no JSON pointer.
     Diagnostics validate() const;
 };
 

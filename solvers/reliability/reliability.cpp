@@ -323,7 +323,7 @@ Core evaluateCore(const Prepared &p, const Scenario &scenario, Diagnostics *diag
         iv.chosenS = in.checkpoint.intervalMinutes * 60.0;
         if (iv.chosenS < cp.persistS) {
             if (diagnostics)
-                diagnostics->warning("", "/workload/checkpoint/intervalMinutes",
+                diagnostics->warning("", "/workload/checkpoint/interval",
                                      "the checkpoint interval (" + number(iv.chosenS) +
                                          " s) is shorter than the asynchronous persist time (" +
                                          number(cp.persistS) +
@@ -405,24 +405,25 @@ Rate lookUpRate(const std::string &componentClass, const ReliabilityInputs &in,
     Rate rate;
     rate.repairHours = settings.repairHours;
     const bool report = reported.insert(componentClass).second;
-    for (std::size_t i = 0; i < in.failureRates.size(); ++i) {
-        const FailureRate &r = in.failureRates[i];
+    // Catalog errors name the class (the solver does not know the catalog file's item index).
+    for (const FailureRate &r : in.failureRates) {
         if (r.componentClass != componentClass)
             continue;
-        const std::string path = "/failureRates/" + std::to_string(i);
         if (report && (!(r.repairHours >= 0) || !std::isfinite(r.repairHours)))
-            d.error("catalog", path + "/repairHours",
-                    "repair time of '" + componentClass + "' is " + number(r.repairHours) +
+            d.error("catalog", "",
+                    "repairHours of failure class '" + componentClass + "' is " +
+                        number(r.repairHours) +
                         " h; it must be >= 0 (0 = the project's repairHours)");
         if (r.repairHours > 0)
             rate.repairHours = r.repairHours;
         if (settings.failuresPerYearOverride.count(componentClass))
             break;
         if (report && (!(r.failuresPerYear >= 0) || !std::isfinite(r.failuresPerYear)))
-            d.error("catalog", path + "/failuresPerYear",
-                    "failure rate of '" + componentClass + "' is " + number(r.failuresPerYear) +
-                        " per unit-year; it must be >= 0 (or override it in "
-                        "reliability.failuresPerYearOverride)");
+            d.error("catalog", "",
+                    "failuresPerYear of failure class '" + componentClass + "' is " +
+                        number(r.failuresPerYear) +
+                        " per unit-year; it must be >= 0 (or override it in the project's "
+                        "reliability.failuresPerYear)");
         rate.perYear = r.failuresPerYear;
         const auto source = r.sources.find("failuresPerYear");
         rate.source = source != r.sources.end() ? source->second.source : "catalog";
@@ -460,14 +461,14 @@ Diagnostics validateReliabilityInputs(const ReliabilityInputs &in,
                                       const ReliabilitySettings &settings)
 {
     Diagnostics d;
-    checkCount(d, "/pools", "clusterGpus", in.clusterGpus, 1, "GPUs of every pool");
-    checkCount(d, "/pools", "clusterNodes", in.clusterNodes, 1, "servers of every pool");
+    checkCount(d, "/compute/pools", "clusterGpus", in.clusterGpus, 1, "GPUs of every pool");
+    checkCount(d, "/compute/pools", "clusterNodes", in.clusterNodes, 1, "servers of every pool");
     checkCount(d, "/workload/gpus", "jobGpus", in.jobGpus, 1, "GPUs of the training job");
     checkCount(d, "/workload/gpus", "jobNodes", in.jobNodes, 1, "nodes of the training job");
-    checkCount(d, "/pools", "gpusPerNode", in.gpusPerNode, 1, "GPUs per host board");
-    checkCount(d, "/pools", "nodesPerBlastUnit", in.nodesPerBlastUnit, 1,
+    checkCount(d, "/compute/pools", "gpusPerNode", in.gpusPerNode, 1, "GPUs per host board");
+    checkCount(d, "/compute/pools", "nodesPerBlastUnit", in.nodesPerBlastUnit, 1,
                "nodes lost together when one fails");
-    checkCount(d, "/planes", "islandNodes", in.islandNodes, 0, "0 = one island");
+    checkCount(d, "/network/planes", "islandNodes", in.islandNodes, 0, "0 = one island");
     checkCount(d, in.poolPointer, "poolNodes", in.poolNodes, 0, "0 = the whole cluster");
     if (in.jobGpus > in.clusterGpus)
         d.error("", "/workload/gpus",
@@ -513,7 +514,7 @@ Diagnostics validateReliabilityInputs(const ReliabilityInputs &in,
     checkPositive(d, "/workload/checkpoint/bytesPerParameter", "checkpoint bytesPerParameter",
                   policy.bytesPerParameter, "14 = FP32 master + Adam moments + BF16 weights");
     if (!policy.automaticInterval)
-        checkPositive(d, "/workload/checkpoint/intervalMinutes", "checkpoint intervalMinutes",
+        checkPositive(d, "/workload/checkpoint/interval", "checkpoint interval (minutes)",
                       policy.intervalMinutes, "or set automaticInterval");
     checkCount(d, "/workload/parallelism", "shardRanks", in.shardRanks, 1,
                "GPUs holding distinct checkpoint shards");
@@ -526,7 +527,7 @@ Diagnostics validateReliabilityInputs(const ReliabilityInputs &in,
         checkPositive(d, "/storage/readTBps", "checkpoint storage read bandwidth",
                       in.storageReadBytesPerS,
                       "set storage.readTBps or pick a storage system with a read rate");
-        checkPositive(d, "/planes", "NIC bandwidth from the job's nodes to storage",
+        checkPositive(d, "/network/planes", "NIC bandwidth from the job's nodes to storage",
                       in.nicToStorageBytesPerS, "give the servers storage or frontend ports");
         break;
     case CheckpointTier::LocalNvme:
@@ -558,7 +559,7 @@ Diagnostics validateReliabilityInputs(const ReliabilityInputs &in,
                     "; it must be in (0, 1), e.g. 0.99");
     for (const auto &[componentClass, rate] : settings.failuresPerYearOverride) {
         if (!(rate >= 0) || !std::isfinite(rate))
-            d.error("", "/reliability/failuresPerYearOverride/" + componentClass,
+            d.error("", "/reliability/failuresPerYear/" + componentClass,
                     "failure rate of '" + componentClass + "' is " + number(rate) +
                         " per unit-year; it must be >= 0");
     }
@@ -608,11 +609,11 @@ ReliabilityResult solveReliability(const ReliabilityInputs &in, const Reliabilit
         const Rate rate =
             lookUpRate(group.componentClass, in, settings, classesReported, diagnostics);
         if (!rate.found && group.clusterCount > 0)
-            diagnostics.warning("", "/reliability/failuresPerYearOverride",
+            diagnostics.warning("", "/reliability/failuresPerYear",
                                 "no failure rate for component class '" + group.componentClass +
                                     "' ('" + label(group) +
                                     "'): its failures are not counted; add the class to the "
-                                    "catalog or to reliability.failuresPerYearOverride");
+                                    "catalog or to reliability.failuresPerYear");
         ComponentFailures row;
         row.name = label(group);
         row.componentClass = group.componentClass;
@@ -655,7 +656,7 @@ ReliabilityResult solveReliability(const ReliabilityInputs &in, const Reliabilit
     for (const auto &[componentClass, rate] : settings.failuresPerYearOverride) {
         (void)rate;
         if (!classesUsed.count(componentClass))
-            diagnostics.warning("", "/reliability/failuresPerYearOverride/" + componentClass,
+            diagnostics.warning("", "/reliability/failuresPerYear/" + componentClass,
                                 "no component of class '" + componentClass +
                                     "' is in the cluster; the override has no effect");
     }
@@ -664,7 +665,7 @@ ReliabilityResult solveReliability(const ReliabilityInputs &in, const Reliabilit
         result.byClass.push_back(cls);
     }
     if (!(p.jobRatePerH > 0)) {
-        diagnostics.error("", "/reliability/failuresPerYearOverride",
+        diagnostics.error("", "/reliability/failuresPerYear",
                           "no component the job depends on has a positive failure rate, so the "
                           "job is never interrupted; give the catalog or the override a rate "
                           "for at least one class");

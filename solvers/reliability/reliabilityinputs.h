@@ -72,7 +72,7 @@ struct ReliabilityInputs
     int gpusPerNode = 8;       // GPUs per host board
     int nodesPerBlastUnit = 1; // nodes lost together: an NVL72 rack-scale job with 4-GPU trays: 18
     int islandNodes = 0;       // nodes per pod/island that a spare cannot leave; 0 = one island
-    std::string poolPointer;   // JSON pointer of the job's pool, for diagnostics ("/pools/0")
+    std::string poolPointer;   // JSON pointer of the job's pool ("/compute/pools/0")
 
     // ---------------------------------------------------------------- failures
     std::vector<ComponentGroup> components;

@@ -111,7 +111,7 @@ TEST_CASE("rack power over the rack's rating or the cooling's limit", "[power][c
     REQUIRE(rating.size() == 1); // one finding per row and kind
     CHECK(rating[0].message.find("3 racks") != std::string::npos);
     CHECK(rating[0].message.find("40.8 > 35.0 kW") != std::string::npos);
-    CHECK(rating[0].jsonPath == "/pools/0"); // generated racks: the pool sets their density
+    CHECK(rating[0].jsonPath == "/compute/pools/0"); // generated racks: the pool sets their density
 
     project.cooling.type = CoolingType::RearDoor;
     result = solvePower(project, catalog, layout, {}, {});
