@@ -45,9 +45,10 @@ global options:
 
 exit codes:
   0  success
-  1  --strict was given and the design has violations
+  1  --strict was given and the evaluation reported warnings or violations
   2  usage error (unknown command or option, missing argument)
-  3  input error: a project or catalog failed to load or validate
+  3  input error: a project or catalog failed to load or validate, or the
+     evaluation found an error in the design (the report lists it)
   4  output error: an output file could not be written
   5  internal error
 
@@ -71,12 +72,13 @@ std::vector<CommandSpec> commandSpecs()
          "Evaluate a project: layout, counts and every solver's results.",
          "Prints a readable report, or with --format json the result document described in\n"
          "docs/result-format.md. Design violations (over-capacity halls, racks over their rating)\n"
-         "are listed in the report; they make the exit code 1 only with --strict.",
+         "are listed in the report; they make the exit code 1 only with --strict. An error in the\n"
+         "design (e.g. a fixed parallel plan that cannot run) prints the report and exits with 3.",
          {{"--format", true, "text|json", "output format (default: text)"},
           kCatalogOption,
           kOutputOption,
           kAsOfOption,
-          {"--strict", false, "", "exit with code 1 when the design has violations"}},
+          {"--strict", false, "", "exit with code 1 when there is any warning or violation"}},
          1,
          1},
         {"validate",
@@ -185,17 +187,31 @@ Result loadAndEvaluate(const ParsedArgs &args, const Context &context)
     return result;
 }
 
-// Prints a table as aligned text or, with --csv, as RFC 4180 CSV.
-int emitTable(const ParsedArgs &args, const CsvTable &table)
+// Error-severity diagnostics of an evaluation are errors in the design: exit 3. Warnings and
+// violations fail only under --strict.
+int exitCodeFor(const ParsedArgs &args, const Result &result)
 {
-    if (args.has("--csv"))
-        return emit(args, toCsv(table));
+    if (result.diagnostics.hasErrors())
+        return ExitInput;
+    if (args.has("--strict") && !result.diagnostics.empty())
+        return ExitViolations;
+    return ExitOk;
+}
+
+std::string toText(const CsvTable &table)
+{
     TextTable text(table.header);
     for (const std::vector<std::string> &row : table.rows)
         text.addRow(row);
     std::ostringstream out;
     text.write(out);
-    return emit(args, out.str());
+    return out.str();
+}
+
+// Prints a table as aligned text or, with --csv, as RFC 4180 CSV.
+int emitTable(const ParsedArgs &args, const CsvTable &table)
+{
+    return emit(args, args.has("--csv") ? toCsv(table) : toText(table));
 }
 
 int runBom(const ParsedArgs &args, const Context &context)
@@ -203,13 +219,15 @@ int runBom(const ParsedArgs &args, const Context &context)
     const Result result = loadAndEvaluate(args, context);
     CsvTable table = bomTable(result.fabric);
     appendPriceColumns(table, result.fabric.bom, result.cost);
-    return emitTable(args, table);
+    const int written = emitTable(args, table);
+    return written != ExitOk ? written : exitCodeFor(args, result);
 }
 
 int runCables(const ParsedArgs &args, const Context &context)
 {
     const Result result = loadAndEvaluate(args, context);
-    return emitTable(args, cableScheduleTable(result.fabric));
+    const int written = emitTable(args, cableScheduleTable(result.fabric));
+    return written != ExitOk ? written : exitCodeFor(args, result);
 }
 
 int runPriceBook(const ParsedArgs &args)
@@ -243,10 +261,8 @@ int runPriceBook(const ParsedArgs &args)
             }
             return ExitOk;
         }
-        TextTable text(book.exportTable().header);
-        for (const std::vector<std::string> &row : book.exportTable().rows)
-            text.addRow(row);
-        text.write(std::cout);
+        const CsvTable table = book.exportTable();
+        std::cout << toText(table);
         return ExitOk;
     } catch (const PriceBookError &error) {
         std::cerr << "aidc: " << error.what() << '\n';
@@ -269,9 +285,7 @@ int runEval(const ParsedArgs &args, const Context &context)
     const int written = emit(args, text.str());
     if (written != ExitOk)
         return written;
-    if (args.has("--strict") && !result.diagnostics.empty())
-        return ExitViolations;
-    return ExitOk;
+    return exitCodeFor(args, result);
 }
 
 int runValidate(const ParsedArgs &args, const Context &context)

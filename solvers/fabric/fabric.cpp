@@ -82,7 +82,7 @@ bool resolveSwitch(PlaneWork &w, const Catalog &catalog)
     if (!p.switchModel.empty()) {
         w.switchModel = catalog.switchModel(p.switchModel);
         if (!w.switchModel) {
-            r.diagnostics.error("", r.jsonPath + "/switchModel",
+            r.diagnostics.error("", r.jsonPath + "/switch",
                                 "plane '" + p.name + "': unknown switch '" + p.switchModel +
                                     "'; use a switch id of the catalog");
             return false;
@@ -90,10 +90,10 @@ bool resolveSwitch(PlaneWork &w, const Catalog &catalog)
     } else {
         w.switchModel = defaultSwitchFor(p, catalog);
         if (!w.switchModel) {
-            r.diagnostics.error("", r.jsonPath + "/switchModel",
+            r.diagnostics.error("", r.jsonPath + "/switch",
                                 "plane '" + p.name + "': no " + technology +
                                     " switch in the catalog takes " + number(p.portGbps) +
-                                    " Gb/s ports; name one in switchModel");
+                                    " Gb/s ports; name one in its \"switch\" field");
             return false;
         }
     }
@@ -550,7 +550,7 @@ PlaneWork startPlane(const FabricPlane &plane, int index, bool fromProject, cons
     w.settings = plane;
     PlaneResult &r = w.result;
     r.name = plane.name;
-    r.jsonPath = fromProject ? "/planes/" + std::to_string(index) : "/planes";
+    r.jsonPath = fromProject ? "/network/planes/" + std::to_string(index) : "/network/planes";
     r.role = plane.role;
     r.portGbps = plane.portGbps;
     r.parallelPlanes = std::max(1, plane.parallelPlanes);
@@ -661,7 +661,7 @@ PlaneResult solveFabricPlane(const Project &project, const Catalog &catalog,
     PlaneResult failed;
     failed.diagnostics = options.validate();
     if (planeIndex < 0 || std::size_t(planeIndex) >= planes.size()) {
-        failed.diagnostics.error("", "/planes",
+        failed.diagnostics.error("", "/network/planes",
                                  "no plane " + std::to_string(planeIndex) + " (the project has " +
                                      std::to_string(planes.size()) + ")");
         return failed;

@@ -68,7 +68,7 @@ struct FabricOptions
                                 // (64-port NDR at 1:1: 32 DGX = 256 GPUs, NVIDIA SU [V])
     int fabricManagerPorts = 1; // leaf ports kept for UFM per InfiniBand plane [handbook §1]
     std::map<std::string, std::int64_t> targetEndpoints; // plane name -> planned build-out
-    int networkRackSwitchU = 16; // rack units of switches a network rack takes (= layout's
+    int networkRackSwitchU = 12; // rack units of switches a network rack takes (= layout's
                                  // switchesPerNetworkRack of 1U switches)
     int defaultRackHeightU = 42; // racks whose type is not in the catalog
     int pdusPerRack = 2;         // OOB endpoints per rack besides servers/switches (A/B PDU)
@@ -140,7 +140,7 @@ struct PlanePerformanceFacts
 struct PlaneResult
 {
     std::string name;
-    std::string jsonPath; // "/planes/0", or "/planes" for a default plane
+    std::string jsonPath; // "/network/planes/0", or "/network/planes" for a default plane
     PlaneRole role = PlaneRole::Backend;
     std::string switchModel;
     int switchHeightU = 1;

@@ -62,9 +62,16 @@ RackSpace::RackSpace(const LayoutResult &layout, const Catalog &catalog,
             s.freeU = std::min(s.heightU, options.networkRackSwitchU);
             ++m_networkRacks;
             break;
-        case RackRole::Storage:
+        case RackRole::Storage: {
+            // The catalog's first storage system, the default the pipeline sizes storage with.
+            const StorageSystem *node =
+                catalog.storageSystems.empty() ? nullptr : &catalog.storageSystems.front();
+            s.freeU = s.heightU - p.servers * (node ? node->heightU : 2);
+            break;
+        }
         case RackRole::Management:
-            s.freeU = 0;
+            // Head, scheduler and fabric-manager nodes take about half the rack [U].
+            s.freeU = s.heightU / 2;
             break;
         }
     }

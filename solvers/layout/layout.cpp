@@ -58,38 +58,57 @@ const RackType *networkRackType(const Catalog &catalog)
     return best;
 }
 
+// Storage and management racks: an air-cooled rack that is not the network type, else any.
+const RackType *serviceRackType(const Catalog &catalog)
+{
+    const RackType *network = networkRackType(catalog);
+    for (const RackType &type : catalog.rackTypes) {
+        if (&type != network && !type.liquidCooled)
+            return &type;
+    }
+    return network;
+}
+
 // Switches of one plane, split into leaves and the tiers above, as a rack-space reservation.
-// The fabric solver computes the exact counts; this only sizes network racks and rows:
-// leaves = ceil(N / (k/2)) below a non-blocking upper tier, ceil(N / k) per tier above
-// (handbook fabric.md §1, partial build).
+// The fabric solver computes the exact counts; this only sizes network racks and rows, with the
+// same splits (handbook fabric.md §1-§2): a leaf at oversubscription o takes
+// down = k - ceil(k/(o+1)) endpoints and sends up = k - down links; top-of-rack leaves are one per
+// rack; each tier above takes k/2 links from below and passes as many up, the top tier k.
 struct SwitchEstimate
 {
     int leaves = 0;
     int upper = 0;
 };
 
-SwitchEstimate estimateSwitches(const FabricPlane &plane, const Catalog &catalog, int endpoints)
+SwitchEstimate estimateSwitches(const FabricPlane &plane, const Catalog &catalog, int endpoints,
+                                int computeRacks)
 {
     SwitchEstimate estimate;
     const SwitchModel *model = catalog.switchModel(plane.switchModel);
     const int k = model ? model->radixAt(plane.portGbps) : 0;
     if (k < 2 || endpoints <= 0)
         return estimate;
-    if (endpoints <= k) {
-        estimate.leaves = 1;
+    const double o =
+        plane.oversubscription.empty() ? 1.0 : std::max(1.0, plane.oversubscription[0]);
+    const int down = std::max(1, k - int(std::ceil(k / (o + 1))));
+    const int leaves = plane.leafPlacement == LeafPlacement::ToR
+                           ? std::max(1, computeRacks)
+                           : int(std::ceil(double(endpoints) / down));
+    estimate.leaves = leaves * plane.parallelPlanes;
+    if (leaves <= 1)
         return estimate;
+    double links = double(leaves) * (k - down);
+    int tier = 2;
+    const int maxTiers = plane.tiers.value_or(4);
+    int upper = 0;
+    while (tier < maxTiers && links > k) {
+        const int switches = int(std::ceil(links / (k / 2.0)));
+        upper += switches;
+        links = double(switches) * (k / 2.0);
+        ++tier;
     }
-    int tiers = plane.tiers.value_or(0);
-    if (tiers == 0) {
-        tiers = 2;
-        while (tiers < 4 && 2.0 * std::pow(k / 2.0, tiers) < endpoints)
-            ++tiers;
-    }
-    const double half = k / 2.0;
-    estimate.leaves = int(std::ceil(endpoints / half)) * plane.parallelPlanes;
-    estimate.upper = (std::max(0, tiers - 2) * int(std::ceil(endpoints / half)) +
-                      int(std::ceil(endpoints / double(k)))) *
-                     plane.parallelPlanes;
+    upper += int(std::ceil(links / k));
+    estimate.upper = upper * plane.parallelPlanes;
     return estimate;
 }
 
@@ -134,6 +153,7 @@ public:
 
     LayoutResult build()
     {
+        m_storageNodesLeft = std::max(0, m_options.storageNodes);
         planPools();
         placePinnedRows();
         placeRemainingRacks();
@@ -152,6 +172,7 @@ private:
         return plan.server ? plan.server->maxPowerW * servers : 0.0;
     }
     LeafPlacement computeRowPlacement() const;
+    std::vector<RackRole> dedicatedRoles(int computeRacks, int totalComputeRacks) const;
     bool needsClosingNetworkRack(const std::vector<RackRole> &roles,
                                  const std::vector<int> &placed) const;
     int networkRacksForCompute(int computeRacks, int totalComputeRacks) const;
@@ -165,6 +186,7 @@ private:
     LayoutResult m_result;
     std::vector<PoolPlan> m_plans;
     std::vector<double> m_hallUsedDepthM; // y below which a hall is occupied
+    int m_storageNodesLeft = 0;
     std::vector<double> m_hallPowerW;
 };
 
@@ -325,14 +347,34 @@ int LayoutBuilder::networkRacksForCompute(int computeRacks, int totalComputeRack
     int switches = 0;
     for (const FabricPlane &plane : m_project.planes) {
         const int perServer = plane.endpointsPerServer.value_or(1);
-        const int endpoints = plane.role == PlaneRole::Backend ? gpus : servers * perServer;
-        const SwitchEstimate estimate = estimateSwitches(plane, m_catalog, endpoints);
+        int endpoints = plane.role == PlaneRole::Backend ? gpus : servers * perServer;
+        // The OOB plane also reaches two PDUs per rack and every switch [handbook fabric.md §7].
+        if (plane.role == PlaneRole::Oob)
+            endpoints += 2 * totalComputeRacks + switches;
+        const SwitchEstimate estimate =
+            estimateSwitches(plane, m_catalog, endpoints, totalComputeRacks);
         switches += estimate.upper;
         if (plane.leafPlacement == LeafPlacement::NetworkRack)
             switches += estimate.leaves;
     }
     const double share = double(computeRacks) / totalComputeRacks;
     return int(std::ceil(switches * share / std::max(1, m_options.switchesPerNetworkRack)));
+}
+
+// The racks of a hall's dedicated rows for `computeRacks` automatic compute racks: network racks
+// for the upper tiers (and network-rack leaves), the storage racks still to place, and one
+// management rack per `computeRacksPerManagementRack` compute racks.
+std::vector<RackRole> LayoutBuilder::dedicatedRoles(int computeRacks, int totalComputeRacks) const
+{
+    std::vector<RackRole> roles(networkRacksForCompute(computeRacks, totalComputeRacks),
+                                RackRole::Network);
+    const int perStorageRack = std::max(1, m_options.storageNodesPerRack);
+    roles.insert(roles.end(), (m_storageNodesLeft + perStorageRack - 1) / perStorageRack,
+                 RackRole::Storage);
+    const int perManagement = std::max(1, m_options.computeRacksPerManagementRack);
+    roles.insert(roles.end(), (computeRacks + perManagement - 1) / perManagement,
+                 RackRole::Management);
+    return roles;
 }
 
 // After the queue of compute racks runs out mid-row: does the row need one more network rack?
@@ -391,6 +433,14 @@ void LayoutBuilder::addRow(int hallIndex, const std::string &rowId, double xM, d
             rack.rackType = plan->rackType ? plan->rackType->id : std::string();
             m_hallPowerW[hallIndex] += rackPowerW(*plan, rack.servers);
             ++next;
+        } else if (rack.role == RackRole::Storage) {
+            rack.servers = std::min(m_storageNodesLeft, std::max(1, m_options.storageNodesPerRack));
+            m_storageNodesLeft -= rack.servers;
+            if (const RackType *service = serviceRackType(m_catalog))
+                rack.rackType = service->id;
+        } else if (rack.role == RackRole::Management) {
+            if (const RackType *service = serviceRackType(m_catalog))
+                rack.rackType = service->id;
         } else if (netType) {
             rack.rackType = netType->id;
         }
@@ -515,9 +565,9 @@ void LayoutBuilder::placeRemainingRacks()
             take = std::min(take, byPower);
         }
         auto rowsFor = [&](int computeRacks) {
-            const int netRacks = networkRacksForCompute(computeRacks, totalComputeRacks);
+            const int dedicatedRacks = int(dedicatedRoles(computeRacks, totalComputeRacks).size());
             return (computeRacks + computePerRow - 1) / computePerRow +
-                   (netRacks + slots - 1) / slots;
+                   (dedicatedRacks + slots - 1) / slots;
         };
         while (take > 0 && rowsFor(take) > freeRows)
             take = std::max(0, std::min(take - 1, freeRows * computePerRow - 1));
@@ -533,18 +583,20 @@ void LayoutBuilder::placeRemainingRacks()
             continue;
         }
 
-        // Dedicated network rows first (front of the hall), then the compute rows.
-        int netRacks = networkRacksForCompute(take, totalComputeRacks);
+        // Dedicated rows first (front of the hall): network, storage and management racks;
+        // then the compute rows.
+        const std::vector<RackRole> dedicated = dedicatedRoles(take, totalComputeRacks);
         double y = m_hallUsedDepthM[hallIndex];
         std::vector<std::pair<PoolPlan *, int>> none;
         std::size_t noneNext = 0;
         int rowNumber = int(hall.rows.size());
-        while (netRacks > 0) {
-            const int n = std::min(netRacks, slots);
+        for (std::size_t first = 0; first < dedicated.size(); first += std::size_t(slots)) {
+            const std::size_t last = std::min(dedicated.size(), first + std::size_t(slots));
             addRow(int(hallIndex), hall.id + "-N" + std::to_string(rowNumber + 1),
-                   m_options.hallMarginM, y, std::vector<RackRole>(n, RackRole::Network), none,
-                   noneNext);
-            netRacks -= n;
+                   m_options.hallMarginM, y,
+                   std::vector<RackRole>(dedicated.begin() + long(first),
+                                         dedicated.begin() + long(last)),
+                   none, noneNext);
             y += hallRowPitch;
             ++rowNumber;
         }

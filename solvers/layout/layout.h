@@ -11,6 +11,9 @@
 //   MoR          one network rack in the middle of every group of `morGroupRacks` compute racks,
 //   EoR          network racks at both ends of every compute row,
 //   NetworkRack  dedicated network rows (rail leaves and spines) at the hall's front.
+// The dedicated rows also hold the service racks: storage (all in the first hall that takes
+// automatic racks) and management (one per `computeRacksPerManagementRack` compute racks of a
+// hall, at least one per hall).
 // Geometry defaults follow handbook fabric.md §8 (600 mm racks, 800 mm network racks,
 // 1.2 m deep racks, 1.2 m aisles).
 
@@ -29,9 +32,13 @@ struct LayoutOptions
     int maxRacksPerRow = 24;          // longest row the layout will create
     double networkRackPitchM = 0.8;   // 800 mm network racks
     double hallMarginM = 3.0;         // clear space along the walls
-    int switchesPerNetworkRack = 16;  // 1U switches a network rack holds with patching and power
+    int switchesPerNetworkRack = 12;  // 1U switches per network rack: 12 x ~1.3 kW fit a 20 kW rack
     int maxRowsPerGeneratedHall = 40; // a generated hall holds at most this many rows
-    double hallGapM = 20.0;           // corridor between generated halls on the site
+    // Service racks in the dedicated rows at the front of a hall:
+    int storageNodes = 0;                   // storage nodes to place (the pipeline sizes them)
+    int storageNodesPerRack = 16;           // 2U all-flash nodes per rack [U]
+    int computeRacksPerManagementRack = 64; // head, scheduler, fabric-manager nodes [U]
+    double hallGapM = 20.0;                 // corridor between generated halls on the site
 };
 
 struct PlacedRack

@@ -13,6 +13,10 @@ namespace {
 // ~64 GB/s raw, ~50 GB/s achieved [V: PCI-SIG Gen5 rate; achieved share U].
 constexpr double kHostCopyBytesPerSPerGpu = 50e9;
 
+// Local NVMe write bandwidth of one GPU server for checkpoints to its own drives: a DGX H100
+// holds 8 x 3.84 TB U.2 NVMe [V: DGX H100 User Guide]; ~2.5 GB/s sequential write each [U].
+constexpr double kLocalNvmeWriteBytesPerSPerServer = 8 * 2.5e9;
+
 // A GB200/GB300 NVL72 compute tray carries 4 GPUs on one host board; the 18 trays of a rack
 // share its NVLink domain, so a rack-scale job loses the whole rack with one tray
 // [handbook parts.md §2: 18 compute trays (4 GPU + 2 Grace)].
@@ -80,7 +84,12 @@ NetworkLoad networkLoadFrom(const FabricResult &fabric, const StorageSizing &sto
     // NIC-side modules sit in the servers, whose catalog max power already holds them; only
     // count them when the fabric solver was asked to (FabricOptions::countEndpointModulePower).
     load.modulePowerW = fabric.networkPowerW - fabric.switchPowerW;
-    load.rackPowerW = fabric.rackNetworkPowerW;
+    // Power of switches the fabric could not place sits under the key "": it is already in the
+    // totals above and spread as unplaced network power, so no rack gets it.
+    for (const auto &[rack, watts] : fabric.rackNetworkPowerW) {
+        if (!rack.empty())
+            load.rackPowerW[rack] = watts;
+    }
     load.storagePowerW = storage.powerW;
     return load;
 }
@@ -173,41 +182,54 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
         }
     }
 
-    // Node-scoped components of the job's pool: a failure takes the node (or blast unit) out.
+    // Node-scoped components of every pool: a failure takes the node (or blast unit) out. The
+    // job depends on its share of its own pool only.
     const double jobShare = poolGpus > 0 ? double(jobGpus) / poolGpus : 1.0;
-    auto nodeGroup = [&](const char *componentClass, const char *name, double count) {
-        ComponentGroup group;
-        group.componentClass = componentClass;
-        group.name = name;
-        group.scope = FailureScope::Node;
-        group.clusterCount = count;
-        group.jobCount = count * jobShare;
-        inputs.components.push_back(group);
-    };
-    nodeGroup("gpu", "GPUs", poolGpus);
-    nodeGroup("hbm", "HBM (per GPU)", poolGpus);
-    nodeGroup("host", "host boards", double(inputs.poolNodes));
-    if (server) {
+    for (const PoolLayout &placed : context.layout.pools) {
+        const Server *poolServer = catalog.server(placed.server);
+        const bool isJobPool = placed.pool == context.pool.name;
+        const double share = isJobPool ? jobShare : 0.0;
+        const bool poolRackScale = poolServer && poolServer->rackScale;
+        const double hosts =
+            poolRackScale && poolServer
+                ? double(placed.servers) * std::max(1, poolServer->gpus / kRackScaleGpusPerTray)
+                : double(placed.servers);
+        auto nodeGroup = [&](const char *componentClass, const std::string &name, double count) {
+            ComponentGroup group;
+            group.componentClass = componentClass;
+            group.name = context.layout.pools.size() > 1 ? placed.pool + " " + name : name;
+            group.scope = FailureScope::Node;
+            group.clusterCount = count;
+            group.jobCount = count * share;
+            inputs.components.push_back(group);
+        };
+        nodeGroup("gpu", "GPUs", placed.gpus);
+        nodeGroup("hbm", "HBM (per GPU)", placed.gpus);
+        nodeGroup("host", "host boards", hosts);
+        if (!poolServer)
+            continue;
         nodeGroup("nic", "backend and storage NIC ports",
-                  double(poolServers) * (server->backendPorts + server->storagePorts));
+                  double(placed.servers) * (poolServer->backendPorts + poolServer->storagePorts));
         ComponentGroup psus;
         psus.componentClass = "psu";
-        psus.name = "server PSUs";
+        psus.name = context.layout.pools.size() > 1 ? placed.pool + " server PSUs" : "server PSUs";
         psus.scope = FailureScope::Node;
-        psus.clusterCount = double(poolServers) * server->psus;
-        psus.jobCount = psus.clusterCount * jobShare;
-        psus.redundancyUnits = std::max(1, server->psus);
-        psus.redundancyRequired = std::clamp(server->psusRequired, 1, psus.redundancyUnits);
+        psus.clusterCount = double(placed.servers) * poolServer->psus;
+        psus.jobCount = psus.clusterCount * share;
+        psus.redundancyUnits = std::max(1, poolServer->psus);
+        psus.redundancyRequired = std::clamp(poolServer->psusRequired, 1, psus.redundancyUnits);
         inputs.components.push_back(psus);
     }
 
-    // Shared network parts of the planes that carry the job's traffic (backend, storage); the
-    // job depends on its GPU share of them. What stops the job [D]: a leaf, and the link from a
-    // NIC to its leaf (module, cable), since an endpoint has no second path on its rail. A spine
-    // or core switch and a switch-to-switch link fail over to the fat tree's parallel paths
-    // (adaptive routing): bandwidth drops, the job goes on. The fabric solver's failure blast
-    // decides: a tier whose single failure disconnects GPUs stops the job. Frontend and OOB
-    // failures never stop training. Every failure still counts in the repair workload.
+    // Shared network parts, classified link by link on the fabric's graph. What stops the job
+    // [D]: a leaf, and the link from a NIC to its leaf (its transceivers or cable), since an
+    // endpoint has no second path on its rail. A spine or core switch and a switch-to-switch
+    // link fail over to the fat tree's parallel paths (adaptive routing): bandwidth drops, the
+    // job goes on; a tier whose single failure disconnects GPUs (the fabric's failure blast)
+    // stops it. Only the planes that carry the job's traffic (backend, storage) can stop it.
+    // Optical links count two transceiver ends each, AOCs included (fibre with transceivers
+    // bonded at both ends); copper links count one cable, transceiver links one fibre jumper.
+    // 1 GbE management optics have their own, lower rate ("transceiver-1g").
     for (const PlaneResult &plane : context.fabric.planes) {
         const bool carriesJob =
             plane.role == PlaneRole::Backend || plane.role == PlaneRole::Storage;
@@ -236,25 +258,30 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
             shared("switch", "tier-" + std::to_string(tier.tier) + " switches",
                    double(tier.switches), disconnects);
         }
-        const double endpointLinks = double(plane.endpoints);
-        const double endpointOpticalEnds =
-            std::min(double(plane.transceiverEnds),
-                     2.0 * endpointLinks * (1.0 - plane.copperShareEndpointLinks));
-        // Twin-port modules carry two links: count module failures in proportion to the ends.
-        const double modulesPerEnd = plane.transceiverEnds > 0
-                                         ? double(plane.transceiverModules) / plane.transceiverEnds
-                                         : 0.0;
-        shared("transceiver", "endpoint-link transceivers", endpointOpticalEnds * modulesPerEnd,
-               true);
-        shared("transceiver", "switch-to-switch transceivers",
-               (double(plane.transceiverEnds) - endpointOpticalEnds) * modulesPerEnd, false);
-        std::int64_t cables = 0;
-        for (const MediumUsage &usage : plane.mediaUsage)
-            cables +=
-                usage.cables + (usage.modules > 0 ? usage.links : 0); // fibre per optical link
-        const double endpointCables = std::min(double(cables), endpointLinks);
-        shared("cable", "endpoint cables", endpointCables, true);
-        shared("cable", "switch-to-switch cables", double(cables) - endpointCables, false);
+
+        // ends[e] / cables[e]: e = 1 for NIC-to-leaf links, 0 for switch-to-switch links.
+        double ends[2] = {0, 0}, cables[2] = {0, 0};
+        const FabricTopology &topology = plane.topology;
+        std::vector<const Medium *> media;
+        for (const std::string &id : plane.media)
+            media.push_back(catalog.medium(id));
+        for (std::size_t link = 0; link < topology.linkCount(); ++link) {
+            const std::uint8_t index = topology.linkMedium[link];
+            if (index == FabricTopology::kNoMedium || index >= media.size() || !media[index])
+                continue;
+            const Medium &medium = *media[index];
+            const int position = topology.linkLevel[link] == 0 ? 1 : 0;
+            const bool optical = medium.needsTransceivers || medium.kind == MediumKind::Aoc;
+            if (optical)
+                ends[position] += 2;
+            if (!optical || medium.needsTransceivers)
+                cables[position] += 1;
+        }
+        const char *opticsClass = plane.portGbps <= 10 ? "transceiver-1g" : "transceiver";
+        shared(opticsClass, "NIC-to-leaf optics (ends)", ends[1], true);
+        shared(opticsClass, "switch-to-switch optics (ends)", ends[0], false);
+        shared("cable", "NIC-to-leaf cables", cables[1], true);
+        shared("cable", "switch-to-switch cables", cables[0], false);
     }
 
     // Cooling: CDUs of the halls, N+1 inside each hall.
@@ -267,7 +294,20 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
         cdus.scope = FailureScope::Shared;
         cdus.clusterCount = hall.cdus;
         cdus.redundancyUnits = hall.cdus;
-        cdus.redundancyRequired = std::max(1, hall.cdus - 1);
+        // The hall's CDUs as installed for cooling.cduRedundancy: N+1 tolerates one failure, 2N
+        // half of them, N none.
+        switch (project.cooling.cduRedundancy) {
+        case Redundancy::N:
+            cdus.redundancyRequired = hall.cdus;
+            break;
+        case Redundancy::TwoN:
+            cdus.redundancyRequired = std::max(1, hall.cdus / 2);
+            break;
+        case Redundancy::NPlus1:
+        case Redundancy::Distributed:
+            cdus.redundancyRequired = std::max(1, hall.cdus - 1);
+            break;
+        }
         inputs.components.push_back(cdus);
     }
 
@@ -291,6 +331,11 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
     const double poolShare = inputs.clusterGpus > 0 ? double(jobGpus) / inputs.clusterGpus : 1.0;
     inputs.storageWriteBytesPerS = context.storage.writeBytesPerS * std::min(1.0, poolShare);
     inputs.storageReadBytesPerS = context.storage.readBytesPerS * std::min(1.0, poolShare);
+    if (inputs.checkpoint.tier == CheckpointTier::LocalNvme && server) {
+        const double servers = double(jobGpus) / serverGpus;
+        inputs.storageWriteBytesPerS = servers * kLocalNvmeWriteBytesPerSPerServer;
+        inputs.storageReadBytesPerS = servers * kLocalNvmeWriteBytesPerSPerServer;
+    }
     if (server) {
         const double serversInJob = double(jobGpus) / serverGpus;
         inputs.nicToStorageBytesPerS =
@@ -355,7 +400,7 @@ CostInputs costInputsFrom(const CostContext &context)
             site.power.back().installedMW = capacity.installedW / 1e6;
     }
     site.cooling = context.project.cooling.type;
-    site.coolingMW = site.criticalItMW;
+    site.coolingMW = (power.cooling.liquidHeatPeakW + power.cooling.airHeatPeakW) / 1e6;
     for (const LayoutHall &hall : layout.halls)
         site.hallAreaM2 += hall.widthM * hall.lengthM;
     site.annualEnergyMWh = power.annualEnergyMWh;

@@ -110,19 +110,25 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
         return result.cancelled;
     };
 
-    result.layout = solveLayout(effective, catalog, options.layout);
+    // Storage is sized first: the layout places its racks and every later solver uses it.
+    const StorageSizing storage = sizeStorage(effective, catalog, effective.totalGpus());
+    LayoutOptions layoutOptions = options.layout;
+    layoutOptions.storageNodes = storage.nodes;
+    result.layout = solveLayout(effective, catalog, layoutOptions);
     result.diagnostics.append(result.layout.diagnostics);
     summariseLayout(effective, catalog, result);
     if (stop())
         return result;
 
-    result.fabric = solveFabric(effective, catalog, result.layout, options.fabric);
+    // The fabric fills the network racks the layout reserved: one figure for both.
+    FabricOptions fabricOptions = options.fabric;
+    fabricOptions.networkRackSwitchU = layoutOptions.switchesPerNetworkRack;
+    result.fabric = solveFabric(effective, catalog, result.layout, fabricOptions);
     result.diagnostics.append(result.fabric.diagnostics);
     summariseFabric(result.fabric, result.summary);
     if (stop())
         return result;
 
-    const StorageSizing storage = sizeStorage(effective, catalog, result.summary.gpus);
     result.power = solvePower(effective, catalog, result.layout,
                               networkLoadFrom(result.fabric, storage), options.power);
     result.diagnostics.append(result.power.diagnostics);

@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include <array>
+
 #include "solvers/common/reportformat.h"
 #include "solvers/cost/costreport.h"
 #include "solvers/fabric/fabricreport.h"
@@ -154,22 +156,22 @@ void writeTextReport(std::ostream &out, const Result &result)
     out << "\nCompute pools\n";
     pools.write(out);
 
-    TextTable halls({"Hall", "Size", "Rows", "Racks", "Compute", "Network"});
+    TextTable halls({"Hall", "Size", "Rows", "Racks", "Compute", "Network", "Storage", "Mgmt"});
     for (std::size_t h = 0; h < result.layout.halls.size(); ++h) {
         const LayoutHall &hall = result.layout.halls[h];
-        int racks = 0, compute = 0, network = 0;
+        int racks = 0;
+        std::array<int, 4> byRole{}; // RackRole order: compute, network, storage, management
         for (const LayoutRow &row : hall.rows) {
             for (int index : row.racks) {
                 ++racks;
-                const RackRole role = result.layout.racks[index].role;
-                compute += role == RackRole::Compute;
-                network += role == RackRole::Network;
+                ++byRole[std::size_t(result.layout.racks[std::size_t(index)].role)];
             }
         }
         halls.addRow({hall.id + (hall.generated ? " (generated)" : ""),
                       formatFixed(hall.widthM, 1) + " x " + formatFixed(hall.lengthM, 1) + " m",
-                      formatCount(int(hall.rows.size())), formatCount(racks), formatCount(compute),
-                      formatCount(network)});
+                      formatCount(int(hall.rows.size())), formatCount(racks),
+                      formatCount(byRole[0]), formatCount(byRole[1]), formatCount(byRole[2]),
+                      formatCount(byRole[3])});
     }
     out << "\nLayout\n";
     halls.write(out);

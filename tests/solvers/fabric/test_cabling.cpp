@@ -227,7 +227,7 @@ TEST_CASE("a link longer than every medium's reach is a violation, not a silent 
     REQUIRE(p.unroutedLinks > 0);
     const Diagnostic *d = findMessage(p.diagnostics, "longer than any medium's reach");
     REQUIRE(d);
-    CHECK(d->jsonPath == "/planes/0");
+    CHECK(d->jsonPath == "/network/planes/0");
     CHECK_THAT(d->message, Catch::Contains("backend"));
     std::int64_t routed = 0;
     for (const MediumUsage &m : p.mediaUsage)
@@ -247,7 +247,7 @@ TEST_CASE("bad planes: a NIC speed the switch cannot take, a radix that cannot r
         const PlaneResult p = solveFabricPlane(projectWith(300, plane), catalog, layout, 0);
         REQUIRE(p.diagnostics.hasErrors());
         const Diagnostic &d = p.diagnostics.items().front();
-        CHECK(d.jsonPath == "/planes/0/portGbps");
+        CHECK(d.jsonPath == "/network/planes/0/portGbps");
         CHECK_THAT(d.message, Catch::Contains("QM9700") && Catch::Contains("800"));
         CHECK(p.links == 0);
         CHECK(p.bom.empty());
@@ -259,7 +259,7 @@ TEST_CASE("bad planes: a NIC speed the switch cannot take, a radix that cannot r
         const PlaneResult p = solveFabricPlane(projectWith(300, plane), catalog, layout, 0);
         REQUIRE(p.diagnostics.hasErrors());
         const Diagnostic &d = p.diagnostics.items().front();
-        CHECK(d.jsonPath == "/planes/0");
+        CHECK(d.jsonPath == "/network/planes/0");
         CHECK_THAT(d.message, Catch::Contains("backend") && Catch::Contains("2048"));
         CHECK(p.bom.empty());
     }
@@ -269,7 +269,7 @@ TEST_CASE("bad planes: a NIC speed the switch cannot take, a radix that cannot r
         plane.oversubscription = {0.5};
         const PlaneResult p = solveFabricPlane(projectWith(300, plane), catalog, layout, 0);
         REQUIRE(p.diagnostics.hasErrors());
-        CHECK(p.diagnostics.items().front().jsonPath == "/planes/0/oversubscription/0");
+        CHECK(p.diagnostics.items().front().jsonPath == "/network/planes/0/oversubscription/0");
     }
     SECTION("unknown switch")
     {
@@ -277,7 +277,7 @@ TEST_CASE("bad planes: a NIC speed the switch cannot take, a radix that cannot r
         plane.switchModel = "QM9999";
         const PlaneResult p = solveFabricPlane(projectWith(300, plane), catalog, layout, 0);
         REQUIRE(p.diagnostics.hasErrors());
-        CHECK(p.diagnostics.items().front().jsonPath == "/planes/0/switchModel");
+        CHECK(p.diagnostics.items().front().jsonPath == "/network/planes/0/switch");
     }
 }
 
@@ -294,7 +294,7 @@ TEST_CASE("top-of-rack leaves that do not fit the rack are a violation naming th
                          layoutFor(10, LeafPlacement::ToR, 0, /*serversPerRack=*/5), 0);
     const Diagnostic *d = findMessage(p.diagnostics, "do not fit");
     REQUIRE(d);
-    CHECK(d->jsonPath == "/planes/0/leafPlacement");
+    CHECK(d->jsonPath == "/network/planes/0/leafPlacement");
     CHECK_THAT(d->message, Catch::Contains("H1-R01-01") && Catch::Contains("backend"));
 }
 

@@ -263,3 +263,30 @@ TEST_CASE("pinning a solved layout and solving again keeps every rack where it w
     }
     CHECK(second.pools[0].gpus == 8192);
 }
+
+TEST_CASE("storage and management racks go into the dedicated rows of the first hall", "[layout]")
+{
+    Project project = poolProject("H100-SXM", 8192); // 1,024 servers, 256 compute racks
+    LayoutOptions options;
+    options.storageNodes = 40; // 3 racks of 16, 16, 8 nodes
+    options.storageNodesPerRack = 16;
+    options.computeRacksPerManagementRack = 100; // ceil(256 / 100) = 3
+    const LayoutResult layout = solveLayout(project, testCatalog(), options);
+    CHECK(layout.countRacks(RackRole::Storage) == 3);
+    CHECK(layout.countRacks(RackRole::Management) == 3);
+    int nodes = 0;
+    double lastServiceY = 0, firstComputeY = 1e9;
+    for (const PlacedRack &rack : layout.racks) {
+        if (rack.role == RackRole::Storage) {
+            nodes += rack.servers;
+            CHECK(rack.rackType == "rack-42u"); // not the network rack type
+        }
+        if (rack.role == RackRole::Storage || rack.role == RackRole::Management)
+            lastServiceY = std::max(lastServiceY, rack.yM);
+        if (rack.role == RackRole::Compute)
+            firstComputeY = std::min(firstComputeY, rack.yM);
+    }
+    CHECK(nodes == 40);
+    CHECK(lastServiceY < firstComputeY); // service rows stand in front of the compute rows
+    CHECK(layout.pools[0].racks == 256);
+}
