@@ -2,6 +2,7 @@
 // command and calls the same core entry points the GUI uses (solvers/pipeline). Never creates a
 // QApplication and links no Qt.
 
+#include "app/aidc/batchargs.h"
 #include "app/cliargs.h"
 #include "catalogs/catalogloader.h"
 #include "model/atomicfile.h"
@@ -36,6 +37,10 @@ commands:
   cables FILE      the port-to-port cable schedule (--csv for RFC 4180 CSV)
   pricebook ACTION BOOK [CSV]
                    keep vendor quotes that override catalog prices: import, export, list
+  batch FILES...   evaluate many projects on every core (CSV, JSON Lines, SQLite)
+  sweep FILE --set PATH=V1,V2,...
+                   evaluate the Cartesian product of field values like a batch
+  merge OUT IN...  merge the SQLite results databases of sweep or batch shards
 
 Run 'aidc <command> --help' for a command's options.
 
@@ -312,7 +317,9 @@ int main(int argc, char **argv)
         return ExitOk;
     }
 
-    const std::vector<CommandSpec> specs = commandSpecs();
+    std::vector<CommandSpec> specs = commandSpecs();
+    for (CommandSpec &spec : batchCommandSpecs())
+        specs.push_back(std::move(spec));
     std::string error;
     const std::optional<ParsedArgs> parsed = parseArgs(specs, args, error);
     if (!parsed) {
@@ -339,6 +346,8 @@ int main(int argc, char **argv)
             return runCables(*parsed, context);
         if (parsed->command == "pricebook")
             return runPriceBook(*parsed);
+        if (parsed->command == "batch" || parsed->command == "sweep" || parsed->command == "merge")
+            return runBatchCommand(*parsed, context.executable);
     } catch (const UsageError &usage) {
         std::cerr << "aidc " << parsed->command << ": " << usage.what() << '\n';
         return ExitUsage;
