@@ -1,5 +1,7 @@
 #include "solvers/power/cooling.h"
 
+#include "solvers/common/defaults.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -51,25 +53,6 @@ void unitFigures(const CoolingUnit *unit, const std::string &kind, double defaul
         assumptions.push_back(text);
     }
     powerFraction = unit ? unit->powerFraction : defaultPowerFraction;
-}
-
-bool climateUnset(const Climate &climate)
-{
-    for (int m = 0; m < 12; ++m) {
-        if (climate.dryBulbC[size_t(m)] != 0 || climate.wetBulbC[size_t(m)] != 0)
-            return false;
-    }
-    return true;
-}
-
-// A temperate mid-latitude year (monthly means, January first), used only when the project
-// leaves the climate unset; illustrative, not a station record [U].
-Climate temperateClimate()
-{
-    Climate climate;
-    climate.dryBulbC = {1, 2, 6, 10, 14, 17, 19, 19, 15, 10, 5, 2};
-    climate.wetBulbC = {0, 1, 4, 7, 11, 14, 16, 16, 13, 8, 4, 1};
-    return climate;
 }
 
 } // namespace
@@ -156,13 +139,15 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
         setup.rdhxPart = rdhx ? rdhx->id : "default-rdhx";
     }
 
+    // The pipeline applies the same reference year (withDefaults); this covers direct callers.
     Climate climate = project.site.climate;
-    if (climateUnset(climate)) {
-        climate = temperateClimate();
+    if (climate == Climate{}) {
+        climate = referenceClimate();
         diagnostics.warning("", "/site/climate",
-                            "no climate given (all months 0 degC): economizer hours use a "
-                            "temperate mid-latitude year");
-        assumptions.push_back("climate: temperate mid-latitude monthly means [U]");
+                            "no climate given (all months 0 degC): economizer hours use the "
+                            "reference temperate year");
+        assumptions.push_back("climate: reference temperate monthly means "
+                              "(solvers/common/defaults.h referenceClimate()) [U]");
     }
     for (size_t m = 0; m < 12; ++m) {
         if (!design.economizer)

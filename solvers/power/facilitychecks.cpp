@@ -74,6 +74,7 @@ struct KindText
     const char *what; // "IT peak over the rack rating"
     const char *unit; // "kW"
     bool poolFirst;
+    const char *pointer = nullptr; // the project field that sets it, for every rack
 };
 
 const KindText kindTexts[] = {
@@ -86,6 +87,8 @@ const KindText kindTexts[] = {
      "rating",
      "kPa", false},
     {RackOutsideHall, "outside the hall's width x length", "m", false},
+    {RackOverBusbarCurrent, "rack busbar current over its rating (rackBusbarLimitA)", "A", false,
+     "/power/distribution"},
 };
 
 struct Group
@@ -175,6 +178,8 @@ void checkFacility(const Project &project, const LayoutResult &layout, const Pow
             flag(i, RackOverCoolingLimit, rack.liquidHeatW / 1e3, cooling.rdhxRackLimitW / 1e3);
         if (type && type->staticLoadKg > 0 && rack.massKg > type->staticLoadKg * (1 + 1e-9))
             flag(i, RackOverWeight, rack.massKg, type->staticLoadKg);
+        if (rack.busCurrentA > options.rackBusbarLimitA * (1 + 1e-9))
+            flag(i, RackOverBusbarCurrent, rack.busCurrentA, options.rackBusbarLimitA);
         const double ratingKPa = floorRatingKPa(project, hall);
         if (rack.footprintKPa > ratingKPa)
             flag(i, RackOverFootprintLoad, rack.footprintKPa, ratingKPa);
@@ -214,7 +219,10 @@ void checkFacility(const Project &project, const LayoutResult &layout, const Pow
             message = "row " + rowId + " (hall " + hall.id + "): " + std::to_string(group.count) +
                       " racks " + text->what + ", worst " + worstId + detail;
         result.diagnostics.warning(
-            "", rackPointer(project, layout, group.worstRack, text->poolFirst), message);
+            "",
+            text->pointer ? text->pointer
+                          : rackPointer(project, layout, group.worstRack, text->poolFirst),
+            message);
     }
 
     for (size_t h = 0; h < result.halls.size() && h < layout.halls.size(); ++h) {

@@ -6,7 +6,8 @@
 //          share of direct liquid); rear door heat over the RDHx rating; mass over
 //          RackType::staticLoadKg; footprint pressure m g / (width x depth) and the load over
 //          its floor cell m g / (pitch x row pitch, aisles included) over Hall::floorLoadKPa;
-//          a rack outside the hall's width x length;
+//          a rack outside the hall's width x length; the busbar current of a busbar-fed
+//          rack over PowerOptions::rackBusbarLimitA (pointer /power/distribution);
 //   hall   IT peak over powerCapacityMW; heat over coolingCapacityMW; racks' floor cells over
 //          the usable area; all rack mass over the usable area above the floor rating;
 //   site   facility peak over Site::utilityFeedMW.

@@ -149,16 +149,29 @@ ItBuildUp buildItPower(const Project &project, const Catalog &catalog, const Lay
             const double loadFraction =
                 nameplateW > 0 ? psuShare * std::min(1.0, serverW / nameplateW) : psuShare;
             conversionLoadSum += loadFraction;
-            RackPathFlow flow = rackPathFromInput(design, serverW, loadFraction);
-            if (rescale) {
-                const double railW = rackPathFromInput(nameplate, serverW, loadFraction).railW;
-                flow = rackPathForRails(design, railW, loadFraction);
-                if (!flow.feasible) {
-                    ++infeasibleRacks;
-                    if (infeasibleExample.empty())
-                        infeasibleExample = placed.id;
+            RackPathFlow flow;
+            if (server.rackScale) {
+                // Fed from the rack busbar: the distribution sets the rack's losses.
+                flow = rackPathFromInput(design, serverW, loadFraction);
+                if (rescale) {
+                    const double railW = rackPathFromInput(nameplate, serverW, loadFraction).railW;
+                    flow = rackPathForRails(design, railW, loadFraction);
+                    if (!flow.feasible) {
+                        ++infeasibleRacks;
+                        if (infeasibleExample.empty())
+                            infeasibleExample = placed.id;
+                    }
+                    rack.peak.distributionW = flow.inputW - serverW;
                 }
-                rack.peak.distributionW = flow.inputW - serverW;
+                rack.busCurrentA = flow.busCurrentA;
+                build.busbarFedW += flow.inputW;
+            } else {
+                // Its own PSUs take AC: the vendor's maximum already includes them, whatever the
+                // rack distribution. The in-server conversion is modelled with the nameplate path.
+                flow = rackPathFromInput(nameplate, serverW, loadFraction);
+                if (std::find(build.ownPsuServers.begin(), build.ownPsuServers.end(), server.id) ==
+                    build.ownPsuServers.end())
+                    build.ownPsuServers.push_back(server.id);
             }
             build.rackConversionLossW += flow.conversionLossW;
             build.busbarLossW += flow.conductorLossW;

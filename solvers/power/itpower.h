@@ -2,7 +2,9 @@
 
 // IT power build-up per rack [handbook facility.md §1]:
 //   compute rack  = GPUs x TDP x gpuLoadFactor + servers x Server::nonGpuPowerW
-//                   (+ the rack distribution's extra loss vs the nameplate distribution);
+//                   (+ for busbar-fed rack-scale systems, the rack distribution's extra loss
+//                   vs the nameplate distribution; servers with their own AC PSUs keep the
+//                   vendor figure, which includes the PSUs);
 //   network rack  = switches the fabric solver placed in it + an even share of network power
 //                   not tied to a rack;
 //   storage rack  = an even share of NetworkLoad::storagePowerW, else storageRackPowerW;
@@ -32,11 +34,14 @@ struct ItBuildUp
     int computeRacks = 0;
     double computeNameplateW = 0; // sum of compute rack power at the nameplate distribution
     double meanConversionLoadFraction = 0.5;
-    double itConversionLossW = 0; // rack conversion + busbar + board, design distribution
+    double itConversionLossW = 0; // rack conversion + busbar + board
     double rackConversionLossW = 0, busbarLossW = 0, boardLossW = 0;
+    double busbarFedW = 0; // compute rack input through the design's rack busbar (rack-scale)
+    std::vector<std::string> ownPsuServers; // server ids that take AC through their own PSUs
 };
 
-// `nameplate` is the path the catalog power assumes, `design` the project's distribution.
+// `nameplate` is the path the catalog power of busbar-fed systems assumes (and the in-server
+// path of servers with their own PSUs), `design` the project's distribution.
 ItBuildUp buildItPower(const Project &project, const Catalog &catalog, const LayoutResult &layout,
                        const NetworkLoad &network, const PowerOptions &options,
                        const RackPath &nameplate, const RackPath &design, Diagnostics &diagnostics);

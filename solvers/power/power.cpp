@@ -114,6 +114,8 @@ Diagnostics PowerOptions::validate() const
                       "management rack equipment mass");
     optionNonNegative(d, "rackBusbarResistanceOhm", rackBusbarResistanceOhm,
                       "rack busbar resistance");
+    optionPositive(d, "rackBusbarLimitA", rackBusbarLimitA, "rack busbar current rating");
+
     optionRange(d, "dc800RackBusV", dc800RackBusV, 12, 1000, false, false,
                 "800 V DC rack busbar voltage");
     optionPositive(d, "acRackFeedVoltageV", acRackFeedVoltageV, "AC rack feed voltage");
@@ -444,6 +446,17 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     ItBuildUp it = buildItPower(project, catalog, layout, network, options, nameplatePath,
                                 designPath, result.diagnostics);
     result.racks = std::move(it.racks);
+    if (design.distribution != options.nameplateDistribution && !it.ownPsuServers.empty()) {
+        std::string servers;
+        for (const std::string &id : it.ownPsuServers)
+            servers += (servers.empty() ? "" : ", ") + id;
+        assumptions.push_back("it: " + servers +
+                              " take AC through their own PSUs; the vendor maximum includes "
+                              "them, so the " +
+                              std::string(toString(design.distribution)) +
+                              " rack distribution does not change their power (the distribution "
+                              "comparison shows a rack-level design of the same load)");
+    }
 
     std::vector<size_t> rowOffset;
     for (size_t h = 0; h < layout.halls.size(); ++h) {
@@ -562,8 +575,12 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     result.chainLossAverageW =
         sumSwitchgear.lossW + sumTransformer.lossW + sumUps.lossW + sumPdu.lossW;
 
-    // Inside the IT boundary (metered IT, not in PUE): for information.
+    // Inside the IT boundary (metered IT, not in PUE): for information. The stage curves are
+    // those of the path most of the compute power takes: the design's rack busbar (rack-scale
+    // systems) or the servers' own PSUs (modelled with the nameplate path).
     {
+        const RackPath &inside =
+            it.busbarFedW >= 0.5 * it.computeNameplateW ? designPath : nameplatePath;
         const double computeInW = it.computeNameplateW + result.itPeak.distributionW;
         const double lf = it.meanConversionLoadFraction;
         const double lfAverage = lf * averageFactor;
@@ -582,14 +599,14 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
             stage.lossAverageW = lossAverageW;
             result.chain.push_back(stage);
         };
-        const double conversionAverage = designPath.conversion.efficiency(lfAverage);
-        insideStage(designPath.conversion, it.rackConversionLossW,
+        const double conversionAverage = inside.conversion.efficiency(lfAverage);
+        insideStage(inside.conversion, it.rackConversionLossW,
                     computeInW * averageFactor * (1 - conversionAverage),
                     computeInW > 0 ? 1 - it.rackConversionLossW / computeInW : 1,
                     conversionAverage);
         StageModel busbar;
         busbar.stage = "busbar";
-        busbar.variant = toString(design.distribution);
+        busbar.variant = toString(inside.distribution);
         busbar.part = "rack-busbar";
         const double busInW = computeInW - it.rackConversionLossW;
         // I^2 R falls with the square of the current.
@@ -598,8 +615,8 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
                     busInW > 0 ? 1 - it.busbarLossW / busInW : 1,
                     busInW > 0 ? 1 - busbarAverageW / (busInW * averageFactor) : 1);
         const double boardInW = busInW - it.busbarLossW;
-        const double boardAverage = designPath.board.efficiency(lfAverage);
-        insideStage(designPath.board, it.boardLossW, boardInW * averageFactor * (1 - boardAverage),
+        const double boardAverage = inside.board.efficiency(lfAverage);
+        insideStage(inside.board, it.boardLossW, boardInW * averageFactor * (1 - boardAverage),
                     boardInW > 0 ? 1 - it.boardLossW / boardInW : 1, boardAverage);
         result.itConversionLossPeakW = it.itConversionLossW;
     }
@@ -803,9 +820,12 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         double loss12W = 0;
         for (Distribution distribution :
              {Distribution::Ac12V, Distribution::Dc48V, Distribution::Dc800V}) {
-            const RackPath path = rackPath(catalog, distribution, options, assumptions);
-            const FacilityStages upstream =
-                facilityStages(catalog, design, distribution, assumptions);
+            // Only the design's own chain adds to its assumptions.
+            std::vector<std::string> otherChain;
+            std::vector<std::string> &notes =
+                distribution == design.distribution ? assumptions : otherChain;
+            const RackPath path = rackPath(catalog, distribution, options, notes);
+            const FacilityStages upstream = facilityStages(catalog, design, distribution, notes);
             const RackPathFlow flow = rackPathForRails(path, deliveredW, lf);
             const double pduInW = flow.inputW / upstream.pdu.efficiency(1 / factor);
             const double upsInW = pduInW / upstream.ups.efficiency(1 / factor);
@@ -828,6 +848,8 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
             option.totalLossW = option.utilityInputW - deliveredW;
             option.efficiency = deliveredW / option.utilityInputW;
             option.feasible = flow.feasible;
+            option.withinBusbarLimit =
+                flow.feasible && flow.busCurrentA <= options.rackBusbarLimitA * (1 + 1e-9);
             if (distribution == Distribution::Ac12V)
                 loss12W = option.totalLossW;
             option.lossVs12VW = option.totalLossW - loss12W;

@@ -63,14 +63,22 @@ struct PowerOptions
     double networkRackEquipmentKg = 400;    // switches, patching, cable mass per network rack [U]
     double storageRackEquipmentKg = 700;    // storage nodes per storage rack [U]
     double managementRackEquipmentKg = 400; // [U]
-    // Catalog server power is taken as measured with this rack distribution; other
-    // distributions scale it by their conversion and busbar losses (docs/power-model.md §2).
+    // Rack-scale systems fed from the rack's busbar (GB200 NVL72: power shelves onto a 48-54 V
+    // busbar, NVIDIA MGX) have their catalog power as measured with this distribution; other
+    // distributions rescale it by their conversion and busbar losses. Servers with their own
+    // PSUs (DGX/HGX) take AC: their vendor maximum (DGX H100 10.2 kW) already includes their
+    // PSUs, so the rack distribution does not change their power (docs/power-model.md §2).
     Distribution nameplateDistribution = Distribution::Dc48V;
 
     // --- power chain
     // Rack busbar resistance, the same conductor for every distribution voltage. ORv3: <= 50 W
     // busbar loss at 30 kW and 48 V gives 50 / 625^2 = 1.28e-4 ohm [handbook parts.md §5].
     double rackBusbarResistanceOhm = 1.28e-4;
+    // Current a rack busbar is built to carry. GB200 NVL72-class racks (120-132 kW) draw
+    // ~2.5-2.8 kA at 48-54 V [handbook facility.md §2], so ~3 kA is taken as the rating of a
+    // high-power rack busbar [D from that figure; U as a rating]. A busbar-fed rack above it is
+    // a violation: at 12 V that is any rack above ~35 kW.
+    double rackBusbarLimitA = 3000;
     // Busbar voltage inside an 800 V DC rack: 54 V when the rack converts 800 V to 54 V (the
     // catalog's RACK-800VDC stage); 800 when 800 V runs to the trays (NVIDIA Kyber-class).
     double dc800RackBusV = 54;
@@ -149,6 +157,7 @@ enum RackViolation : unsigned {
     RackOverFootprintLoad = 1u << 3, // m g / footprint over Hall::floorLoadKPa
     RackOverCellLoad = 1u << 4,      // m g / (pitch x row pitch) over Hall::floorLoadKPa
     RackOutsideHall = 1u << 5,       // not inside the hall's width x length
+    RackOverBusbarCurrent = 1u << 6, // busbar current over PowerOptions::rackBusbarLimitA
 };
 
 struct RackPower
@@ -160,6 +169,9 @@ struct RackPower
     double liquidHeatW = 0; // peak heat to the liquid loop (CDU)
     double airHeatW = 0;    // peak heat to the room air
     double massKg = 0;
+    // Peak current in the rack busbar of a busbar-fed rack (rack-scale systems); 0 when the
+    // servers take AC through their own PSUs.
+    double busCurrentA = 0;
     double footprintKPa = 0; // m g / (width x depth)
     double cellKPa = 0;      // m g / (pitch x row pitch), aisles included
     unsigned violations = 0; // RackViolation flags
@@ -246,9 +258,10 @@ struct DistributionOption
     double boardConversionLossW = 0; // board stage (bus converter and/or VRM, per catalog)
     double utilityInputW = 0;
     double totalLossW = 0;
-    double efficiency = 0; // rail load / utility input
-    double lossVs12VW = 0; // this row's loss minus the 12 V row's (negative = saves)
-    bool feasible = true;  // false: the conductor cannot carry the load at this voltage
+    double efficiency = 0;         // rail load / utility input
+    double lossVs12VW = 0;         // this row's loss minus the 12 V row's (negative = saves)
+    bool feasible = true;          // false: the conductor cannot carry the load at this voltage
+    bool withinBusbarLimit = true; // busCurrentA <= PowerOptions::rackBusbarLimitA (and feasible)
 };
 
 // The cooling plant of the whole site.

@@ -26,9 +26,10 @@ nlohmann::json violationsJson(unsigned flags)
 {
     nlohmann::json list = nlohmann::json::array();
     const std::pair<RackViolation, const char *> names[] = {
-        {RackOverRating, "rack-power-rating"}, {RackOverCoolingLimit, "cooling-limit"},
-        {RackOverWeight, "rack-weight"},       {RackOverFootprintLoad, "floor-footprint"},
-        {RackOverCellLoad, "floor-cell"},      {RackOutsideHall, "outside-hall"}};
+        {RackOverRating, "rack-power-rating"},    {RackOverCoolingLimit, "cooling-limit"},
+        {RackOverWeight, "rack-weight"},          {RackOverFootprintLoad, "floor-footprint"},
+        {RackOverCellLoad, "floor-cell"},         {RackOutsideHall, "outside-hall"},
+        {RackOverBusbarCurrent, "busbar-current"}};
     for (const auto &[flag, name] : names) {
         if (flags & flag)
             list.push_back(name);
@@ -175,7 +176,8 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
                               {"utilityInputW", d.utilityInputW},
                               {"efficiency", d.efficiency},
                               {"lossVs12VW", d.lossVs12VW},
-                              {"feasible", d.feasible}});
+                              {"feasible", d.feasible},
+                              {"withinBusbarLimit", d.withinBusbarLimit}});
     j["distributionComparison"] = comparison;
 
     nlohmann::json halls = nlohmann::json::array();
@@ -223,6 +225,7 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
                              {"liquidHeatW", rack.liquidHeatW},
                              {"airHeatW", rack.airHeatW},
                              {"massKg", rack.massKg},
+                             {"busCurrentA", rack.busCurrentA},
                              {"footprintKPa", rack.footprintKPa},
                              {"cellKPa", rack.cellKPa},
                              {"violations", violationsJson(rack.violations)}});
@@ -336,7 +339,9 @@ void writeText(std::ostream &out, const PowerResult &r)
                           kw(d.conductorLossW).c_str(), kw(d.boardConversionLossW).c_str(),
                           kw(d.totalLossW).c_str(), d.efficiency * 100, d.lossVs12VW / 1e3,
                           first.totalLossW > 0 ? d.lossVs12VW / first.totalLossW * 100 : 0.0,
-                          d.feasible ? "" : "  (busbar cannot carry it)");
+                          !d.feasible            ? "  (busbar cannot carry it)"
+                          : !d.withinBusbarLimit ? "  (over the busbar rating)"
+                                                 : "");
             out << text;
         }
     }

@@ -173,13 +173,4 @@ inline Climate flatClimate(double dryBulbC, double wetBulbC)
     return climate;
 }
 
-// A temperate year (Frankfurt-like monthly means, rounded) [U, illustrative].
-inline Climate temperateClimate()
-{
-    Climate climate;
-    climate.dryBulbC = {1, 2, 6, 10, 14, 17, 19, 19, 15, 10, 5, 2};
-    climate.wetBulbC = {0, 1, 4, 7, 11, 14, 16, 16, 13, 8, 4, 1};
-    return climate;
-}
-
 } // namespace aidc::test

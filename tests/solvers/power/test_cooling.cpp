@@ -2,6 +2,7 @@
 // liquid vs air PUE, and PUE against economizer hours.
 
 #include "powerfixtures.h"
+#include "solvers/common/defaults.h"
 #include "solvers/power/cooling.h"
 #include "solvers/power/power.h"
 
@@ -116,18 +117,21 @@ TEST_CASE("economizer months: outdoor + approach below the supply water", "[powe
     CHECK(economizerFraction(24, 8, 32, 0) == 1.0);  // plain rule: at or below counts
     CHECK(economizerFraction(24.1, 8, 32, 0) == 0.0);
 
-    // The temperate year with warm-water DLC (32 degC, dry coolers, 8 K approach): the warmest
-    // month (19 degC) has a 5 K margin, so all 8,760 h. The CRAH loop at 18 degC on towers
-    // (wet bulb + 6 K), month by month: Jan-Apr 1, May 0.625, Jun 0.25, Jul-Aug 0,
-    // Sep 0.375, Oct-Dec 1 -> 744+672+744+720+465+180+270+744+720+744 = 6,003 h.
+    // The reference temperate year (solvers/common/defaults.h; wet bulb 0, 0, 3, 6, 10, 13, 15,
+    // 15, 12, 8, 3, 1 degC) with warm-water DLC (32 degC, dry coolers, 8 K approach): the
+    // warmest month (19 degC dry bulb) has a 5 K margin, so all 8,760 h. The CRAH loop at
+    // 18 degC on towers (wet bulb + 6 K): margin 12 - wet bulb, share 0.5 + margin / 8 within
+    // [0, 1]: Jan-Apr 1, May 0.75, Jun 0.375, Jul-Aug 0.125, Sep 0.5, Oct-Dec 1
+    // -> 2,880 + 558 + 270 + 93 + 93 + 360 + 2,208 = 6,462 h.
     const Catalog catalog = powerCatalog();
     const LayoutResult layout = dgxLayout(1, 2);
     Project project = dgxProject(64);
-    project.site.climate = temperateClimate();
+    project.site.climate = referenceClimate();
     const PowerResult result = solvePower(project, catalog, layout, {}, {});
     CHECK(result.cooling.liquidEconomizerHours == Approx(8760));
-    CHECK(result.cooling.airEconomizerHours == Approx(6003));
-    CHECK(result.cooling.airEconomizerFraction[4] == Approx(0.625));
+    CHECK(result.cooling.airEconomizerHours == Approx(6462));
+    CHECK(result.cooling.airEconomizerFraction[4] == Approx(0.75));
+    CHECK(result.cooling.airEconomizerFraction[6] == Approx(0.125));
 
     project.cooling.economizer = false;
     const PowerResult off = solvePower(project, catalog, layout, {}, {});
@@ -143,7 +147,7 @@ TEST_CASE("liquid cooling reaches a lower PUE than air in the same climate",
     const Catalog catalog = powerCatalog();
     const LayoutResult layout = dgxLayout(2, 10);
     Project project = dgxProject(640);
-    project.site.climate = temperateClimate();
+    project.site.climate = referenceClimate();
     project.cooling.type = CoolingType::Air;
     const PowerResult air = solvePower(project, catalog, layout, {}, {});
     project.cooling.type = CoolingType::DirectLiquid;

@@ -138,27 +138,115 @@ TEST_CASE("storage racks draw the storage power, or the per-rack default", "[pow
     CHECK(result.racks[2].peak.storageW == Approx(15000));
 }
 
-TEST_CASE("a 12 V rack needs more metered IT than the 48 V nameplate, 800 V DC less",
+TEST_CASE("servers with their own PSUs keep the vendor power whatever the rack distribution",
           "[power][it][distribution]")
 {
-    // One 40.8 kW DGX rack, PSUs at 4/6 of their rating. 48 V nameplate path (handbook
-    // defaults): shelf 97.0% at 0.667 load -> 39,576 W on the bus, 824.5 A through 0.128 mOhm
-    // = 87.0 W, 48->12 V at 97.5% -> 38,501.8 W at the rails. The 12 V path delivering the same
-    // rails: bus x - x^2 R / 12^2 = 38,501.8 -> x = 39,918.2 W (3,326.5 A, 1,416.4 W I^2 R);
-    // Titanium-like PSU at 94.33% -> 42,316.1 W: 1,516 W more than the nameplate.
+    // DGX H100 takes AC through six 3.3 kW PSUs; its 10.2 kW maximum is measured at that input
+    // [handbook parts.md §2], so four per rack stay 40.8 kW at 12 V or 800 V DC, and there is no
+    // rack busbar to load.
     const Catalog catalog = powerCatalog();
     const LayoutResult layout = dgxLayout(1, 1);
     Project project = dgxProject(32);
-    project.power.distribution = Distribution::Ac12V;
+    for (Distribution distribution : {Distribution::Ac12V, Distribution::Dc800V}) {
+        project.power.distribution = distribution;
+        const PowerResult result = solvePower(project, catalog, layout, {}, {});
+        REQUIRE_FALSE(result.diagnostics.hasErrors());
+        CHECK(result.racks[0].peakW() == Approx(40800).epsilon(1e-12));
+        CHECK(result.racks[0].peak.distributionW == 0);
+        CHECK(result.racks[0].busCurrentA == 0);
+        CHECK((result.racks[0].violations & RackOverBusbarCurrent) == 0);
+        bool said = false;
+        for (const std::string &line : result.assumptions)
+            said |= line.find("dgx-h100 take AC through their own PSUs") != std::string::npos;
+        CHECK(said);
+    }
+}
+
+TEST_CASE("a busbar-fed NVL72 rack needs more IT at 12 V than at the 48 V nameplate, less at "
+          "800 V DC, and 12 V overloads its busbar",
+          "[power][it][distribution]")
+{
+    // GB200 NVL72 (fixture: 72 x 1,200 W + 33.6 kW rest = 120 kW), shelves at 24/48 of their
+    // rating: load fraction 0.5. 48 V nameplate path (handbook defaults): shelf 97.5% ->
+    // 117,000 W on the bus, 2,437.5 A through 0.128 mOhm = 760.5 W, 48->12 V at 97.5% ->
+    // 113,333.5 W at the rails. 12 V path delivering the same rails (no board stage):
+    // x - x^2 R / 12^2 = 113,333.5 -> x = 127,866.8 W (10,655.6 A, 14.53 kW of I^2 R);
+    // Titanium-like PSU 96% at half load -> 133,194.5 W: 13,194.5 W more than the nameplate.
+    // 800 V DC to a 54 V busbar: 113,333.5 / 0.975 = 116,239.5 W past the busbar;
+    // x - x^2 R / 54^2 = 116,239.5 -> x = 116,838.7 W (2,163.7 A); / 0.98 -> 119,223.2 W.
+    const Catalog catalog = powerCatalog();
+    LayoutResult layout;
+    layout.halls.push_back(layoutHall("H1", 100, 100));
+    layout.pools.push_back(poolLayout("gb", "gb200-nvl72", "gb200"));
+    addRows(layout, 0, 1, 1, RackRole::Compute, "rack-nvl72", "gb", 1, 72, 0.6, 1.068);
+    Project project;
+    project.pools.push_back(pool("gb", "gb200", 72));
+    project.halls.push_back(hall("H1", 100, 100));
+
     PowerResult result = solvePower(project, catalog, layout, {}, {});
-    CHECK(result.racks[0].peak.distributionW == Approx(1516.1).epsilon(1e-3));
-    CHECK(result.racks[0].peakW() == Approx(42316.1).epsilon(1e-4));
+    REQUIRE_FALSE(result.diagnostics.hasErrors());
+    CHECK(result.racks[0].peakW() == Approx(120000).epsilon(1e-12));
+    CHECK(result.racks[0].busCurrentA == Approx(2437.5).epsilon(1e-9));
+    CHECK((result.racks[0].violations & RackOverBusbarCurrent) == 0); // under 3 kA
+
+    project.power.distribution = Distribution::Ac12V;
+    result = solvePower(project, catalog, layout, {}, {});
+    CHECK(result.racks[0].peak.distributionW == Approx(13194.5).epsilon(1e-4));
+    CHECK(result.racks[0].peakW() == Approx(133194.5).epsilon(1e-5));
+    CHECK(result.racks[0].busCurrentA == Approx(10655.6).epsilon(1e-4));
+    // 10.7 kA against a busbar built for ~3 kA [handbook facility.md §2: NVL72 racks draw
+    // 2.5-2.8 kA at 48-54 V]: a violation naming the distribution.
+    CHECK((result.racks[0].violations & RackOverBusbarCurrent) != 0);
+    bool flagged = false;
+    for (const Diagnostic &d : result.diagnostics.items())
+        flagged |= d.severity == Severity::Warning && d.jsonPath == "/power/distribution" &&
+                   d.message.find("busbar current") != std::string::npos;
+    CHECK(flagged);
+    // A rating raised above the current clears it.
+    PowerOptions heavyCopper;
+    heavyCopper.rackBusbarLimitA = 12000;
+    CHECK((solvePower(project, catalog, layout, {}, heavyCopper).racks[0].violations &
+           RackOverBusbarCurrent) == 0);
 
     project.power.distribution = Distribution::Dc800V;
     result = solvePower(project, catalog, layout, {}, {});
-    // 800 V DC converted to a 54 V rack busbar (default): 38,501.8 / 0.975 = 39,489.0 W past
-    // the busbar; x - x^2 R / 54^2 = 39,489.0 -> x = 39,557.7 W (732.5 A, 68.7 W I^2 R);
-    // / 0.98 DC-DC -> 40,365.0 W, 435 W less than the nameplate.
-    CHECK(result.racks[0].peakW() == Approx(40365.0).epsilon(1e-4));
+    CHECK(result.racks[0].peakW() == Approx(119223.2).epsilon(1e-5));
     CHECK(result.racks[0].peak.distributionW < 0);
+    CHECK(result.racks[0].busCurrentA == Approx(2163.7).epsilon(1e-4));
+}
+
+TEST_CASE("management racks draw their power and weigh their equipment", "[power][it]")
+{
+    // Head, scheduler and fabric-manager nodes in management racks (the layout places one per
+    // 64 compute racks): PowerOptions::managementRackPowerW each (6 kW default: ~6-8 two-socket
+    // CPU servers at ~750-1,000 W [U]) and managementRackEquipmentKg on top of the rack's empty
+    // mass (150 kg frame + 400 kg = 550 kg). Their heat goes to the room air.
+    const Catalog catalog = powerCatalog();
+    LayoutResult layout = dgxLayout(1, 2);
+    addRows(layout, 0, 1, 1, RackRole::Management, "rack-network", "", 0, 0);
+    const Project project = dgxProject(64);
+    PowerResult result = solvePower(project, catalog, layout, {}, {});
+    REQUIRE_FALSE(result.diagnostics.hasErrors());
+    REQUIRE(result.racks.size() == 3);
+    const RackPower &management = result.racks[2];
+    CHECK(management.role == RackRole::Management);
+    CHECK(management.peak.managementW == Approx(6000));
+    CHECK(management.peakW() == Approx(6000));
+    CHECK(management.massKg == Approx(550));
+    CHECK(management.airHeatW == Approx(6000));
+    CHECK(management.liquidHeatW == 0);
+    // Site and hall: 2 x 40.8 kW of compute + 6 kW; the row of the management rack carries it.
+    CHECK(result.itPeak.managementW == Approx(6000));
+    CHECK(result.itPeakW == Approx(2 * 40800 + 6000));
+    CHECK(result.halls[0].peakW == Approx(87600));
+    CHECK(result.rows[1].peakW == Approx(6000));
+    CHECK(result.halls[0].massKg == Approx(2 * (150 + 4 * 130.45) + 550));
+
+    PowerOptions options;
+    options.managementRackPowerW = 8000;
+    options.managementRackEquipmentKg = 600;
+    result = solvePower(project, catalog, layout, {}, options);
+    CHECK(result.racks[2].peakW() == Approx(8000));
+    CHECK(result.racks[2].massKg == Approx(750));
+    CHECK(result.itPeakW == Approx(2 * 40800 + 8000));
 }

@@ -225,4 +225,40 @@ TEST_CASE("48 V loses less than 12 V for the same rack load, and the report says
     CHECK(v48.lossVs12VW < -1000);
     CHECK(v12.lossVs12VW == 0);
     CHECK(v48.efficiency > v12.efficiency);
+    // 3,326.5 A at 12 V is over the ~3 kA a rack busbar is built for (rackBusbarLimitA).
+    CHECK_FALSE(v12.withinBusbarLimit);
+    CHECK(v48.withinBusbarLimit);
+    CHECK(v800.withinBusbarLimit);
+}
+
+TEST_CASE("only the design's own chain adds assumptions", "[power][distribution]")
+{
+    // The comparison runs every chain, but a 48 V or 12 V design has no 800 V DC bus: the line
+    // about storage on the DC bus belongs to 800 V DC designs only (the fixture catalog has no
+    // 800 V DC UPS, so that design uses the default).
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(1, 1);
+    Project project = dgxProject(32);
+    auto mentions = [](const PowerResult &result, const std::string &text) {
+        for (const std::string &line : result.assumptions) {
+            if (line.find(text) != std::string::npos)
+                return true;
+        }
+        return false;
+    };
+    for (Distribution distribution : {Distribution::Ac12V, Distribution::Dc48V}) {
+        project.power.distribution = distribution;
+        const PowerResult result = solvePower(project, catalog, layout, {}, {});
+        REQUIRE(result.distributionComparison.size() == 3);
+        CHECK_FALSE(mentions(result, "800 V DC keeps its storage on the DC bus"));
+        CHECK_FALSE(mentions(result, "solid-state transformer"));
+    }
+    project.power.distribution = Distribution::Dc800V;
+    const PowerResult dc = solvePower(project, catalog, layout, {}, {});
+    CHECK(mentions(dc, "800 V DC keeps its storage on the DC bus"));
+    // The 48 V design lists its own rack stages' defaults, not the 12 V ones.
+    project.power.distribution = Distribution::Dc48V;
+    const PowerResult v48 = solvePower(project, catalog, layout, {}, {});
+    CHECK(mentions(v48, "rack-conversion 48V"));
+    CHECK_FALSE(mentions(v48, "rack-conversion 12V"));
 }

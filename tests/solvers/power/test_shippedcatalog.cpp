@@ -3,6 +3,7 @@
 
 #include "catalogs/catalogloader.h"
 #include "powerfixtures.h"
+#include "solvers/common/defaults.h"
 #include "solvers/power/power.h"
 
 #include <catch2/catch.hpp>
@@ -42,7 +43,7 @@ Project shippedProject()
     project.pools.push_back(pool("h100", "H100-SXM", 320));
     project.pools.push_back(pool("gb", "GB200", 288));
     project.halls.push_back(hall("H1", 60, 40));
-    project.site.climate = temperateClimate();
+    project.site.climate = referenceClimate();
     return project;
 }
 
