@@ -152,6 +152,31 @@ int writeOutput(const std::string &path, const std::string &text, const std::str
     return ExitOk;
 }
 
+// What standard error says about a row that is not "ok": the loader's message of a failed row,
+// or the error diagnostics of an evaluated one, as `aidc eval` would print them.
+std::string problemReport(const std::string &command, const BatchRow &row)
+{
+    std::string text = "aidc " + command + ": " + (row.ok ? "errors in " : "failed: ") + row.file;
+    if (!row.variant.is_null())
+        text += " variant " + std::to_string(row.item) + " " + row.variant.dump();
+    text += "\n";
+    if (!row.ok) {
+        std::istringstream lines(row.error);
+        for (std::string line; std::getline(lines, line);)
+            text += "  " + line + "\n";
+        return text;
+    }
+    for (const nlohmann::json &diagnostic :
+         row.result.value("diagnostics", nlohmann::json::array())) {
+        if (diagnostic.value("severity", "") != "error")
+            continue;
+        const std::string path = diagnostic.value("path", "");
+        text += "  error: " + (path.empty() ? "" : path + ": ") + diagnostic.value("message", "") +
+                "\n";
+    }
+    return text;
+}
+
 int runEvaluation(const ParsedArgs &args, const std::string &executablePath, EvaluationJob job)
 {
     const std::string &command = job.command;
@@ -205,7 +230,7 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
     ProgressBar progress(!quiet && ::isatty(STDERR_FILENO));
     const std::vector<std::int64_t> items = shardItems(job.total, shard);
     const auto start = std::chrono::steady_clock::now();
-    std::int64_t failed = 0;
+    std::int64_t failed = 0, clean = 0, withErrors = 0, loadFailures = 0;
     try {
         if (!outputs.db.empty()) {
             database = std::make_unique<ResultsDatabase>(outputs.db);
@@ -214,16 +239,9 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
         failed = aidc::runBatch(
             items, job.source, catalog, options,
             [&](BatchRow &&row) {
-                if (!row.ok) {
-                    std::string text = "aidc " + command + ": failed: " + row.file;
-                    if (!row.variant.is_null())
-                        text += " variant " + std::to_string(row.item) + " " + row.variant.dump();
-                    text += "\n";
-                    std::istringstream lines(row.error);
-                    for (std::string line; std::getline(lines, line);)
-                        text += "  " + line + "\n";
-                    progress.message(text);
-                }
+                ++(row.clean() ? clean : row.ok ? withErrors : loadFailures);
+                if (!row.clean())
+                    progress.message(problemReport(command, row));
                 if (!outputs.csv.empty())
                     csv.add(row, runTime);
                 if (!outputs.jsonl.empty())
@@ -253,9 +271,12 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
         const int jobs = options.jobs > 0 ? options.jobs
                                           : int(std::max(1u, std::thread::hardware_concurrency()));
         char line[200];
-        std::snprintf(line, sizeof line, "%lld evaluated, %lld failed in %.2f s (%.1f/s, %d jobs)",
-                      static_cast<long long>(items.size()), static_cast<long long>(failed), seconds,
-                      seconds > 0 ? double(items.size()) / seconds : 0.0, jobs);
+        std::snprintf(line, sizeof line,
+                      "%lld items: %lld ok, %lld with errors, %lld failed to load in %.2f s "
+                      "(%.1f/s, %d jobs)",
+                      static_cast<long long>(items.size()), static_cast<long long>(clean),
+                      static_cast<long long>(withErrors), static_cast<long long>(loadFailures),
+                      seconds, seconds > 0 ? double(items.size()) / seconds : 0.0, jobs);
         std::cerr << "aidc " << command << ": "
                   << (shard.count > 1 ? "shard " + std::to_string(shard.index) + "/" +
                                             std::to_string(shard.count) + ": "
@@ -380,8 +401,9 @@ std::vector<CommandSpec> batchCommandSpecs()
          "('projects/*.json'). The catalog is loaded once. Every project gets one row: its\n"
          "file, SHA-256 content hash, the run time and every figure of its result; the JSON\n"
          "Lines record holds the full document of 'aidc eval --format json'. A project that\n"
-         "fails to load is reported with the loader's message and the batch goes on; the exit\n"
-         "code is then 1. Without --csv, --jsonl or --db the CSV goes to standard output.\n"
+         "fails to load, or whose result has errors, is reported on standard error and the\n"
+         "batch goes on; the exit code is then 1. Without --csv, --jsonl or --db the CSV goes\n"
+         "to standard output.\n"
          "See docs/batch.md.",
          evaluationOptions(), 1, -1},
         {"sweep", "sweep FILE --set PATH=V1,V2,... [--set ...] [options]",

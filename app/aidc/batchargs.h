@@ -17,7 +17,8 @@ namespace aidc::cli {
 std::vector<CommandSpec> batchCommandSpecs();
 
 // Runs a parsed batch, sweep or merge command and returns the exit code: 0 every item
-// evaluated, 1 some item failed, 2 usage error, 3 the catalog, sweep base or a merge input could
+// evaluated without errors, 1 some item failed to load or has error diagnostics (what makes
+// `aidc eval` exit 3), 2 usage error, 3 the catalog, sweep base or a merge input could
 // not be loaded, 4 an output (CSV, JSONL, database) could not be written.
 // `executablePath` locates the installed catalog when --catalog is not given.
 int runBatchCommand(const ParsedArgs &args, const std::string &executablePath);

@@ -131,7 +131,9 @@ BatchRow evaluateBatchInput(std::int64_t item, const BatchInput &input, const Ca
         row.contentHash = contentHash(input.text);
         const LoadedProject loaded =
             prepareProject(parseProjectJson(input.text, label), label, baseCatalog);
-        row.result = resultToJson(evaluateLoadedProject(loaded, options));
+        const Result result = evaluateLoadedProject(loaded, options);
+        row.designErrors = result.diagnostics.hasErrors();
+        row.result = resultToJson(result);
         row.ok = true;
     } catch (const LoadError &error) {
         row.error = withoutTrailingNewlines(error.diagnostics().toString());
@@ -181,7 +183,7 @@ std::int64_t runBatch(const std::vector<std::int64_t> &items, const BatchSource 
             }
             std::lock_guard lock(mutex);
             ++progress.done;
-            progress.failed += row.ok ? 0 : 1;
+            progress.failed += row.clean() ? 0 : 1;
             finished[i] = std::move(row);
             ready.notify_one();
         }
@@ -215,7 +217,7 @@ std::int64_t runBatch(const std::vector<std::int64_t> &items, const BatchSource 
         lock.unlock();
         try {
             for (BatchRow &row : batch) {
-                failed += row.ok ? 0 : 1;
+                failed += row.clean() ? 0 : 1;
                 onRow(std::move(row));
             }
             if (onProgress) {

@@ -35,24 +35,29 @@ struct BatchInput
 // from the worker threads, so it must be thread-safe.
 using BatchSource = std::function<BatchInput(std::int64_t item)>;
 
-// The outcome of one item.
+// The outcome of one item. Its status, as `aidc eval` would judge the same file:
+//   "ok"      evaluated, no error in the result (eval exits 0);
+//   "errors"  evaluated, but the result holds error diagnostics (eval exits 3);
+//   "failed"  not evaluated: the project did not load (eval exits 3 with the loader's message).
 struct BatchRow
 {
     std::int64_t item = 0; // index into the full list (stable across shards)
     std::string file;
-    std::string contentHash; // contentHash() of the evaluated bytes; "" when unreadable
-    nlohmann::json variant;  // as BatchInput::variant
-    bool ok = false;
-    std::string error;     // failed rows: the loader's problems, one per line
-    double durationS = 0;  // load + evaluate + render, wall clock
-    nlohmann::json result; // ok rows: the resultToJson() document
+    std::string contentHash;   // contentHash() of the evaluated bytes; "" when unreadable
+    nlohmann::json variant;    // as BatchInput::variant
+    bool ok = false;           // evaluated (loaded without errors)
+    bool designErrors = false; // evaluated, and the result has error-severity diagnostics
+    std::string error;         // failed rows: the loader's problems, one per line
+    double durationS = 0;      // load + evaluate + render, wall clock
+    nlohmann::json result;     // evaluated rows: the resultToJson() document
 
-    const char *status() const { return ok ? "ok" : "failed"; }
+    bool clean() const { return ok && !designErrors; }
+    const char *status() const { return !ok ? "failed" : designErrors ? "errors" : "ok"; }
 };
 
 struct BatchProgress
 {
-    std::int64_t done = 0, total = 0, failed = 0;
+    std::int64_t done = 0, total = 0, failed = 0; // failed: rows not "ok"
     double elapsedS = 0;
 };
 
@@ -94,7 +99,7 @@ Result evaluateLoadedProject(const LoadedProject &loaded, const EvaluateOptions 
 // Evaluates `items` on `options.jobs` threads. `onRow` is called on the calling thread once per
 // item, in the order of `items` whatever order they finish in, so outputs are deterministic;
 // `onProgress` (optional) is called on the calling thread as rows complete and at least every
-// `progressIntervalS`. Returns the number of failed rows.
+// `progressIntervalS`. Returns the number of rows that are not "ok" (failed or with errors).
 std::int64_t runBatch(const std::vector<std::int64_t> &items, const BatchSource &source,
                       const Catalog &baseCatalog, const BatchOptions &options,
                       const std::function<void(BatchRow &&)> &onRow,

@@ -62,6 +62,16 @@ inline nlohmann::json directEvaluation(const std::string &path)
     return directEvaluation(loadProjectFile(path), path);
 }
 
+// True when a result document holds an error-severity diagnostic (`aidc eval` exits 3).
+inline bool hasErrorDiagnostics(const nlohmann::json &result)
+{
+    for (const nlohmann::json &diagnostic : result.value("diagnostics", nlohmann::json::array())) {
+        if (diagnostic.value("severity", "") == "error")
+            return true;
+    }
+    return false;
+}
+
 // The loader's complaint about `path`, as `aidc eval` prints it (without the final newline).
 inline std::string loaderMessage(const std::string &path)
 {

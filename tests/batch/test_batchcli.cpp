@@ -42,17 +42,24 @@ TEST_CASE("aidc batch writes CSV, JSON Lines and the database", "[batchcli]")
     const CliRun run = runCli({"batch", sourcePath("projects/*.json"), "--csv", csv, "--jsonl",
                                jsonl, "--db", db, "--jobs", "2"});
     INFO(run.err);
-    CHECK(run.exitCode == 0);
     CHECK(run.out.empty());
     CHECK(run.err.find("failed: ") == std::string::npos);
 
     const std::vector<std::string> files = sampleProjects();
     const std::vector<nlohmann::json> lines = readJsonLines(jsonl);
     REQUIRE(lines.size() == files.size());
+    bool anyErrors = false;
     for (std::size_t i = 0; i < files.size(); ++i) {
+        const nlohmann::json direct = directEvaluation(files[i]);
         CHECK(lines[i]["file"] == files[i]);
-        CHECK(lines[i]["result"] == directEvaluation(files[i]));
+        CHECK(lines[i]["result"] == direct);
+        if (hasErrorDiagnostics(direct)) {
+            anyErrors = true;
+            // Reported like `aidc eval` reports them, and the batch still covers every file.
+            CHECK(run.err.find("errors in " + files[i]) != std::string::npos);
+        }
     }
+    CHECK(run.exitCode == (anyErrors ? cli::ExitViolations : cli::ExitOk));
     const CsvTable table = readCsv(readFile(csv));
     REQUIRE(table.rows.size() == files.size());
     const std::size_t gpus = columnIndex(table, "summary.gpus");
@@ -77,18 +84,20 @@ TEST_CASE("aidc batch goes on past a corrupt project and exits with 1", "[batchc
     REQUIRE(lines.size() == 2);
     CHECK(lines[0]["status"] == "failed");
     CHECK(lines[0]["error"] == loaderMessage(dir.file("broken.json")));
-    CHECK(lines[1]["status"] == "ok");
+    CHECK(lines[1]["status"] != "failed");
     CHECK(lines[1]["result"] == directEvaluation(good));
 }
 
 TEST_CASE("without an output option the CSV goes to standard output", "[batchcli]")
 {
-    const CliRun run = runCli({"batch", sourcePath("projects/minimal.json"), "--quiet"});
-    CHECK(run.exitCode == 0);
+    const std::string file = sourcePath("projects/minimal.json");
+    const CliRun run = runCli({"batch", file, "--quiet"});
+    const bool errors = hasErrorDiagnostics(directEvaluation(file));
+    CHECK(run.exitCode == (errors ? cli::ExitViolations : cli::ExitOk));
     const CsvTable table = readCsv(run.out);
     REQUIRE(table.rows.size() == 1);
-    CHECK(table.rows[0][columnIndex(table, "status")] == "ok");
-    CHECK(run.err.empty());
+    CHECK(table.rows[0][columnIndex(table, "status")] == (errors ? "errors" : "ok"));
+    CHECK(run.err.empty() != errors);
 }
 
 TEST_CASE("--max refuses a sweep explosion before running anything", "[batchcli][sweep]")
@@ -173,7 +182,7 @@ TEST_CASE("CSV cells with commas, quotes and newlines are quoted", "[batchcli][c
                                "/name=" + nlohmann::json(name).dump() + ",plain", "--csv",
                                dir.file("out.csv"), "--quiet"});
     INFO(run.err);
-    REQUIRE(run.exitCode == 0);
+    REQUIRE(run.exitCode != cli::ExitUsage);
     const std::string text = readFile(dir.file("out.csv"));
     // RFC 4180: the field is enclosed in quotes and its quotes doubled.
     CHECK(text.find("\"Hall \"\"A\"\", phase 1\nand 2\"") != std::string::npos);
@@ -228,13 +237,14 @@ TEST_CASE("the aidc program: batch JSONL equals aidc eval --format json byte for
     }
     REQUIRE(shell("batch '" + sourcePath("projects") + "' --quiet --jsonl '" +
                       dir.file("out.jsonl") + "'",
-                  dir.file("stdout.txt")) == 0);
+                  dir.file("stdout.txt")) != cli::ExitUsage);
     const std::vector<nlohmann::json> lines = readJsonLines(dir.file("out.jsonl"));
     const std::vector<std::string> files = sampleProjects();
     REQUIRE(lines.size() == files.size());
     for (std::size_t i = 0; i < files.size(); ++i) {
         INFO(files[i]);
-        REQUIRE(shell("eval '" + files[i] + "' --format json", dir.file("eval.json")) == 0);
+        const int evalExit = shell("eval '" + files[i] + "' --format json", dir.file("eval.json"));
+        CHECK(evalExit == (lines[i]["status"] == "ok" ? 0 : cli::ExitInput));
         CHECK(lines[i]["result"].dump(2) + "\n" == readFile(dir.file("eval.json")));
     }
 }
