@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace aidc {
 
@@ -53,14 +54,32 @@ GroupSpan FabricModel::span(int stride, int ranks) const
     if (ranks <= 1)
         return g;
     const long long spanGpus = static_cast<long long>(stride) * ranks;
+    const long long domain = scaleUpDomain;
     int inside = 1;
-    if (stride < scaleUpDomain)
-        inside = std::min(ranks, std::max(1, scaleUpDomain / stride));
+    g.wholeInDomainFraction = 0;
+    if (stride < scaleUpDomain) {
+        const bool tiles = spanGpus % domain == 0 || domain % spanGpus == 0;
+        if (tiles) {
+            inside = static_cast<int>(std::min<long long>(ranks, std::max(1LL, domain / stride)));
+            g.wholeInDomainFraction = spanGpus <= domain ? 1.0 : 0.0;
+        } else {
+            // The worst straddling group keeps only its smallest piece inside one domain.
+            const long long piece = std::gcd(spanGpus, domain);
+            inside = static_cast<int>(std::clamp<long long>(piece / stride, 1, ranks));
+            if (spanGpus < domain) {
+                // Over one period lcm(block, domain), every domain boundary but the first cuts
+                // one block: (lcm/domain - 1) of the lcm/block blocks straddle.
+                const long long period = std::lcm(spanGpus, domain);
+                g.wholeInDomainFraction =
+                    1.0 - double(period / domain - 1) / double(period / spanGpus);
+            }
+        }
+    }
     if (inside > 1) {
         g.levels[g.levelCount++] = {inside, scaleUpBytesPerS, scaleUpLatencyS, false};
         g.tier = NetworkTier::ScaleUp;
     }
-    int outside = (ranks + inside - 1) / inside;
+    const int outside = (ranks + inside - 1) / inside;
     if (outside <= 1)
         return g;
 
@@ -90,11 +109,6 @@ GroupSpan FabricModel::span(int stride, int ranks) const
 
 namespace {
 
-bool isPowerOfTwo(int n)
-{
-    return n > 0 && (n & (n - 1)) == 0;
-}
-
 // Flat all-reduce among one level's ranks.
 CollectiveTime flatAllReduce(const GroupLevel &level, double bytes, bool inNetwork)
 {
@@ -104,13 +118,13 @@ CollectiveTime flatAllReduce(const GroupLevel &level, double bytes, bool inNetwo
     const double bw = 2.0 * (p - 1) / p * bytes / level.bytesPerS;
     CollectiveTime best{2.0 * (p - 1) * level.latencyS + bw, CollectiveAlgorithm::Ring};
     const double logP = std::log2(p);
-    // NCCL's pipelined double binary tree: log p latency at near-ring bandwidth.
-    const double tree = 2.0 * logP * level.latencyS + bw;
+    // The double binary tree moves the whole buffer up one tree and down the other.
+    const double tree = 2.0 * logP * level.latencyS + 2.0 * bytes / level.bytesPerS;
     if (tree < best.seconds)
         best = {tree, CollectiveAlgorithm::Tree};
     if (isPowerOfTwo(level.ranks)) {
         const double hd = 2.0 * logP * level.latencyS + bw;
-        if (hd < best.seconds - 1e-15)
+        if (hd < best.seconds)
             best = {hd, CollectiveAlgorithm::HalvingDoubling};
     }
     if (inNetwork && level.network) {
@@ -176,11 +190,27 @@ CollectiveTime reduceScatter(const GroupSpan &group, double bytes)
     if (group.levelCount == 1)
         return {flatRing(group.levels[0], bytes), CollectiveAlgorithm::Ring};
     CollectiveTime best{flatRing(flattened(group), bytes), CollectiveAlgorithm::Ring};
-    double hier = 0, remaining = bytes;
+    // NCCL runs reduce-scatter and all-gather as one ring over every rank: one channel per
+    // rail moves each level's share at that level's bandwidth, but the ring still takes
+    // p - 1 steps. Of those, the steps that leave a level-k block cross the level-k links.
+    double bandwidthS = 0, remaining = bytes;
     for (int i = 0; i < group.levelCount; ++i) {
-        hier += flatRing(group.levels[i], remaining);
-        remaining /= group.levels[i].ranks;
+        const GroupLevel &level = group.levels[i];
+        bandwidthS += double(level.ranks - 1) / level.ranks * remaining / level.bytesPerS;
+        remaining /= level.ranks;
     }
+    // The closed ring has p hops, blocks(k) - blocks(k+1) of them at level k (the top level
+    // closes the ring); the slowest chunk travels every hop but one cheap one.
+    double latencyS = 0, blocks = group.ranks, cheapest = 1e300;
+    for (int i = 0; i < group.levelCount; ++i) {
+        const double outer = blocks / group.levels[i].ranks; // blocks of the next level up
+        const double hops = i + 1 < group.levelCount ? blocks - outer : blocks;
+        latencyS += hops * group.levels[i].latencyS;
+        cheapest = std::min(cheapest, group.levels[i].latencyS);
+        blocks = outer;
+    }
+    latencyS -= cheapest;
+    const double hier = bandwidthS + latencyS;
     if (hier < best.seconds)
         best = {hier, CollectiveAlgorithm::Hierarchical};
     return best;

@@ -24,6 +24,11 @@ enum class NetworkTier { None, ScaleUp, Rail, Island, CrossIsland };
 const char *toString(CollectiveAlgorithm algorithm);
 const char *toString(NetworkTier tier);
 
+inline bool isPowerOfTwo(int n)
+{
+    return n > 0 && (n & (n - 1)) == 0;
+}
+
 // One level of a group's hierarchy: `ranks` members talk at `bytesPerS` (bus bandwidth,
 // efficiency applied) with `latencyS` per message.
 struct GroupLevel
@@ -43,6 +48,10 @@ struct GroupSpan
     int ranks = 1;
     NetworkTier tier = NetworkTier::None; // the slowest tier crossed
     bool inNetworkReduction = false;      // the scale-out levels can reduce in the switches
+    // Share of this dimension's groups whose members all sit in one scale-up domain. Below 1
+    // when the group's block of consecutive GPUs does not tile the domain (EP 64 in a 72-GPU
+    // NVL72 rack: 2 of every 9 groups fit whole); the levels then describe the worst group.
+    double wholeInDomainFraction = 1;
 };
 
 struct CollectiveTime
@@ -68,15 +77,30 @@ struct FabricModel
     bool inNetworkReduction = false;
 
     // The group of `ranks` members whose consecutive members are `stride` GPUs apart
-    // (placement: consecutive GPUs fill scale-up domains, then rails, then islands).
+    // (placement: consecutive GPUs fill scale-up domains, then rails, then islands). A group
+    // and the stride - 1 groups interleaved with it occupy a block of stride x ranks
+    // consecutive GPUs. When blocks do not tile the scale-up domain (neither divides the
+    // other), some groups straddle two domains; in a synchronous step the slowest group sets
+    // the pace, so the levels describe the worst group: only gcd(block, domain) / stride of
+    // its ranks share a domain and the rest talk over the network.
     GroupSpan span(int stride, int ranks) const;
 };
 
-// All-reduce of `bytes` per rank: the fastest of ring, double binary tree, recursive
-// halving-doubling (power-of-two groups), in-network reduction (when the fabric has it) and the
-// hierarchical form (reduce-scatter inside, all-reduce across, all-gather inside).
+// All-reduce of `bytes` per rank: the fastest of [Thakur, Rabenseifner & Gropp 2005; handbook
+// performance.md §4]
+//   ring                      2(p-1) alpha + 2 (p-1)/p n/B
+//   double binary tree        2 log2(p) alpha + 2 n/B   (NCCL: the whole buffer goes up one
+//                             tree and down the other, pipelined; no (p-1)/p saving)
+//   halving-doubling          2 log2(p) alpha + 2 (p-1)/p n/B   (power-of-two groups only)
+//   in-network (SHARP/NVLS)   2 alpha + n/B             (when the fabric has it)
+//   hierarchical              reduce-scatter inside, all-reduce across, all-gather inside.
+// So halving-doubling wins on power-of-two groups, the tree on other groups when latency
+// dominates (small buffers, many ranks), the ring on other groups for large buffers.
 CollectiveTime allReduce(const GroupSpan &group, double bytes);
-// Reduce-scatter or all-gather of `bytes` (the full buffer per rank): ring or hierarchical.
+// Reduce-scatter or all-gather of `bytes` (the full buffer per rank): (p-1) alpha + (p-1)/p n/B
+// for a flat ring; across tiers, NCCL's ring with one channel per rail ("hierarchical"): each
+// level moves its share of the buffer at its own bandwidth, but the ring still takes p - 1
+// latency steps, each paid at the latency of the tier it crosses.
 CollectiveTime reduceScatter(const GroupSpan &group, double bytes);
 // All-to-all where each rank sends `bytes` in total, spread evenly over the group (pairwise).
 CollectiveTime allToAll(const GroupSpan &group, double bytes);

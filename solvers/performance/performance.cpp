@@ -11,33 +11,6 @@ namespace aidc {
 
 namespace {
 
-double mlpMatrices(const ModelArchitecture &a)
-{
-    return a.ffn == FfnType::SwiGlu ? 3 : 2;
-}
-
-double headDimOf(const ModelArchitecture &a)
-{
-    return a.headDim > 0 ? a.headDim : (a.heads > 0 ? double(a.hidden) / a.heads : 0);
-}
-
-int moeLayerCount(const ModelArchitecture &a)
-{
-    if (!a.moe)
-        return 0;
-    const int first = std::clamp(a.moe->firstDenseLayers, 0, a.layers);
-    const int freq = std::max(1, a.moe->layerFrequency);
-    int n = 0;
-    for (int i = first; i < a.layers; ++i)
-        n += (i - first) % freq == 0 ? 1 : 0;
-    return n;
-}
-
-double expertWidth(const ModelArchitecture &a)
-{
-    return a.moe && a.moe->expertFfnHidden > 0 ? a.moe->expertFfnHidden : a.ffnHidden;
-}
-
 std::string format(const char *fmt, double a = 0, double b = 0, double c = 0, double d = 0)
 {
     char buf[256];
@@ -47,24 +20,35 @@ std::string format(const char *fmt, double a = 0, double b = 0, double c = 0, do
 
 } // namespace
 
+const char *toString(StagePosition position)
+{
+    switch (position) {
+    case StagePosition::Only:
+        return "only";
+    case StagePosition::First:
+        return "first";
+    case StagePosition::Middle:
+        return "middle";
+    case StagePosition::Last:
+        return "last";
+    }
+    return "only";
+}
+
 ParameterCounts countParameters(const ModelArchitecture &a)
 {
     ParameterCounts p;
-    const double h = a.hidden, d = headDimOf(a);
-    const double q = a.heads * d, kv = a.kvHeads * d;
-    const double attention = h * (q + 2 * kv) + q * h + 2 * h;
-    const int moeLayers = moeLayerCount(a);
-    const int denseLayers = a.layers - moeLayers;
-    const double mats = mlpMatrices(a);
-    double total = a.layers * attention + denseLayers * mats * h * a.ffnHidden;
+    const ArchitectureShape x = architectureShape(a);
+    const double h = a.hidden;
+    const double attention = h * (x.q + 2 * x.kv) + x.q * h + 2 * h;
+    double total = a.layers * attention + x.denseLayers() * x.mlpMatrices * h * a.ffnHidden;
     double active = total;
     if (a.moe) {
-        const double fe = expertWidth(a);
-        const double expert = mats * h * fe;
-        p.expert = moeLayers * double(a.moe->experts) * expert;
-        const double shared = moeLayers * (a.moe->sharedExperts * expert + h * a.moe->experts);
+        const double expert = x.mlpMatrices * h * x.expertWidth;
+        p.expert = x.moeLayers * double(a.moe->experts) * expert;
+        const double shared = x.moeLayers * (a.moe->sharedExperts * expert + h * a.moe->experts);
         total += p.expert + shared;
-        active += moeLayers * double(a.moe->topK) * expert + shared;
+        active += x.moeLayers * double(a.moe->topK) * expert + shared;
     }
     p.embedding = double(a.vocab) * h * (a.tiedEmbeddings ? 1 : 2);
     p.total = total + p.embedding + h;
@@ -74,29 +58,15 @@ ParameterCounts countParameters(const ModelArchitecture &a)
 
 double modelFlopsPerToken(const ModelArchitecture &a, FlopConvention convention)
 {
-    const double h = a.hidden, d = headDimOf(a);
-    const double q = a.heads * d, kv = a.kvHeads * d;
-    const double lmHead = 2.0 * h * a.vocab;
+    const ArchitectureShape x = architectureShape(a);
     if (convention == FlopConvention::SixN) {
         const ParameterCounts p = countParameters(a);
-        // Active parameters without the input embedding; the LM head always computes.
-        const double inputEmbedding = double(a.vocab) * h;
-        const double n = p.active - inputEmbedding - (a.tiedEmbeddings ? 0 : double(a.vocab) * h);
-        return 6.0 * n + 3.0 * lmHead;
+        // Active parameters without the embeddings; the LM head always computes.
+        const double embeddings = double(a.vocab) * a.hidden * (a.tiedEmbeddings ? 1 : 2);
+        return 6.0 * (p.active - embeddings) + 3.0 * x.lmHeadFlops;
     }
-    const double attnFactor = convention == FlopConvention::PerLayerCausal ? 0.5 : 1.0;
-    const double perLayerAttention =
-        2 * h * (q + 2 * kv) + 2 * q * h + 4.0 * a.seqLen * q * attnFactor;
-    const int moeLayers = moeLayerCount(a);
-    const double mats = mlpMatrices(a);
-    double forward =
-        a.layers * perLayerAttention + (a.layers - moeLayers) * 2 * mats * h * a.ffnHidden;
-    if (a.moe) {
-        const double fe = expertWidth(a);
-        forward += moeLayers * (2 * h * a.moe->experts +
-                                (a.moe->topK + a.moe->sharedExperts) * 2 * mats * h * fe);
-    }
-    return 3.0 * (forward + lmHead);
+    const double attentionFactor = convention == FlopConvention::PerLayerCausal ? 0.5 : 1.0;
+    return 3.0 * (x.layerForwardFlops(attentionFactor) + x.lmHeadFlops);
 }
 
 PlanEvaluation evaluatePlan(const Workload &workload, const Accelerator &gpu,
@@ -150,11 +120,6 @@ Diagnostics validateWorkload(const Workload &w, const Accelerator &gpu)
     return d;
 }
 
-bool isPowerOfTwo(int n)
-{
-    return n > 0 && (n & (n - 1)) == 0;
-}
-
 struct Signature
 {
     int tp, pp, cp, ep;
@@ -181,6 +146,11 @@ std::string describePlan(const ParallelPlan &p)
     return s;
 }
 
+std::string percent(double fraction)
+{
+    return format("%.0f%%", 100 * fraction);
+}
+
 void explain(SearchResult &r, const PerformanceModel &model)
 {
     const PlanEvaluation &b = r.best;
@@ -190,27 +160,39 @@ void explain(SearchResult &r, const PerformanceModel &model)
                             " GPUs: " +
                             format("%.3g tokens/s, MFU %.1f%%, step %.2f s", b.tokensPerSecond,
                                    100 * b.mfu, b.step.stepS));
+    auto straddle = [&](const char *dimension, const CollectiveChoice &c) -> std::string {
+        if (c.wholeInDomainFraction >= 1 || c.wholeInDomainFraction <= 0)
+            return "";
+        return std::string("; only ") + percent(c.wholeInDomainFraction) + " of the " + dimension +
+               " groups sit whole in a " + std::to_string(domain) +
+               "-GPU domain, the others straddle two and set the pace";
+    };
     if (p.tp > 1)
         r.explanation.push_back(
             "TP " + std::to_string(p.tp) +
-            (p.tp <= domain ? " stays inside the " + std::to_string(domain) + "-GPU scale-up domain"
-                            : " spills tensor-parallel traffic onto the scale-out network") +
-            format(" (TP communication %.2f s per step, %.2f s hidden)", b.step.tpCommS,
-                   b.step.tpHiddenS));
+            (b.tpCollective.tier == "scale-up"
+                 ? " stays inside the " + std::to_string(domain) + "-GPU scale-up domain"
+                 : " spills tensor-parallel traffic onto the scale-out network") +
+            format(" (TP communication %.2f s per step, %.2f s hidden behind GEMMs)",
+                   b.step.tpCommS, b.step.tpHiddenS) +
+            straddle("TP", b.tpCollective));
     if (p.ep > 1)
         r.explanation.push_back(
             "EP " + std::to_string(p.ep) + " all-to-all runs over the " + b.epCollective.tier +
-            format(" tier (%.2f s per step, %.2f s hidden)", b.step.epCommS, b.step.epHiddenS));
+            format(" tier (%.2f s per step, %.2f s hidden)", b.step.epCommS, b.step.epHiddenS) +
+            straddle("EP", b.epCollective));
     if (p.cp > 1)
         r.explanation.push_back("CP " + std::to_string(p.cp) + " splits each sequence over the " +
                                 b.cpCollective.tier +
                                 format(" tier (K/V exchange %.2f s per step, %.2f s hidden)",
                                        b.step.cpCommS, b.step.cpHiddenS));
-    r.explanation.push_back(format("memory %.1f of %.1f GB per GPU (weights %.1f, gradients %.1f",
-                                   b.memory.totalGB, b.memory.capacityGB, b.memory.weightsGB,
-                                   b.memory.gradientsGB) +
-                            format(", optimizer %.1f, activations %.1f)", b.memory.optimizerGB,
-                                   b.memory.activationsGB));
+    r.explanation.push_back(
+        format("memory %.1f of %.1f GB per GPU (weights %.1f, gradients %.1f", b.memory.totalGB,
+               b.memory.capacityGB, b.memory.weightsGB, b.memory.gradientsGB) +
+        format(", optimizer %.1f, activations %.1f)", b.memory.optimizerGB,
+               b.memory.activationsGB) +
+        (p.pp > 1 ? std::string(" on the ") + toString(b.memory.fullestStage) + " stage"
+                  : std::string()));
     if (p.pp > 1)
         r.explanation.push_back(
             "PP " + std::to_string(p.pp) + " with " + displayName(p.schedule) +
@@ -224,44 +206,86 @@ void explain(SearchResult &r, const PerformanceModel &model)
     r.explanation.push_back(
         "DP traffic crosses the " + b.dpCollective.tier + " tier (" + b.dpCollective.algorithm +
         format("), %.0f%% hidden behind compute",
-               b.step.dpCommS > 0 ? 100 * b.step.dpHiddenS / b.step.dpCommS : 100));
+               b.step.dpCommS > 0 ? 100 * b.step.dpHiddenS / b.step.dpCommS : 100) +
+        format("; overlapping communication costs %.2f s of compute per step",
+               b.step.overlapSlowdownS));
     if (r.runnerUp) {
         const PlanEvaluation &u = *r.runnerUp;
-        struct Term
-        {
-            const char *name;
-            double delta;
-        } terms[] = {
-            {"compute", u.step.computeS - b.step.computeS},
-            {"pipeline bubble", u.step.bubbleS - b.step.bubbleS},
-            {"exposed TP communication",
-             (u.step.tpCommS - u.step.tpHiddenS) - (b.step.tpCommS - b.step.tpHiddenS)},
-            {"exposed CP communication",
-             (u.step.cpCommS - u.step.cpHiddenS) - (b.step.cpCommS - b.step.cpHiddenS)},
-            {"exposed EP all-to-all",
-             (u.step.epCommS - u.step.epHiddenS) - (b.step.epCommS - b.step.epHiddenS)},
-            {"exposed PP transfers",
-             (u.step.ppCommS - u.step.ppHiddenS) - (b.step.ppCommS - b.step.ppHiddenS)},
-            {"exposed DP communication",
-             (u.step.dpCommS - u.step.dpHiddenS) - (b.step.dpCommS - b.step.dpHiddenS)},
-            {"optimizer step", u.step.optimizerS - b.step.optimizerS},
-        };
-        const Term *worst = &terms[0];
-        for (const Term &t : terms)
-            if (t.delta > worst->delta)
-                worst = &t;
-        const double loss = b.tokensPerSecond > 0 ? 1 - u.tokensPerSecond / b.tokensPerSecond : 0;
-        r.explanation.push_back("runner-up " + describePlan(u.plan) +
-                                format(" is %.1f%% slower", 100 * loss) + ": its " + worst->name +
-                                format(" is %.3f s longer per step", worst->delta));
+        if (r.runnerUpTied) {
+            std::string rule;
+            if (u.gpusUsed != b.gpusUsed)
+                rule = "it uses fewer GPUs (" + std::to_string(b.gpusUsed) + " against " +
+                       std::to_string(u.gpusUsed) + ")";
+            else
+                rule = format("it needs less memory per GPU (%.1f GB against %.1f GB)",
+                              b.memory.totalGB, u.memory.totalGB);
+            r.explanation.push_back(
+                "runner-up " + describePlan(u.plan) + " is equivalent (step times within " +
+                format("%.1f%%", 100 * SearchResult::tieTolerance) +
+                "); the tie-break (fewer GPUs, then less memory per GPU) chose this plan because " +
+                rule);
+        } else {
+            struct Term
+            {
+                const char *name;
+                double delta;
+            } terms[] = {
+                {"compute", u.step.computeS - b.step.computeS},
+                {"overlap slowdown", u.step.overlapSlowdownS - b.step.overlapSlowdownS},
+                {"pipeline bubble", u.step.bubbleS - b.step.bubbleS},
+                {"exposed TP communication",
+                 (u.step.tpCommS - u.step.tpHiddenS) - (b.step.tpCommS - b.step.tpHiddenS)},
+                {"exposed CP communication",
+                 (u.step.cpCommS - u.step.cpHiddenS) - (b.step.cpCommS - b.step.cpHiddenS)},
+                {"exposed EP all-to-all",
+                 (u.step.epCommS - u.step.epHiddenS) - (b.step.epCommS - b.step.epHiddenS)},
+                {"exposed PP transfers",
+                 (u.step.ppCommS - u.step.ppHiddenS) - (b.step.ppCommS - b.step.ppHiddenS)},
+                {"exposed DP communication",
+                 (u.step.dpCommS - u.step.dpHiddenS) - (b.step.dpCommS - b.step.dpHiddenS)},
+                {"optimizer step", u.step.optimizerS - b.step.optimizerS},
+            };
+            const Term *worst = &terms[0];
+            for (const Term &t : terms)
+                if (t.delta > worst->delta)
+                    worst = &t;
+            const double loss =
+                b.tokensPerSecond > 0 ? 1 - u.tokensPerSecond / b.tokensPerSecond : 0;
+            r.explanation.push_back(
+                "runner-up " + describePlan(u.plan) + format(" is %.1f%% slower", 100 * loss) +
+                ": its " + worst->name + format(" is %.3f s longer per step", worst->delta));
+        }
     }
     r.explanation.push_back(std::to_string(r.evaluated) + " plans evaluated, " +
                             std::to_string(r.pruned) + " pruned by the compute bound, " +
                             std::to_string(r.infeasible) + " infeasible (" +
-                            std::to_string(r.rejectedMemory) + " out of memory)");
+                            std::to_string(r.rejectedMemory) + " out of memory, " +
+                            std::to_string(r.rejectedRules) + " breaking a plan rule)");
+}
+
+// Plan a beats plan b: a shorter step, or (within the tie tolerance) fewer GPUs, then less
+// memory per GPU.
+bool better(double stepA, const ParallelPlan &a, double memoryA, double stepB,
+            const ParallelPlan &b, double memoryB)
+{
+    const double tol = SearchResult::tieTolerance;
+    if (stepA < stepB * (1 - tol))
+        return true;
+    if (stepA > stepB * (1 + tol))
+        return false;
+    if (a.gpus() != b.gpus())
+        return a.gpus() < b.gpus();
+    if (memoryA != memoryB)
+        return memoryA < memoryB;
+    return stepA < stepB;
 }
 
 } // namespace
+
+bool ranksBefore(const PlanEvaluation &a, const PlanEvaluation &b)
+{
+    return better(a.step.stepS, a.plan, a.memory.totalGB, b.step.stepS, b.plan, b.memory.totalGB);
+}
 
 SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
                                const ClusterNetwork &network, const PerformanceOptions &options)
@@ -278,38 +302,41 @@ SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
     const int gpus = model.availableGpus();
     const int batch = workload.globalBatchSequences;
 
+    // The search space: which sizes are worth trying. Whether a plan is valid is decided by
+    // PerformanceModel::violation, the same rules as for a fixed plan.
     std::vector<int> tps, cps, pps, mbs, eps;
     const int maxTp =
         options.maxTp > 0 ? options.maxTp : std::min(64, model.fabric().scaleUpDomain);
-    for (int t = 1; t <= std::max(maxTp, c.tp); ++t) {
-        if ((c.tp > 0 && t != c.tp) || a.heads % t != 0)
-            continue;
-        if (a.kvHeads % t != 0 && t % a.kvHeads != 0)
-            continue;
-        if (c.tp == 0 && !isPowerOfTwo(t) && t > 8)
-            continue;
-        tps.push_back(t);
-    }
-    for (int x = 1; x <= std::max(options.maxCp, c.cp); x *= 2)
-        if ((c.cp == 0 || x == c.cp) && a.seqLen % x == 0 &&
-            (x == 1 || x == c.cp || a.seqLen / x >= options.minCpChunkTokens))
-            cps.push_back(x);
-    if (c.cp > 0 && !isPowerOfTwo(c.cp) && a.seqLen % c.cp == 0)
+    if (c.tp > 0)
+        tps = {c.tp};
+    else
+        for (int t = 1; t <= maxTp; ++t)
+            if (t <= 8 || isPowerOfTwo(t))
+                tps.push_back(t);
+    if (c.cp > 0)
         cps = {c.cp};
-    for (int p = 1; p <= std::min(a.layers, std::max(options.maxPp, c.pp)); ++p)
-        if ((c.pp > 0 && p == c.pp) || (c.pp == 0 && (isPowerOfTwo(p) || a.layers % p == 0)))
-            pps.push_back(p);
-    for (int b = 1; b <= std::max(options.maxMicroBatch, c.microBatch); b *= 2)
-        if ((c.microBatch == 0 || b == c.microBatch) && batch % b == 0)
-            mbs.push_back(b);
-    if (c.microBatch > 0 && !isPowerOfTwo(c.microBatch) && batch % c.microBatch == 0)
+    else
+        for (int x = 1; x <= options.maxCp; x *= 2)
+            if (x == 1 || a.seqLen / x >= options.minCpChunkTokens)
+                cps.push_back(x);
+    if (c.pp > 0)
+        pps = {c.pp};
+    else
+        for (int p = 1; p <= std::min(options.maxPp, a.layers); ++p)
+            if (isPowerOfTwo(p) || a.layers % p == 0)
+                pps.push_back(p);
+    if (c.microBatch > 0)
         mbs = {c.microBatch};
-    if (a.moe) {
-        for (int e = 1; e <= a.moe->experts; e *= 2)
-            if ((c.ep == 0 || e == c.ep) && a.moe->experts % e == 0)
+    else
+        for (int b = 1; b <= options.maxMicroBatch; b *= 2)
+            mbs.push_back(b);
+    if (c.ep > 0) {
+        eps = {c.ep};
+    } else if (a.moe) {
+        // Powers of two, and the sizes that tile the scale-up domain (NVL72: 72, 36, 24...).
+        for (int e = 1; e <= a.moe->experts; ++e)
+            if (isPowerOfTwo(e) || model.fabric().scaleUpDomain % e == 0)
                 eps.push_back(e);
-        if (c.ep > 0 && eps.empty() && a.moe->experts % c.ep == 0)
-            eps = {c.ep};
     } else {
         eps = {1};
     }
@@ -332,16 +359,22 @@ SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
     };
     std::vector<ScheduleChoice> schedules;
     schedules.reserve(16);
+    auto allowed = [&](PipelineSchedule s, int v) {
+        return (c.schedule < 0 || c.schedule == static_cast<int>(s)) &&
+               (c.virtualStages == 0 || c.virtualStages == v);
+    };
 
-    double bestStep = std::numeric_limits<double>::infinity();
-    double runnerStep = std::numeric_limits<double>::infinity();
+    const double inf = std::numeric_limits<double>::infinity();
+    double bestStep = inf, runnerStep = inf, bestMemory = inf, runnerMemory = inf;
     ParallelPlan bestPlan, runnerPlan;
     ShapeCost bestShape, runnerShape;
     PlanCore bestCore, runnerCore;
     bool haveBest = false, haveRunner = false;
-    double smallestMemoryGB = std::numeric_limits<double>::infinity();
+    double smallestMemoryGB = inf;
     ParallelPlan smallestPlan;
     bool anyShape = false;
+    std::string firstRuleBroken; // for the failure message when no shape passes
+    std::string firstRulePath;
 
     std::vector<int> dividers;
     for (int mb : mbs) {
@@ -353,7 +386,19 @@ SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
         for (int tp : tps)
             for (int cp : cps)
                 for (int ep : eps) {
-                    if (tp * cp > gpus)
+                    ParallelPlan probe;
+                    probe.tp = tp;
+                    probe.cp = cp;
+                    probe.ep = ep;
+                    probe.microBatch = mb;
+                    if (isShapeRule(model.violation(probe))) {
+                        ++result.rejectedRules;
+                        ++result.infeasible;
+                        if (firstRuleBroken.empty())
+                            model.checkPlan(probe, &firstRuleBroken, &firstRulePath);
+                        continue;
+                    }
+                    if (static_cast<long long>(tp) * cp > gpus)
                         continue;
                     const ShapeCost shape = model.shapeCost(tp, cp, mb, ep);
                     for (int pp : pps) {
@@ -361,43 +406,29 @@ SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
                         if (slice > gpus)
                             break;
                         const int maxDp = static_cast<int>(gpus / slice);
-                        int dp = 0;
-                        if (c.dp > 0) {
-                            dp = (c.dp <= maxDp && perMb % c.dp == 0) ? c.dp : 0;
-                        } else {
+                        int dp = c.dp;
+                        if (dp == 0) {
                             auto it = std::upper_bound(dividers.begin(), dividers.end(), maxDp);
-                            if (it != dividers.begin())
-                                dp = *(it - 1);
+                            dp = it != dividers.begin() ? *(it - 1) : 1;
                         }
-                        if (dp < 1)
-                            continue;
-                        if ((tp * cp * dp) % ep != 0)
-                            continue;
-                        anyShape = true;
-                        const int m = perMb / dp;
-                        if (model.lowerBoundS(shape, pp, m) >= runnerStep &&
-                            model.lowerBoundS(shape, pp, m) >= bestStep) {
+                        const int m = perMb / std::max(1, dp);
+                        const double bound = model.lowerBoundS(shape, pp, m);
+                        if (bound > runnerStep * (1 + SearchResult::tieTolerance) &&
+                            bound > bestStep * (1 + SearchResult::tieTolerance)) {
                             ++result.pruned;
                             continue;
                         }
                         schedules.clear();
-                        auto allowed = [&](PipelineSchedule s, int v) {
-                            return (c.schedule < 0 || c.schedule == static_cast<int>(s)) &&
-                                   (c.virtualStages == 0 || c.virtualStages == v);
-                        };
-                        if (allowed(PipelineSchedule::OneFOneB, 1) || pp == 1)
+                        if (pp == 1 || allowed(PipelineSchedule::OneFOneB, 1))
                             schedules.push_back({PipelineSchedule::OneFOneB, 1});
                         if (pp > 1) {
-                            if (m % pp == 0)
-                                for (int v = 2; v <= options.maxVirtualStages; ++v)
-                                    if (pp * v <= a.layers &&
-                                        allowed(PipelineSchedule::Interleaved, v))
-                                        schedules.push_back({PipelineSchedule::Interleaved, v});
+                            for (int v = 2; v <= options.maxVirtualStages; ++v)
+                                if (allowed(PipelineSchedule::Interleaved, v))
+                                    schedules.push_back({PipelineSchedule::Interleaved, v});
                             if (options.searchZeroBubble &&
                                 allowed(PipelineSchedule::ZeroBubble, 1))
                                 schedules.push_back({PipelineSchedule::ZeroBubble, 1});
-                            if (options.searchDualPipe && pp % 2 == 0 && m >= pp &&
-                                allowed(PipelineSchedule::DualPipe, 1))
+                            if (options.searchDualPipe && allowed(PipelineSchedule::DualPipe, 1))
                                 schedules.push_back({PipelineSchedule::DualPipe, 1});
                         }
                         for (const ScheduleChoice &sc : schedules) {
@@ -410,12 +441,22 @@ SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
                             plan.microBatch = mb;
                             plan.virtualStages = sc.v;
                             plan.schedule = pp == 1 ? PipelineSchedule::OneFOneB : sc.schedule;
+                            plan.zeroStage = zeros.front();
+                            if (model.violation(plan) != PlanRule::Ok) {
+                                ++result.rejectedRules;
+                                ++result.infeasible;
+                                if (firstRuleBroken.empty())
+                                    model.checkPlan(plan, &firstRuleBroken, &firstRulePath);
+                                continue;
+                            }
+                            anyShape = true;
                             for (Recompute rc : recomputes) {
                                 plan.recompute = rc;
                                 bool fitted = false;
+                                MemoryBreakdown mem;
                                 for (int z : zeros) {
                                     plan.zeroStage = z;
-                                    const MemoryBreakdown mem = model.memory(shape, plan);
+                                    mem = model.memory(shape, plan);
                                     if (mem.totalGB > mem.capacityGB) {
                                         ++result.infeasible;
                                         ++result.rejectedMemory;
@@ -434,30 +475,37 @@ SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
                                 model.assemble(shape, plan, core);
                                 ++result.evaluated;
                                 const double t = core.step.stepS;
-                                if (t < bestStep) {
-                                    if (haveBest && !(signatureOf(bestPlan) == signatureOf(plan))) {
+                                const double memGB = core.memory.totalGB;
+                                const bool sameAsBest =
+                                    haveBest && signatureOf(bestPlan) == signatureOf(plan);
+                                if (!haveBest ||
+                                    better(t, plan, memGB, bestStep, bestPlan, bestMemory)) {
+                                    if (haveBest && !sameAsBest) {
                                         runnerStep = bestStep;
+                                        runnerMemory = bestMemory;
                                         runnerPlan = bestPlan;
                                         runnerShape = bestShape;
                                         runnerCore = bestCore;
                                         haveRunner = true;
                                     }
                                     bestStep = t;
+                                    bestMemory = memGB;
                                     bestPlan = plan;
                                     bestShape = shape;
                                     bestCore = core;
                                     haveBest = true;
-                                } else if (t < runnerStep &&
-                                           !(signatureOf(bestPlan) == signatureOf(plan))) {
+                                } else if (!sameAsBest &&
+                                           (!haveRunner || better(t, plan, memGB, runnerStep,
+                                                                  runnerPlan, runnerMemory))) {
                                     runnerStep = t;
+                                    runnerMemory = memGB;
                                     runnerPlan = plan;
                                     runnerShape = shape;
                                     runnerCore = core;
                                     haveRunner = true;
                                 }
                                 if (haveRunner && signatureOf(runnerPlan) == signatureOf(bestPlan))
-                                    haveRunner = false,
-                                    runnerStep = std::numeric_limits<double>::infinity();
+                                    haveRunner = false, runnerStep = inf, runnerMemory = inf;
                             }
                         }
                     }
@@ -467,10 +515,12 @@ SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
     if (!haveBest) {
         if (!anyShape) {
             result.failure =
-                "no TP x CP x PP x DP combination fits " + std::to_string(gpus) +
-                " GPUs with a DP that divides the global batch of " + std::to_string(batch) +
-                " sequences (and EP dividing TP x CP x DP): add GPUs, change the batch, or relax "
-                "the fixed sizes in /workload/parallelism";
+                "no TP x CP x PP x DP combination passes the plan rules on " +
+                std::to_string(gpus) + " GPUs with a DP that divides the global batch of " +
+                std::to_string(batch) + " sequences" +
+                (firstRuleBroken.empty() ? std::string()
+                                         : " (first rule broken: " + firstRuleBroken + ")") +
+                ": add GPUs, change the batch, or relax the fixed sizes in /workload/parallelism";
         } else {
             const PlanEvaluation e = model.evaluate(smallestPlan);
             result.failure =
@@ -483,8 +533,10 @@ SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
     }
     result.found = true;
     result.best = model.finish(bestShape, bestPlan, bestCore);
-    if (haveRunner)
+    if (haveRunner) {
         result.runnerUp = model.finish(runnerShape, runnerPlan, runnerCore);
+        result.runnerUpTied = runnerStep <= bestStep * (1 + SearchResult::tieTolerance);
+    }
     explain(result, model);
     return result;
 }
@@ -518,10 +570,16 @@ PerformanceResult solvePerformance(const Workload &workload, const Accelerator &
         r.plan = s.best;
         r.search = std::move(s);
     } else {
-        const ParallelPlan plan = planFromParallelism(workload.parallelism, model.availableGpus());
+        const ParallelPlan plan = planFromParallelism(workload.parallelism, model.availableGpus(),
+                                                      workload.globalBatchSequences);
         r.plan = model.evaluate(plan);
         if (!r.plan.feasible()) {
-            r.diagnostics.error("", r.plan.jsonPath, r.plan.reason);
+            std::string reason = r.plan.reason;
+            if (workload.parallelism.dp == 0 && r.plan.status != PlanStatus::OutOfMemory)
+                reason += "; DP was not set and was derived as " + std::to_string(plan.dp) +
+                          " (the largest DP that divides the global batch / micro-batch and "
+                          "fits the GPUs): set /workload/parallelism/dp to choose another";
+            r.diagnostics.error("", r.plan.jsonPath, reason);
             return r;
         }
     }
@@ -571,13 +629,12 @@ PerformanceResult solvePerformance(const Workload &workload, const Accelerator &
         std::unique(points.begin(), points.end(),
                     [](const ScalingPoint &x, const ScalingPoint &y) { return x.gpus == y.gpus; }),
         points.end());
-    // Small points may be memory-bound (forced recompute or ZeRO-3), so the reference is the
-    // most efficient point of the curve rather than the smallest one.
-    double base = 0;
-    for (const ScalingPoint &pt : points)
-        base = std::max(base, pt.tokensPerSecond / pt.gpus);
-    for (ScalingPoint &pt : points)
-        pt.linearity = base > 0 ? pt.tokensPerSecond / pt.gpus / base : 0;
+    // Per-GPU throughput relative to the smallest point of the curve.
+    if (!points.empty()) {
+        const double base = points.front().tokensPerSecond / points.front().gpus;
+        for (ScalingPoint &pt : points)
+            pt.linearity = base > 0 ? pt.tokensPerSecond / pt.gpus / base : 0;
+    }
     r.scaling = std::move(points);
     return r;
 }

@@ -45,13 +45,18 @@ ParameterCounts countParameters(const ModelArchitecture &model);
 double modelFlopsPerToken(const ModelArchitecture &model, FlopConvention convention);
 
 // Time of one optimizer step, seconds, split into its terms. All terms are >= 0, and
-//   stepS = computeS + bubbleS + optimizerS + sum(comm) - sum(hidden) + ioS - hiddenIoS.
+//   stepS = computeS + overlapSlowdownS + bubbleS + optimizerS + sum(comm) - sum(hidden)
+//           + ioS - hiddenIoS.
+// A communication term is hidden only behind compute that runs at the same time and could
+// not otherwise start (see docs/performance-model.md, "Overlap"), and hiding it costs
+// overlapSlowdownS: communication kernels take SMs and HBM bandwidth from that compute.
 struct StepBreakdown
 {
-    double computeS = 0;   // busy compute of the slowest stage (forward, backward, recompute)
-    double recomputeS = 0; // part of computeS spent recomputing activations
-    double bubbleS = 0;    // pipeline fill and drain (schedule formula)
-    double optimizerS = 0; // optimizer step (memory-bound)
+    double computeS = 0;         // busy compute of the slowest stage (forward, backward, recompute)
+    double recomputeS = 0;       // part of computeS spent recomputing activations
+    double overlapSlowdownS = 0; // compute lost to communication kernels while overlapping
+    double bubbleS = 0;          // pipeline fill and drain (schedule formula)
+    double optimizerS = 0;       // optimizer step (memory-bound)
     double tpCommS = 0, cpCommS = 0, epCommS = 0, ppCommS = 0, dpCommS = 0;
     double tpHiddenS = 0, cpHiddenS = 0, epHiddenS = 0, ppHiddenS = 0, dpHiddenS = 0;
     double ioS = 0, hiddenIoS = 0;
@@ -61,14 +66,19 @@ struct StepBreakdown
     double hiddenCommS() const { return tpHiddenS + cpHiddenS + epHiddenS + ppHiddenS + dpHiddenS; }
 };
 
-// Memory of the fullest GPU (first or last pipeline stage), GB.
+// Where a pipeline stage sits: the only stage (PP 1), the first (embedding), a middle one or
+// the last (final norm, LM head and loss).
+enum class StagePosition { Only, First, Middle, Last };
+const char *toString(StagePosition position);
+
+// Memory of the fullest GPU (of the first, the fullest middle and the last stage), GB.
 struct MemoryBreakdown
 {
     double weightsGB = 0, gradientsGB = 0, optimizerGB = 0, activationsGB = 0, workspaceGB = 0;
     double totalGB = 0;
     double capacityGB = 0;
-    double inFlightMicroBatches = 0; // activation sets held by the first stage
-    bool lastStageIsFullest = false;
+    double inFlightMicroBatches = 0; // activation sets held by the fullest stage
+    StagePosition fullestStage = StagePosition::Only;
 };
 
 // Which algorithm each collective ended up using ("ring", "tree", "halving-doubling",
@@ -77,6 +87,9 @@ struct CollectiveChoice
 {
     std::string algorithm;
     std::string tier; // "scale-up", "island", "rail", "cross-island"
+    // Share of this dimension's groups that sit whole inside one scale-up domain; below 1 the
+    // times are those of the straddling groups, which set the pace of a synchronous step.
+    double wholeInDomainFraction = 1;
 };
 
 enum class PlanStatus {
@@ -117,16 +130,29 @@ struct SearchResult
     bool found = false;
     PlanEvaluation best;
     std::optional<PlanEvaluation> runnerUp; // best plan that differs in a size or schedule
-    std::vector<std::string> explanation;   // why best was chosen, why the runner-up lost
-    std::string failure;                    // when nothing fits: which constraint and the fix
-    std::int64_t evaluated = 0;             // full evaluations
-    std::int64_t pruned = 0;                // skipped by the throughput bound
-    std::int64_t infeasible = 0;            // rejected by memory or divisibility
+    // The runner-up's step time is within tieTolerance of the best: the plans are equivalent
+    // and the choice fell on the tie-break (fewer GPUs, then less memory per GPU).
+    bool runnerUpTied = false;
+    static constexpr double tieTolerance = 1e-3;
+    std::vector<std::string> explanation; // why best was chosen, why the runner-up lost
+    std::string failure;                  // when nothing fits: which constraint and the fix
+    std::int64_t evaluated = 0;           // full evaluations
+    std::int64_t pruned = 0;              // skipped by the throughput bound
+    std::int64_t infeasible = 0;          // rejected by memory or a plan rule
     std::int64_t rejectedMemory = 0;
+    std::int64_t rejectedRules = 0; // candidates breaking a PerformanceModel::violation rule
 };
 
+// The search's ranking: `a` comes before `b` when its step is shorter by more than
+// SearchResult::tieTolerance; plans within it are equivalent and rank by fewer GPUs, then
+// less memory per GPU.
+bool ranksBefore(const PlanEvaluation &a, const PlanEvaluation &b);
+
 // Search every feasible plan on at most network.gpus GPUs (workload.gpus when set) for the
-// highest tokens/s. DP is the largest size that divides the global batch. Candidates pruned by
+// highest tokens/s; plans within SearchResult::tieTolerance of each other are ranked by fewer
+// GPUs, then less memory per GPU. Every candidate passes the same rules as a fixed plan
+// (PerformanceModel::violation). DP is the largest size that divides the global batch /
+// micro-batch and fits the GPUs. Candidates pruned by
 // a compute-only lower bound on step time; per schedule and recompute mode only the cheapest
 // ZeRO stage that fits in memory is timed; layer costs are computed once per (TP, CP,
 // micro-batch, EP) and the inner loop does not allocate. 100k GPUs: ~1 ms for a 405B dense
@@ -141,7 +167,10 @@ struct ScalingPoint
     double mfu = 0;
     double tokensPerSecond = 0;
     double stepS = 0;
-    double linearity = 0; // (tokens/s per GPU) / (best tokens/s per GPU on the curve), <= 1
+    // (tokens/s at N / N) / (tokens/s at N0 / N0), N0 the smallest GPU count of the curve:
+    // 1 = perfectly linear from the smallest point; above 1 when the smaller point is itself
+    // held back (e.g. forced into recompute or ZeRO-3 by memory).
+    double linearity = 0;
 };
 
 struct PerformanceResult

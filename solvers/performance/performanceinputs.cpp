@@ -45,7 +45,7 @@ ClusterNetwork ClusterNetwork::nonBlocking(int gpus, int scaleUpDomain,
     return n;
 }
 
-ParallelPlan planFromParallelism(const Parallelism &p, int gpus)
+ParallelPlan planFromParallelism(const Parallelism &p, int gpus, int globalBatchSequences)
 {
     ParallelPlan plan;
     plan.tp = p.tp;
@@ -57,8 +57,23 @@ ParallelPlan planFromParallelism(const Parallelism &p, int gpus)
     plan.schedule = p.schedule;
     plan.zeroStage = p.zeroStage;
     plan.recompute = p.recompute;
-    const int slice = std::max(1, p.tp) * std::max(1, p.pp) * std::max(1, p.cp);
-    plan.dp = p.dp > 0 ? p.dp : std::max(1, gpus / slice);
+    if (p.dp > 0) {
+        plan.dp = p.dp;
+        return plan;
+    }
+    const long long slice =
+        static_cast<long long>(std::max(1, p.tp)) * std::max(1, p.pp) * std::max(1, p.cp);
+    const int micro = std::max(1, p.microBatch);
+    const int maxDp = static_cast<int>(std::max<long long>(1, gpus / slice));
+    plan.dp = 1;
+    if (globalBatchSequences > 0 && globalBatchSequences % micro == 0) {
+        const int perMicro = globalBatchSequences / micro;
+        for (int d = std::min(maxDp, perMicro); d >= 1; --d)
+            if (perMicro % d == 0) {
+                plan.dp = d;
+                break;
+            }
+    }
     return plan;
 }
 
@@ -90,6 +105,9 @@ Diagnostics PerformanceOptions::validate() const
         d.error("", o + "kernelOverheadUs", "kernel overhead cannot be negative");
     if (optimizerBytesPerParameter < 0)
         d.error("", o + "optimizerBytesPerParameter", "optimizer traffic cannot be negative");
+    if (optimizerStateBytesPerParameter < 0)
+        d.error("", o + "optimizerStateBytesPerParameter",
+                "optimizer state bytes cannot be negative");
     if (gradientReduceBytes <= 0)
         d.error("", o + "gradientReduceBytes", "gradient bytes per element must be positive");
     if (dataReadGBpsPerGpu <= 0)

@@ -9,15 +9,12 @@ namespace aidc {
 namespace {
 
 constexpr double kBf16 = 2.0; // bytes per activation element
+// Key length at which FlashAttention runs at half its long-sequence efficiency (see layerCost).
+constexpr double kFlashHalfLength = 512;
 
 // Calculon's A100 table [handbook performance.md §2], used when the catalog has none.
 const std::vector<std::pair<double, double>> kDefaultGemmTable = {
     {0, 0.1}, {1, 0.6}, {16, 0.9}, {128, 0.95}};
-
-int ceilDiv(int a, int b)
-{
-    return (a + b - 1) / b;
-}
 
 double tileFraction(double dim, double tile)
 {
@@ -31,7 +28,48 @@ int kvHeadsPerRank(int kvHeads, int tp)
     return kvHeads >= tp ? kvHeads / tp : 1;
 }
 
+// Model chunks per stage: only interleaved 1F1B splits a stage.
+double virtualStagesOf(const ParallelPlan &plan)
+{
+    return plan.schedule == PipelineSchedule::Interleaved ? std::max(1, plan.virtualStages) : 1;
+}
+
 } // namespace
+
+ArchitectureShape architectureShape(const ModelArchitecture &a)
+{
+    ArchitectureShape x;
+    x.hidden = a.hidden;
+    x.headDim = a.headDim > 0 ? a.headDim : (a.heads > 0 ? double(a.hidden) / a.heads : 0);
+    x.q = a.heads * x.headDim;
+    x.kv = a.kvHeads * x.headDim;
+    x.mlpMatrices = a.ffn == FfnType::SwiGlu ? 3 : 2;
+    x.layers = a.layers;
+    x.expertWidth = a.ffnHidden;
+    if (a.moe) {
+        x.firstDenseLayers = std::clamp(a.moe->firstDenseLayers, 0, a.layers);
+        const int freq = std::max(1, a.moe->layerFrequency);
+        for (int i = x.firstDenseLayers; i < a.layers; ++i)
+            x.moeLayers += (i - x.firstDenseLayers) % freq == 0 ? 1 : 0;
+        if (a.moe->expertFfnHidden > 0)
+            x.expertWidth = a.moe->expertFfnHidden;
+    }
+    const double h = a.hidden;
+    x.attentionGemmFlops = 2 * h * (x.q + 2 * x.kv) + 2 * x.q * h;
+    x.attentionCoreFlops = 4.0 * a.seqLen * x.q;
+    x.denseMlpFlops = 2 * x.mlpMatrices * h * a.ffnHidden;
+    if (a.moe)
+        x.moeMlpFlops = 2 * h * a.moe->experts + (a.moe->topK + a.moe->sharedExperts) * 2 *
+                                                     x.mlpMatrices * h * x.expertWidth;
+    x.lmHeadFlops = 2.0 * h * a.vocab;
+    return x;
+}
+
+double ArchitectureShape::layerForwardFlops(double attentionFactor) const
+{
+    return layers * (attentionGemmFlops + attentionFactor * attentionCoreFlops) +
+           denseLayers() * denseMlpFlops + moeLayers * moeMlpFlops;
+}
 
 PerformanceModel::PerformanceModel(const Workload &workload, const Accelerator &gpu,
                                    const ClusterNetwork &network, const PerformanceOptions &options)
@@ -70,35 +108,17 @@ PerformanceModel::PerformanceModel(const Workload &workload, const Accelerator &
     m_availableGpus = workload.gpus > 0 ? std::min(workload.gpus, network.gpus) : network.gpus;
 
     const ModelArchitecture &a = workload.model;
-    m_headDim = a.headDim > 0 ? a.headDim : (a.heads > 0 ? double(a.hidden) / a.heads : 0);
-    if (a.moe) {
-        m_firstDense = std::clamp(a.moe->firstDenseLayers, 0, a.layers);
-        const int freq = std::max(1, a.moe->layerFrequency);
-        for (int i = m_firstDense; i < a.layers; ++i)
-            m_moeLayers += (i - m_firstDense) % freq == 0 ? 1 : 0;
-    }
+    m_arch = architectureShape(a);
     m_tokensPerStep = double(workload.globalBatchSequences) * a.seqLen;
     m_modelFlopsPerStep = modelFlopsPerToken(a, options.flopConvention) * m_tokensPerStep;
 
     // Recompute FLOPs per token, with the attention term of the chosen convention.
-    const double h = a.hidden, q = a.heads * m_headDim, kv = a.kvHeads * m_headDim;
     const double attnFactor = options.flopConvention == FlopConvention::PerLayerCausal ? 0.5
                               : options.flopConvention == FlopConvention::SixN         ? 0.0
                                                                                        : 1.0;
-    const double core = 4.0 * a.seqLen * q * attnFactor;
-    const double mlpMats = a.ffn == FfnType::SwiGlu ? 3 : 2;
-    const double attnGemm = 2 * h * (q + 2 * kv) + 2 * q * h;
-    double forwardLayers = a.layers * (attnGemm + core);
-    const int denseLayers = a.layers - m_moeLayers;
-    forwardLayers += denseLayers * 2 * mlpMats * h * a.ffnHidden;
-    if (a.moe) {
-        const double fe = a.moe->expertFfnHidden > 0 ? a.moe->expertFfnHidden : a.ffnHidden;
-        forwardLayers +=
-            m_moeLayers *
-            (2 * h * a.moe->experts + (a.moe->topK + a.moe->sharedExperts) * 2 * mlpMats * h * fe);
-    }
-    m_recomputeFullFlopsPerToken = forwardLayers;
-    m_recomputeSelectiveFlopsPerToken = options.flashAttention ? 0.0 : a.layers * core;
+    m_recomputeFullFlopsPerToken = m_arch.layerForwardFlops(attnFactor);
+    m_recomputeSelectiveFlopsPerToken =
+        options.flashAttention ? 0.0 : a.layers * m_arch.attentionCoreFlops * attnFactor;
 }
 
 double PerformanceModel::capacityGB() const
@@ -159,20 +179,24 @@ LayerCost PerformanceModel::layerCost(bool moe, int tp, int cp, int microBatch, 
     const ModelArchitecture &a = m_workload.model;
     const PerformanceOptions &o = m_options;
     LayerCost c;
-    const double s = a.seqLen, h = a.hidden, d = m_headDim;
+    const double s = a.seqLen, h = a.hidden, d = m_arch.headDim;
     const double tokens = double(microBatch) * s;
     const double tg = tokens / cp; // tokens per GPU in attention and GEMMs
     const double ts = tg / tp;     // sequence-parallel shard
     const double hl = double(a.heads) / tp;
     const double kvl = kvHeadsPerRank(a.kvHeads, tp);
     const bool swiglu = a.ffn == FfnType::SwiGlu;
-    const double mlpMats = swiglu ? 3 : 2;
+    const double mlpMats = m_arch.mlpMatrices;
     const bool fp8 = m_fp8;
 
     auto addGemm = [&](double m, double n, double k, bool lowPrecision) {
-        c.forwardS += gemmS(m, n, k, lowPrecision);
-        c.inputGradS += gemmS(m, k, n, lowPrecision);
-        c.weightGradS += gemmS(n, k, m, lowPrecision);
+        const double f = gemmS(m, n, k, lowPrecision);
+        const double bi = gemmS(m, k, n, lowPrecision), bw = gemmS(n, k, m, lowPrecision);
+        c.forwardS += f;
+        c.inputGradS += bi;
+        c.weightGradS += bw;
+        c.gemmForwardS += f;
+        c.gemmBackwardS += bi + bw;
     };
 
     // --- attention block
@@ -183,14 +207,23 @@ LayerCost PerformanceModel::layerCost(bool moe, int tp, int cp, int microBatch, 
         const double causal = o.causalSkip ? 0.5 : 1.0;
         const double flops = 4.0 * tg * s * hl * d * causal;
         const double peak = (o.fp8Attention && fp8) ? m_fp8Peak : m_bf16Peak;
-        // Small attention problems (short sequences, or the s/cp x s/cp blocks of each ring
-        // step under CP) run below the large-problem efficiency, like GEMMs of that size.
+        // Small attention problems (few heads x tokens per call) run below the large-problem
+        // efficiency, like GEMMs of that size; and FlashAttention loses efficiency with the
+        // key length of one call (s / cp for each ring step under CP): per-tile softmax
+        // rescaling and the causal diagonal weigh more. FA2 fwd+bwd, A100, head dim 128,
+        // causal, relative to 16k keys: ~0.5 at 512, ~0.7 at 1k, ~0.85 at 2k, ~0.93 at 4k
+        // [Dao 2023, FlashAttention-2, Fig. 4; read from the figure, from memory: U], which
+        // L / (L + 512) normalised to 16k follows within a few per cent.
         const double block = 4.0 * microBatch * (s / cp) * (s / cp) * hl * d;
-        const double sizeFactor = gemmEfficiency(block) / std::max(m_topEfficiency, 1e-3);
-        const double fwd =
-            flops / (peak * m_attentionEfficiency * sizeFactor) + o.kernelOverheadUs * 1e-6;
+        const double keys = s / cp;
+        const double lengthFactor = std::min(1.0, keys / (keys + kFlashHalfLength) *
+                                                      (16384.0 + kFlashHalfLength) / 16384.0);
+        const double sizeFactor =
+            gemmEfficiency(block) / std::max(m_topEfficiency, 1e-3) * lengthFactor;
+        const double kernels = cp * o.kernelOverheadUs * 1e-6; // one call per ring step
+        const double fwd = flops / (peak * m_attentionEfficiency * sizeFactor) + kernels;
         // FlashAttention's backward recomputes the scores: 5 matmuls against 2 forward.
-        const double bwd = 2.5 * (fwd - o.kernelOverheadUs * 1e-6) + o.kernelOverheadUs * 1e-6;
+        const double bwd = 2.5 * (fwd - kernels) + kernels;
         c.attentionForwardS = fwd;
         c.attentionBackwardS = bwd;
     } else {
@@ -248,7 +281,7 @@ LayerCost PerformanceModel::layerCost(bool moe, int tp, int cp, int microBatch, 
         c.denseParameters = mlpMats * h * a.ffnHidden / tp;
     } else {
         const MoeSpec &e = *a.moe;
-        const double fe = e.expertFfnHidden > 0 ? e.expertFfnHidden : a.ffnHidden;
+        const double fe = m_arch.expertWidth;
         const double imbalance = std::max(1.0, e.loadImbalance);
         const double pairs = ts * e.topK; // token-expert pairs per GPU (balanced)
         const double localExperts = double(e.experts) / ep;
@@ -337,18 +370,21 @@ ShapeCost PerformanceModel::shapeCost(int tp, int cp, int microBatch, int ep) co
     shape.microBatch = microBatch;
     shape.ep = ep;
     shape.dense = layerCost(false, tp, cp, microBatch, 1);
-    if (a.moe && m_moeLayers > 0)
+    if (a.moe && m_arch.moeLayers > 0)
         shape.moe = layerCost(true, tp, cp, microBatch, ep);
 
     const GroupSpan tpGroup = m_fabric.span(1, tp);
     shape.tpTier = tpGroup.tier;
     shape.tpAlgorithm = tp > 1 ? reduceScatter(tpGroup, 1e6).algorithm : CollectiveAlgorithm::None;
+    shape.tpWhole = tpGroup.wholeInDomainFraction;
     const GroupSpan cpGroup = m_fabric.span(tp, cp);
     shape.cpTier = cpGroup.tier;
     shape.cpAlgorithm = cp > 1 ? CollectiveAlgorithm::Ring : CollectiveAlgorithm::None;
+    shape.cpWhole = cpGroup.wholeInDomainFraction;
     const GroupSpan epGroup = m_fabric.span(1, ep);
     shape.epTier = epGroup.tier;
     shape.epAlgorithm = ep > 1 ? CollectiveAlgorithm::Pairwise : CollectiveAlgorithm::None;
+    shape.epWhole = epGroup.wholeInDomainFraction;
 
     // Embedding and LM head, vocabulary-parallel over TP.
     const double s = a.seqLen, h = a.hidden, v = a.vocab;
@@ -374,34 +410,37 @@ ShapeCost PerformanceModel::shapeCost(int tp, int cp, int microBatch, int ep) co
 
 void PerformanceModel::stageMixes(const ParallelPlan &plan, StageMix mixes[3], int &count) const
 {
-    const int layers = m_workload.model.layers;
+    const int layers = m_arch.layers, moeLayers = m_arch.moeLayers;
+    const int firstDense = m_arch.firstDenseLayers;
     const double moeShare =
-        layers - m_firstDense > 0 ? double(m_moeLayers) / (layers - m_firstDense) : 0.0;
+        layers - firstDense > 0 ? double(moeLayers) / (layers - firstDense) : 0.0;
     if (plan.pp <= 1) {
-        mixes[0] = {double(layers - m_moeLayers), double(m_moeLayers), true, true};
+        mixes[0] = {double(layers - moeLayers), double(moeLayers), true, true};
         count = 1;
         return;
     }
-    const int chunk = ceilDiv(layers, plan.pp * std::max(1, plan.virtualStages));
-    const int full = chunk * std::max(1, plan.virtualStages);
-    const int lastLayers = std::clamp(layers - (plan.pp - 1) * full, 0, full);
     auto mix = [&](int n, bool first, bool last) {
         StageMix m;
         m.first = first;
         m.last = last;
-        int dense = first ? std::min(n, m_firstDense) : 0;
+        int dense = first ? std::min(n, firstDense) : 0;
         const int rest = n - dense;
         double moe = std::min(double(rest), std::ceil(rest * moeShare - 1e-9));
-        moe = std::min(moe, double(m_moeLayers));
+        moe = std::min(moe, double(moeLayers));
         m.moe = moe;
         m.dense = n - moe;
         return m;
     };
+    // As even as it goes: every stage holds L / p layers; the L mod p (< p) extra layers go to
+    // middle stages first, since the end stages also hold the embedding or the LM head, and
+    // only when every middle stage has one (or there is none, p = 2) to the last stage.
+    const int p = plan.pp;
+    const int q = layers / p, extra = layers % p, middles = p - 2;
     count = 0;
-    mixes[count++] = mix(full, true, false);
-    if (plan.pp > 2 || lastLayers == full)
-        mixes[count++] = mix(full, false, false);
-    mixes[count++] = mix(lastLayers, false, true);
+    mixes[count++] = mix(q, true, false);
+    if (middles > 0)
+        mixes[count++] = mix(q + (extra > 0 ? 1 : 0), false, false);
+    mixes[count++] = mix(q + (extra > middles ? 1 : 0), false, true);
 }
 
 MemoryBreakdown PerformanceModel::memory(const ShapeCost &shape, const ParallelPlan &plan) const
@@ -410,11 +449,12 @@ MemoryBreakdown PerformanceModel::memory(const ShapeCost &shape, const ParallelP
     int count = 0;
     stageMixes(plan, mixes, count);
     const int m = m_workload.globalBatchSequences / std::max(1, plan.dp * plan.microBatch);
-    const double p = plan.pp, v = std::max(1, plan.virtualStages);
+    const double p = plan.pp, v = virtualStagesOf(plan);
     const int rc = static_cast<int>(plan.recompute);
     const double denseGroup = double(plan.dp) * plan.cp;
     const double expertGroup = std::max(1.0, double(plan.dp) * plan.cp * plan.tp / plan.ep);
     const double copies = plan.schedule == PipelineSchedule::DualPipe ? 2.0 : 1.0;
+    const double stateBytes = m_options.optimizerStateBytesPerParameter;
 
     MemoryBreakdown best;
     best.capacityGB = capacityGB();
@@ -436,22 +476,22 @@ MemoryBreakdown PerformanceModel::memory(const ShapeCost &shape, const ParallelP
             case 0:
                 w += weightBytes * psi;
                 g += 2 * psi;
-                opt += 12 * psi;
+                opt += stateBytes * psi;
                 break;
             case 1:
                 w += weightBytes * psi;
                 g += 2 * psi;
-                opt += 12 * psi / d;
+                opt += stateBytes * psi / d;
                 break;
             case 2:
                 w += weightBytes * psi;
                 g += 2 * psi / d;
-                opt += 12 * psi / d;
+                opt += stateBytes * psi / d;
                 break;
             default:
                 w += weightBytes * psi / d;
                 g += 2 * psi / d;
-                opt += 12 * psi / d;
+                opt += stateBytes * psi / d;
                 break;
             }
         };
@@ -498,7 +538,10 @@ MemoryBreakdown PerformanceModel::memory(const ShapeCost &shape, const ParallelP
             best.workspaceGB = workspace * 1e-9;
             best.totalGB = total * 1e-9;
             best.inFlightMicroBatches = inflight;
-            best.lastStageIsFullest = mix.last && !mix.first;
+            best.fullestStage = plan.pp <= 1 ? StagePosition::Only
+                                : mix.first  ? StagePosition::First
+                                : mix.last   ? StagePosition::Last
+                                             : StagePosition::Middle;
         }
     }
     return best;
@@ -538,8 +581,10 @@ void PerformanceModel::assemble(const ShapeCost &shape, const ParallelPlan &plan
     const bool dual = plan.schedule == PipelineSchedule::DualPipe;
     const double epOverlap = dual ? o.dualPipeOverlap : o.epOverlap;
     const double ppOverlap = dual ? std::max(o.dualPipeOverlap, o.ppOverlap) : o.ppOverlap;
-    const double v =
-        plan.schedule == PipelineSchedule::Interleaved ? std::max(1, plan.virtualStages) : 1;
+    const double v = virtualStagesOf(plan);
+    // TE userbuffers split each TP collective into tp chunks pipelined with its GEMM: the
+    // first chunk always waits.
+    const double tpHideable = plan.tp > 1 ? (plan.tp - 1.0) / plan.tp : 0.0;
 
     // Per-stage sums per micro-batch; the slowest stage sets the pace.
     StageMix mixes[3];
@@ -547,8 +592,13 @@ void PerformanceModel::assemble(const ShapeCost &shape, const ParallelPlan &plan
     stageMixes(plan, mixes, count);
     struct Stage
     {
-        double f = 0, bi = 0, w = 0, r = 0;
+        double f = 0, bi = 0, w = 0, r = 0, gemmF = 0, gemmB = 0;
         double tpF = 0, tpB = 0, cpF = 0, cpB = 0, cpWinF = 0, cpWinB = 0, epF = 0, epB = 0;
+        double tpHidF = 0, tpHidB = 0, cpHidF = 0, cpHidB = 0, epHidF = 0, epHidB = 0;
+        double exposedF() const { return tpF - tpHidF + cpF - cpHidF + epF - epHidF; }
+        double exposedB() const { return tpB - tpHidB + cpB - cpHidB + epB - epHidB; }
+        double hiddenF() const { return tpHidF + cpHidF + epHidF; }
+        double hiddenB() const { return tpHidB + cpHidB + epHidB; }
     } worst;
     double worstTime = -1;
     for (int i = 0; i < count; ++i) {
@@ -559,6 +609,8 @@ void PerformanceModel::assemble(const ShapeCost &shape, const ParallelPlan &plan
             st.bi += n * c.inputGradS;
             st.w += n * c.weightGradS;
             st.r += n * (full ? c.recomputeFullS : selective ? c.recomputeSelectiveS : 0.0);
+            st.gemmF += n * c.gemmForwardS;
+            st.gemmB += n * (c.gemmBackwardS + (full ? c.gemmForwardS : 0.0));
             st.tpF += n * c.tpForwardS;
             st.tpB += n * (c.tpBackwardS + (full ? c.tpForwardS : 0.0));
             st.cpF += n * c.cpForwardS;
@@ -581,18 +633,19 @@ void PerformanceModel::assemble(const ShapeCost &shape, const ParallelPlan &plan
             st.tpF += shape.head.lastTpForwardS;
             st.tpB += shape.head.lastTpBackwardS;
         }
-        const double t = st.f + st.bi + st.w + st.r + (1 - o.tpOverlap) * (st.tpF + st.tpB) +
-                         (1 - epOverlap) * (st.epF + st.epB);
+        st.tpHidF = o.tpOverlap * std::min(tpHideable * st.tpF, st.gemmF);
+        st.tpHidB = o.tpOverlap * std::min(tpHideable * st.tpB, st.gemmB);
+        st.cpHidF = std::min(st.cpF, o.cpOverlap * st.cpWinF);
+        st.cpHidB = std::min(st.cpB, o.cpOverlap * st.cpWinB);
+        st.epHidF = std::min(epOverlap * st.epF, st.f);
+        st.epHidB = std::min(epOverlap * st.epB, st.bi + st.w + st.r);
+        const double t = st.f + st.bi + st.w + st.r + st.exposedF() + st.exposedB() +
+                         o.overlapSlowdown * (st.hiddenF() + st.hiddenB());
         if (t > worstTime) {
             worstTime = t;
             worst = st;
         }
     }
-
-    const double tpExpF = (1 - o.tpOverlap) * worst.tpF, tpExpB = (1 - o.tpOverlap) * worst.tpB;
-    const double cpExpF = std::max(0.0, worst.cpF - o.cpOverlap * worst.cpWinF);
-    const double cpExpB = std::max(0.0, worst.cpB - o.cpOverlap * worst.cpWinB);
-    const double epExpF = (1 - epOverlap) * worst.epF, epExpB = (1 - epOverlap) * worst.epB;
 
     // Pipeline P2P: one activation (forward) and one gradient (backward) per micro-batch and
     // model chunk, each a sequence-parallel shard.
@@ -605,12 +658,16 @@ void PerformanceModel::assemble(const ShapeCost &shape, const ParallelPlan &plan
         p2p = t.seconds;
         out.ppTier = ppGroup.tier;
         out.ppAlgorithm = t.algorithm;
+        out.ppWhole = ppGroup.wholeInDomainFraction;
     }
-    const double p2pExposedPerMb = (1 - ppOverlap) * 2 * v * p2p;
+    const double p2pHiddenPerMb = ppOverlap * 2 * v * p2p;
+    const double p2pExposedPerMb = 2 * v * p2p - p2pHiddenPerMb;
 
-    const double F = worst.f + tpExpF + cpExpF + epExpF + 0.5 * p2pExposedPerMb;
+    const double slowF = o.overlapSlowdown * (worst.hiddenF() + 0.5 * p2pHiddenPerMb);
+    const double slowB = o.overlapSlowdown * (worst.hiddenB() + 0.5 * p2pHiddenPerMb);
+    const double F = worst.f + worst.exposedF() + slowF + 0.5 * p2pExposedPerMb;
     const double B =
-        worst.bi + worst.w + worst.r + tpExpB + cpExpB + epExpB + 0.5 * p2pExposedPerMb;
+        worst.bi + worst.w + worst.r + worst.exposedB() + slowB + 0.5 * p2pExposedPerMb;
     const double W = worst.w;
     const double p = plan.pp;
     double bubble = 0;
@@ -639,17 +696,18 @@ void PerformanceModel::assemble(const ShapeCost &shape, const ParallelPlan &plan
     s.recomputeS = m * worst.r;
     s.bubbleS = bubble;
     s.tpCommS = m * (worst.tpF + worst.tpB);
-    s.tpHiddenS = s.tpCommS - m * (tpExpF + tpExpB);
+    s.tpHiddenS = m * (worst.tpHidF + worst.tpHidB);
     s.cpCommS = m * (worst.cpF + worst.cpB);
-    s.cpHiddenS = s.cpCommS - m * (cpExpF + cpExpB);
+    s.cpHiddenS = m * (worst.cpHidF + worst.cpHidB);
     s.epCommS = m * (worst.epF + worst.epB);
-    s.epHiddenS = s.epCommS - m * (epExpF + epExpB);
+    s.epHiddenS = m * (worst.epHidF + worst.epHidB);
     s.ppCommS = plan.pp > 1 ? m * 2 * v * p2p : 0;
-    s.ppHiddenS = s.ppCommS - m * p2pExposedPerMb;
+    s.ppHiddenS = m * p2pHiddenPerMb;
 
     // --- data parallel: gradients of the fullest stage over dp*cp (dense) and over the
-    // expert data-parallel group; the busiest stage's parameters.
-    double denseParams = 0, expertParams = 0;
+    // expert data-parallel group. Frameworks reduce in buckets (Megatron) or per layer (FSDP):
+    // one bucket is taken as one layer's parameters and costs one collective, latency included.
+    double denseParams = 0, expertParams = 0, buckets = 1;
     for (int i = 0; i < count; ++i) {
         const StageMix &mix = mixes[i];
         double dp = mix.dense * shape.dense.denseParameters + mix.moe * shape.moe.denseParameters;
@@ -657,7 +715,10 @@ void PerformanceModel::assemble(const ShapeCost &shape, const ParallelPlan &plan
             dp += shape.head.firstParameters;
         if (mix.last)
             dp += shape.head.lastParameters;
-        denseParams = std::max(denseParams, dp);
+        if (dp > denseParams) {
+            denseParams = dp;
+            buckets = std::max(1.0, mix.layers() + (mix.first ? 1 : 0) + (mix.last ? 1 : 0));
+        }
         expertParams = std::max(expertParams, mix.moe * shape.moe.expertParameters);
     }
     if (dual) {
@@ -669,43 +730,52 @@ void PerformanceModel::assemble(const ShapeCost &shape, const ParallelPlan &plan
     const GroupSpan denseGroup = m_fabric.span(plan.tp, denseRanks);
     const GroupSpan expertGroup = m_fabric.span(plan.ep, expertRanks);
     const double gb = o.gradientReduceBytes;
-    double reduceS = 0, gatherS = 0;
+    double bucketReduceS = 0, bucketGatherS = 0;
     CollectiveAlgorithm algorithm = CollectiveAlgorithm::None;
     auto addGroup = [&](const GroupSpan &g, double params) {
         if (g.ranks <= 1 || params <= 0)
             return;
+        const double perBucket = params / buckets;
         if (plan.zeroStage == 0) {
-            const CollectiveTime t = allReduce(g, params * gb);
-            reduceS += t.seconds;
+            const CollectiveTime t = allReduce(g, perBucket * gb);
+            bucketReduceS += t.seconds;
             algorithm = t.algorithm;
         } else {
-            const CollectiveTime t = reduceScatter(g, params * gb);
-            reduceS += t.seconds;
-            gatherS += reduceScatter(g, params * kBf16).seconds;
+            const CollectiveTime t = reduceScatter(g, perBucket * gb);
+            bucketReduceS += t.seconds;
+            bucketGatherS += reduceScatter(g, perBucket * kBf16).seconds;
             algorithm = t.algorithm;
         }
     };
     addGroup(denseGroup, denseParams);
     addGroup(expertGroup, expertParams);
     out.dpTier = denseGroup.ranks > 1 ? denseGroup.tier : expertGroup.tier;
+    out.dpWhole =
+        denseGroup.ranks > 1 ? denseGroup.wholeInDomainFraction : expertGroup.wholeInDomainFraction;
     out.dpAlgorithm = algorithm;
-    const double lastBackward = B, firstForward = F;
+    const double reduceS = buckets * bucketReduceS, gatherS = buckets * bucketGatherS;
+    // The gradients of the last bucket exist only when the backward ends; the parameters of
+    // the first bucket are needed before the forward starts.
+    const double reduceHideable = reduceS - bucketReduceS;
+    const double gatherHideable = gatherS - bucketGatherS;
+    const double compF = worst.f, compB = worst.bi + worst.w + worst.r;
     switch (plan.zeroStage) {
     case 0:
-    case 1:
+    case 1: // reduce behind the last micro-batch's backward, gather behind the first forward
         s.dpCommS = reduceS + gatherS;
-        s.dpHiddenS = std::min(reduceS, o.dpOverlap * lastBackward) +
-                      std::min(gatherS, o.dpOverlap * firstForward);
+        s.dpHiddenS =
+            o.dpOverlap * (std::min(reduceHideable, compB) + std::min(gatherHideable, compF));
         break;
-    case 2: // gradients reduce-scattered every micro-batch
+    case 2: // gradients reduce-scattered during every micro-batch's backward
         s.dpCommS = m * reduceS + gatherS;
-        s.dpHiddenS = std::min(m * reduceS, o.dpOverlap * m * B) +
-                      std::min(gatherS, o.dpOverlap * firstForward);
+        s.dpHiddenS =
+            o.dpOverlap * (m * std::min(reduceHideable, compB) + std::min(gatherHideable, compF));
         break;
-    default: // parameters gathered for forward and backward of every micro-batch
+    default: // ZeRO-3: parameters gathered for forward and backward of every micro-batch
         s.dpCommS = m * (2 * gatherS + reduceS);
-        s.dpHiddenS = std::min(m * gatherS, o.dpOverlap * m * F) +
-                      std::min(m * (gatherS + reduceS), o.dpOverlap * m * B);
+        s.dpHiddenS =
+            o.dpOverlap * m *
+            (std::min(gatherHideable, compF) + std::min(gatherS + reduceS - bucketReduceS, compB));
         break;
     }
 
@@ -719,9 +789,9 @@ void PerformanceModel::assemble(const ShapeCost &shape, const ParallelPlan &plan
         double(m) * plan.microBatch * m_workload.model.seqLen * 4.0 / (o.dataReadGBpsPerGpu * 1e9);
     s.hiddenIoS = std::min(s.ioS, s.computeS);
 
-    const double hidden = s.hiddenCommS();
-    s.computeS += o.overlapSlowdown * hidden;
-    s.stepS = s.computeS + s.bubbleS + s.optimizerS + s.commS() - hidden + s.ioS - s.hiddenIoS;
+    s.overlapSlowdownS = m * (slowF + slowB) + o.overlapSlowdown * s.dpHiddenS;
+    s.stepS = s.computeS + s.overlapSlowdownS + s.bubbleS + s.optimizerS + s.commS() -
+              s.hiddenCommS() + s.ioS - s.hiddenIoS;
 
     double recomputeFlops = 0;
     if (full)
@@ -731,81 +801,174 @@ void PerformanceModel::assemble(const ShapeCost &shape, const ParallelPlan &plan
     out.hardwareFlopsPerStep = m_modelFlopsPerStep + recomputeFlops * m_tokensPerStep;
 }
 
+PlanRule PerformanceModel::violation(const ParallelPlan &plan) const
+{
+    const ModelArchitecture &a = m_workload.model;
+    const int batch = m_workload.globalBatchSequences;
+    if (plan.tp < 1 || plan.pp < 1 || plan.dp < 1 || plan.cp < 1 || plan.ep < 1 ||
+        plan.microBatch < 1 || plan.virtualStages < 1)
+        return PlanRule::SizeBelowOne;
+    if (a.heads % plan.tp != 0)
+        return PlanRule::HeadsTp;
+    if (a.kvHeads % plan.tp != 0 && plan.tp % a.kvHeads != 0)
+        return PlanRule::KvHeadsTp;
+    if (a.seqLen % plan.cp != 0)
+        return PlanRule::SeqCp;
+    if (batch % plan.microBatch != 0)
+        return PlanRule::BatchMicroBatch;
+    if (a.moe) {
+        if (a.moe->experts % plan.ep != 0)
+            return PlanRule::ExpertsEp;
+    } else if (plan.ep != 1) {
+        return PlanRule::DenseEp;
+    }
+    const bool interleaved =
+        plan.schedule == PipelineSchedule::Interleaved && plan.virtualStages > 1 && plan.pp > 1;
+    const bool dual = plan.schedule == PipelineSchedule::DualPipe && plan.pp > 1;
+    if (plan.pp > a.layers)
+        return PlanRule::PpLayers;
+    if (interleaved && plan.pp * plan.virtualStages > a.layers)
+        return PlanRule::VirtualStagesLayers;
+    if (dual && plan.pp % 2 != 0)
+        return PlanRule::DualPipeOddPp;
+    const long long perStep = static_cast<long long>(plan.dp) * plan.microBatch;
+    if (batch % perStep != 0)
+        return PlanRule::BatchDp;
+    const long long microBatches = batch / perStep;
+    if (interleaved && microBatches % plan.pp != 0)
+        return PlanRule::InterleavedMicroBatches;
+    if (dual && microBatches < plan.pp)
+        return PlanRule::DualPipeMicroBatches;
+    if (a.moe && (static_cast<long long>(plan.tp) * plan.cp * plan.dp) % plan.ep != 0)
+        return PlanRule::EpRanks;
+    if (plan.zeroStage < 0 || plan.zeroStage > 3)
+        return PlanRule::ZeroStage;
+    if (static_cast<long long>(plan.tp) * plan.cp * plan.pp > m_availableGpus)
+        return PlanRule::ModelParallelTooLarge;
+    if (static_cast<long long>(plan.tp) * plan.cp * plan.pp * plan.dp > m_availableGpus)
+        return PlanRule::TooFewGpus;
+    return PlanRule::Ok;
+}
+
 bool PerformanceModel::checkPlan(const ParallelPlan &plan, std::string *reason,
                                  std::string *jsonPath, PlanStatus *status) const
 {
+    const PlanRule rule = violation(plan);
     if (status)
-        *status = PlanStatus::InvalidDivisibility;
+        *status = rule == PlanRule::Ok ? PlanStatus::Feasible
+                  : rule == PlanRule::ModelParallelTooLarge || rule == PlanRule::TooFewGpus
+                      ? PlanStatus::TooFewGpus
+                      : PlanStatus::InvalidDivisibility;
+    if (rule == PlanRule::Ok)
+        return true;
     const ModelArchitecture &a = m_workload.model;
-    auto fail = [&](const std::string &path, const std::string &why) {
-        if (reason)
-            *reason = why;
-        if (jsonPath)
-            *jsonPath = path;
-        return false;
-    };
+    const int batch = m_workload.globalBatchSequences;
     const std::string base = "/workload/parallelism/";
-    if (plan.tp < 1 || plan.pp < 1 || plan.dp < 1 || plan.cp < 1 || plan.ep < 1 ||
-        plan.microBatch < 1 || plan.virtualStages < 1)
-        return fail(base + "tp", "every parallel size and the micro-batch must be at least 1");
-    if (a.heads % plan.tp != 0)
-        return fail(base + "tp", "attention heads (" + std::to_string(a.heads) +
-                                     ") are not divisible by TP " + std::to_string(plan.tp) +
-                                     ": use a TP that divides the head count");
-    if (a.kvHeads % plan.tp != 0 && plan.tp % a.kvHeads != 0)
-        return fail(base + "tp", "KV heads (" + std::to_string(a.kvHeads) + ") and TP " +
-                                     std::to_string(plan.tp) +
-                                     " do not divide one another: use a TP that divides or is a "
-                                     "multiple of the KV head count");
-    if (plan.pp > a.layers)
-        return fail(base + "pp", "PP " + std::to_string(plan.pp) + " is larger than the " +
-                                     std::to_string(a.layers) +
-                                     " layers: use at most one stage per layer");
-    if (plan.schedule == PipelineSchedule::Interleaved && plan.pp * plan.virtualStages > a.layers)
-        return fail(base + "virtualStages", "PP x virtual stages (" +
-                                                std::to_string(plan.pp * plan.virtualStages) +
-                                                ") exceeds the " + std::to_string(a.layers) +
-                                                " layers: use fewer virtual stages");
-    if (plan.schedule == PipelineSchedule::DualPipe && plan.pp % 2 != 0)
-        return fail(base + "pp", "DualPipe needs an even PP (got " + std::to_string(plan.pp) +
-                                     "): use an even PP or another schedule");
-    if (a.seqLen % plan.cp != 0)
-        return fail(base + "cp", "sequence length " + std::to_string(a.seqLen) +
-                                     " is not divisible by CP " + std::to_string(plan.cp) +
-                                     ": use a CP that divides the sequence");
-    const long long per = static_cast<long long>(plan.dp) * plan.microBatch;
-    if (m_workload.globalBatchSequences % per != 0)
-        return fail(base + "dp", "global batch " + std::to_string(m_workload.globalBatchSequences) +
-                                     " sequences is not divisible by DP x micro-batch (" +
-                                     std::to_string(plan.dp) + " x " +
-                                     std::to_string(plan.microBatch) +
-                                     "): change DP or the micro-batch so that it divides the "
-                                     "batch, or change the batch");
-    if (a.moe) {
-        if (a.moe->experts % plan.ep != 0)
-            return fail(base + "ep", "routed experts (" + std::to_string(a.moe->experts) +
-                                         ") are not divisible by EP " + std::to_string(plan.ep) +
-                                         ": use an EP that divides the expert count");
-        if ((plan.tp * plan.cp * plan.dp) % plan.ep != 0)
-            return fail(base + "ep", "EP " + std::to_string(plan.ep) +
-                                         " must divide TP x CP x DP (" +
-                                         std::to_string(plan.tp * plan.cp * plan.dp) +
-                                         "): expert ranks are carved from those ranks");
-    } else if (plan.ep != 1) {
-        return fail(base + "ep", "EP " + std::to_string(plan.ep) +
-                                     " needs a mixture-of-experts model: set EP to 1");
+    const auto n = [](long long v) {
+        return std::to_string(v);
+    };
+    std::string path = base, why;
+    switch (rule) {
+    case PlanRule::Ok:
+        break;
+    case PlanRule::SizeBelowOne:
+        path += "tp";
+        why = "every parallel size and the micro-batch must be at least 1";
+        break;
+    case PlanRule::HeadsTp:
+        path += "tp";
+        why = "attention heads (" + n(a.heads) + ") are not divisible by TP " + n(plan.tp) +
+              ": use a TP that divides the head count";
+        break;
+    case PlanRule::KvHeadsTp:
+        path += "tp";
+        why = "KV heads (" + n(a.kvHeads) + ") and TP " + n(plan.tp) +
+              " do not divide one another: use a TP that divides or is a multiple of the KV "
+              "head count";
+        break;
+    case PlanRule::SeqCp:
+        path += "cp";
+        why = "sequence length " + n(a.seqLen) + " is not divisible by CP " + n(plan.cp) +
+              ": use a CP that divides the sequence";
+        break;
+    case PlanRule::BatchMicroBatch:
+        path += "microBatch";
+        why = "global batch " + n(batch) + " sequences is not divisible by the micro-batch " +
+              n(plan.microBatch) +
+              ": use a micro-batch that divides the batch, or change the batch";
+        break;
+    case PlanRule::ExpertsEp:
+        path += "ep";
+        why = "routed experts (" + n(a.moe->experts) + ") are not divisible by EP " + n(plan.ep) +
+              ": use an EP that divides the expert count";
+        break;
+    case PlanRule::DenseEp:
+        path += "ep";
+        why = "EP " + n(plan.ep) + " needs a mixture-of-experts model: set EP to 1";
+        break;
+    case PlanRule::PpLayers:
+        path += "pp";
+        why = "PP " + n(plan.pp) + " is larger than the " + n(a.layers) +
+              " layers: use at most one stage per layer";
+        break;
+    case PlanRule::VirtualStagesLayers:
+        path += "virtualStages";
+        why = "PP x virtual stages (" + n(plan.pp * plan.virtualStages) + ") exceeds the " +
+              n(a.layers) + " layers: use fewer virtual stages";
+        break;
+    case PlanRule::DualPipeOddPp:
+        path += "pp";
+        why = "DualPipe needs an even PP (got " + n(plan.pp) +
+              "): use an even PP or another schedule";
+        break;
+    case PlanRule::BatchDp:
+        path += "dp";
+        why = "global batch " + n(batch) + " sequences is not divisible by DP x micro-batch (" +
+              n(plan.dp) + " x " + n(plan.microBatch) +
+              "): set a DP that divides batch / micro-batch (or dp 0 to derive the largest that "
+              "fits), or change the batch";
+        break;
+    case PlanRule::InterleavedMicroBatches:
+        path += "dp";
+        why = "interleaved 1F1B needs the micro-batches per DP rank (" +
+              n(batch / (static_cast<long long>(plan.dp) * plan.microBatch)) +
+              ") to be a multiple of PP " + n(plan.pp) +
+              ": change DP, the micro-batch or the batch, or use 1F1B";
+        break;
+    case PlanRule::DualPipeMicroBatches:
+        path += "dp";
+        why = "DualPipe needs at least PP (" + n(plan.pp) + ") micro-batches per DP rank, got " +
+              n(batch / (static_cast<long long>(plan.dp) * plan.microBatch)) +
+              ": lower DP or the micro-batch, raise the batch, or use another schedule";
+        break;
+    case PlanRule::EpRanks:
+        path += "ep";
+        why = "EP " + n(plan.ep) + " must divide TP x CP x DP (" +
+              n(static_cast<long long>(plan.tp) * plan.cp * plan.dp) +
+              "): expert ranks are carved from those ranks";
+        break;
+    case PlanRule::ZeroStage:
+        path += "zeroStage";
+        why = "ZeRO stage must be 0, 1, 2 or 3";
+        break;
+    case PlanRule::ModelParallelTooLarge:
+        path.pop_back();
+        why = "TP x CP x PP (" + n(static_cast<long long>(plan.tp) * plan.cp * plan.pp) +
+              ") already exceeds the " + n(m_availableGpus) +
+              " GPUs available: lower TP, CP or PP, or add GPUs";
+        break;
+    case PlanRule::TooFewGpus:
+        path += "dp";
+        why = "the plan needs " + n(static_cast<long long>(plan.gpus())) +
+              " GPUs (TP x CP x DP x PP) but " + n(m_availableGpus) +
+              " are available: lower DP (or set dp 0 to derive it) or add GPUs";
+        break;
     }
-    if (plan.zeroStage < 0 || plan.zeroStage > 3)
-        return fail(base + "zeroStage", "ZeRO stage must be 0, 1, 2 or 3");
-    if (plan.gpus() > m_availableGpus) {
-        if (status)
-            *status = PlanStatus::TooFewGpus;
-        return fail(base + "dp", "the plan needs " + std::to_string(plan.gpus()) +
-                                     " GPUs (TP x CP x DP x PP) but " +
-                                     std::to_string(m_availableGpus) +
-                                     " are available: lower DP or add GPUs");
-    }
-    return true;
+    if (reason)
+        *reason = why;
+    if (jsonPath)
+        *jsonPath = path;
+    return false;
 }
 
 PlanEvaluation PerformanceModel::finish(const ShapeCost &shape, const ParallelPlan &plan,
@@ -827,11 +990,11 @@ PlanEvaluation PerformanceModel::finish(const ShapeCost &shape, const ParallelPl
         e.hfu = core.hardwareFlopsPerStep / denom;
         e.tokensPerSecond = m_tokensPerStep / core.step.stepS;
     }
-    e.tpCollective = {toString(shape.tpAlgorithm), toString(shape.tpTier)};
-    e.cpCollective = {toString(shape.cpAlgorithm), toString(shape.cpTier)};
-    e.epCollective = {toString(shape.epAlgorithm), toString(shape.epTier)};
-    e.dpCollective = {toString(core.dpAlgorithm), toString(core.dpTier)};
-    e.ppCollective = {toString(core.ppAlgorithm), toString(core.ppTier)};
+    e.tpCollective = {toString(shape.tpAlgorithm), toString(shape.tpTier), shape.tpWhole};
+    e.cpCollective = {toString(shape.cpAlgorithm), toString(shape.cpTier), shape.cpWhole};
+    e.epCollective = {toString(shape.epAlgorithm), toString(shape.epTier), shape.epWhole};
+    e.dpCollective = {toString(core.dpAlgorithm), toString(core.dpTier), core.dpWhole};
+    e.ppCollective = {toString(core.ppAlgorithm), toString(core.ppTier), core.ppWhole};
     if (core.status == PlanStatus::OutOfMemory) {
         const MemoryBreakdown &mem = core.memory;
         std::string largest = "activations";

@@ -25,7 +25,9 @@ const char *statusName(PlanStatus status)
 
 nlohmann::json toJson(const CollectiveChoice &c)
 {
-    return {{"algorithm", c.algorithm}, {"tier", c.tier}};
+    return {{"algorithm", c.algorithm},
+            {"tier", c.tier},
+            {"wholeInDomainFraction", c.wholeInDomainFraction}};
 }
 
 std::string line(const char *fmt, double a, double b = 0, double c = 0)
@@ -58,15 +60,25 @@ nlohmann::json toJson(const PlanEvaluation &e)
         j["reason"] = e.reason;
     j["gpusUsed"] = e.gpusUsed;
     j["microBatches"] = e.microBatches;
-    j["step"] = {{"computeS", s.computeS}, {"recomputeS", s.recomputeS},
-                 {"bubbleS", s.bubbleS},   {"optimizerS", s.optimizerS},
-                 {"tpCommS", s.tpCommS},   {"tpHiddenS", s.tpHiddenS},
-                 {"cpCommS", s.cpCommS},   {"cpHiddenS", s.cpHiddenS},
-                 {"epCommS", s.epCommS},   {"epHiddenS", s.epHiddenS},
-                 {"ppCommS", s.ppCommS},   {"ppHiddenS", s.ppHiddenS},
-                 {"dpCommS", s.dpCommS},   {"dpHiddenS", s.dpHiddenS},
-                 {"commS", s.commS()},     {"hiddenCommS", s.hiddenCommS()},
-                 {"ioS", s.ioS},           {"hiddenIoS", s.hiddenIoS},
+    j["step"] = {{"computeS", s.computeS},
+                 {"recomputeS", s.recomputeS},
+                 {"overlapSlowdownS", s.overlapSlowdownS},
+                 {"bubbleS", s.bubbleS},
+                 {"optimizerS", s.optimizerS},
+                 {"tpCommS", s.tpCommS},
+                 {"tpHiddenS", s.tpHiddenS},
+                 {"cpCommS", s.cpCommS},
+                 {"cpHiddenS", s.cpHiddenS},
+                 {"epCommS", s.epCommS},
+                 {"epHiddenS", s.epHiddenS},
+                 {"ppCommS", s.ppCommS},
+                 {"ppHiddenS", s.ppHiddenS},
+                 {"dpCommS", s.dpCommS},
+                 {"dpHiddenS", s.dpHiddenS},
+                 {"commS", s.commS()},
+                 {"hiddenCommS", s.hiddenCommS()},
+                 {"ioS", s.ioS},
+                 {"hiddenIoS", s.hiddenIoS},
                  {"stepS", s.stepS}};
     j["memoryPerGpu"] = {{"weightsGB", m.weightsGB},
                          {"gradientsGB", m.gradientsGB},
@@ -76,7 +88,7 @@ nlohmann::json toJson(const PlanEvaluation &e)
                          {"totalGB", m.totalGB},
                          {"capacityGB", m.capacityGB},
                          {"inFlightMicroBatches", m.inFlightMicroBatches},
-                         {"fullestStage", m.lastStageIsFullest ? "last" : "first"}};
+                         {"fullestStage", toString(m.fullestStage)}};
     j["modelFlopsPerStep"] = e.modelFlopsPerStep;
     j["hardwareFlopsPerStep"] = e.hardwareFlopsPerStep;
     j["mfu"] = e.mfu;
@@ -113,6 +125,7 @@ nlohmann::json toJson(const PerformanceResult &r)
         s["evaluated"] = r.search->evaluated;
         s["pruned"] = r.search->pruned;
         s["infeasible"] = r.search->infeasible;
+        s["runnerUpTied"] = r.search->runnerUpTied;
         if (r.search->runnerUp)
             s["runnerUp"] = toJson(*r.search->runnerUp);
         j["search"] = s;
@@ -161,6 +174,7 @@ void writeText(std::ostream &out, const PerformanceResult &r)
                 e.tokensPerSecond, r.timeToTrainDays);
     out << "  MFU convention: " << r.flopConvention << line(" (%.0f TFLOP/s)\n", r.peakTflops);
     out << line("  step %.3f s = compute %.3f (recompute %.3f)", s.stepS, s.computeS, s.recomputeS)
+        << line(" + overlap slowdown %.3f", s.overlapSlowdownS)
         << line(" + bubble %.3f + optimizer %.3f", s.bubbleS, s.optimizerS)
         << line(" + comm %.3f - hidden %.3f", s.commS(), s.hiddenCommS())
         << line(" + I/O %.3f - hidden %.3f\n", s.ioS, s.hiddenIoS);
@@ -168,7 +182,11 @@ void writeText(std::ostream &out, const PerformanceResult &r)
         if (total <= 0)
             return;
         out << "    " << name << line(": %.3f s, hidden %.3f s", total, hidden) << " ("
-            << c.algorithm << ", " << c.tier << ")\n";
+            << c.algorithm << ", " << c.tier;
+        if (c.wholeInDomainFraction > 0 && c.wholeInDomainFraction < 1)
+            out << line("; %.0f%% of the groups whole in a scale-up domain, the rest straddle",
+                        100 * c.wholeInDomainFraction);
+        out << ")\n";
     };
     comm("TP", s.tpCommS, s.tpHiddenS, e.tpCollective);
     comm("CP", s.cpCommS, s.cpHiddenS, e.cpCollective);
@@ -179,14 +197,18 @@ void writeText(std::ostream &out, const PerformanceResult &r)
     out << line("  memory per GPU %.1f of %.1f GB", m.totalGB, m.capacityGB)
         << line(": weights %.1f, gradients %.1f, optimizer %.1f", m.weightsGB, m.gradientsGB,
                 m.optimizerGB)
-        << line(", activations %.1f, workspace %.1f\n", m.activationsGB, m.workspaceGB);
+        << line(", activations %.1f, workspace %.1f", m.activationsGB, m.workspaceGB);
+    if (p.pp > 1)
+        out << " (fullest: the " << toString(m.fullestStage) << " stage)";
+    out << '\n';
     if (r.search) {
         out << "  search:\n";
         for (const std::string &l : r.search->explanation)
             out << "    " << l << '\n';
     }
     if (!r.scaling.empty()) {
-        out << "  scaling (global batch fixed):\n";
+        out << "  scaling (global batch fixed; linearity = tokens/s per GPU relative to the "
+               "smallest point):\n";
         for (const ScalingPoint &pt : r.scaling)
             out << line("    %8.0f GPUs", pt.gpus)
                 << line("  MFU %5.1f%%  %.4g tokens/s", 100 * pt.mfu, pt.tokensPerSecond)

@@ -12,14 +12,7 @@ namespace {
 
 ParallelPlan published()
 {
-    ParallelPlan p;
-    p.tp = 8;
-    p.pp = 16;
-    p.dp = 64;
-    p.schedule = PipelineSchedule::Interleaved;
-    p.virtualStages = 4;
-    p.recompute = Recompute::Selective;
-    return p;
+    return metaPlan();
 }
 
 bool contains(const std::string &text, const std::string &part)
@@ -133,4 +126,46 @@ TEST_CASE("options, network and workload fields out of range are errors with pat
     CHECK_FALSE(r.ok);
     CHECK(contains(r.diagnostics.toString(), "/workload/model/kvHeads"));
     CHECK(PerformanceOptions{}.validate().empty());
+}
+
+TEST_CASE("a fixed plan obeys the schedule rules the search obeys")
+{
+    const ClusterNetwork net = ClusterNetwork::nonBlocking(8192, 8, 450, 400);
+    // Interleaved 1F1B needs micro-batches per replica (2048 / 64 = 32) to be a multiple of
+    // PP: 32 is not a multiple of PP 12.
+    ParallelPlan p = published();
+    p.pp = 12;
+    p.virtualStages = 2;
+    PlanEvaluation e = evaluatePlan(llama405bJob(8192), h100(), net, p, {});
+    CHECK(e.status == PlanStatus::InvalidDivisibility);
+    CHECK(contains(e.reason, "multiple of PP 12"));
+    // DualPipe needs at least PP micro-batches: DP 256 leaves 8 for PP 16.
+    p = published();
+    p.schedule = PipelineSchedule::DualPipe;
+    p.virtualStages = 1;
+    p.dp = 256;
+    e = evaluatePlan(llama405bJob(65536), h100(), net, p, {});
+    CHECK(e.status == PlanStatus::InvalidDivisibility);
+    CHECK(contains(e.reason, "at least PP (16) micro-batches"));
+    // The search applies the same rules: constrained to interleaving at PP 12, it finds
+    // nothing and says which rule every candidate broke.
+    PerformanceOptions o;
+    o.constraints.tp = 8;
+    o.constraints.pp = 12;
+    o.constraints.dp = 64;
+    o.constraints.microBatch = 1;
+    o.constraints.schedule = static_cast<int>(PipelineSchedule::Interleaved);
+    const SearchResult s = searchParallelism(llama405bJob(8192), h100(), net, o);
+    CHECK_FALSE(s.found);
+    CHECK(contains(s.failure, "multiple of PP 12"));
+}
+
+TEST_CASE("TP x CP x PP larger than the pool is named as such")
+{
+    ParallelPlan p = published();
+    p.dp = 1;
+    const PlanEvaluation e =
+        evaluatePlan(llama405bJob(64), h100(), ClusterNetwork::nonBlocking(64, 8, 450, 400), p, {});
+    CHECK(e.status == PlanStatus::TooFewGpus);
+    CHECK(contains(e.reason, "TP x CP x PP (128) already exceeds the 64 GPUs"));
 }

@@ -5,6 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <numeric>
+
 using namespace aidc;
 
 namespace {
@@ -35,7 +38,28 @@ TEST_CASE("ring all-reduce inside a scale-up domain follows 2(p-1)alpha + 2(p-1)
     const double expected = 2.0 * 7 / 8 * n / 300e9 + 6 * 3e-6;
     const CollectiveTime t = allReduce(g, n);
     CHECK(t.seconds == Approx(expected).epsilon(1e-9));
-    CHECK(t.algorithm != CollectiveAlgorithm::Ring);
+    // Halving-doubling keeps the ring's bandwidth term with log p latency; the double binary
+    // tree pays the whole buffer twice (2 n/B), so on a power-of-two group it loses.
+    CHECK(t.algorithm == CollectiveAlgorithm::HalvingDoubling);
+}
+
+TEST_CASE("on other group sizes the ring wins large buffers and the tree small ones")
+{
+    FabricModel f = fabric();
+    f.scaleUpDomain = 6;
+    const GroupSpan g = f.span(1, 6);
+    REQUIRE(g.levelCount == 1);
+    const double a = 3e-6, b = 300e9;
+    // 1 GB: ring 10a + (5/3) n/B = 5.59 ms, tree 2 log2(6) a + 2 n/B = 6.68 ms.
+    const double big = 1e9;
+    const CollectiveTime ring = allReduce(g, big);
+    CHECK(ring.algorithm == CollectiveAlgorithm::Ring);
+    CHECK(ring.seconds == Approx(10 * a + 5.0 / 3 * big / b).epsilon(1e-9));
+    // 1 KB: ring 30.0 us, tree 15.5 us (latency-bound).
+    const double small = 1e3;
+    const CollectiveTime tree = allReduce(g, small);
+    CHECK(tree.algorithm == CollectiveAlgorithm::Tree);
+    CHECK(tree.seconds == Approx(2 * std::log2(6.0) * a + 2 * small / b).epsilon(1e-9));
 }
 
 TEST_CASE("reduce-scatter is half an all-reduce in bandwidth")
@@ -60,6 +84,21 @@ TEST_CASE("a group spanning domains uses the hierarchical algorithm when it is f
     const CollectiveTime t = allReduce(g, n);
     CHECK(t.algorithm == CollectiveAlgorithm::Hierarchical);
     CHECK(t.seconds == Approx(nvlink + net).epsilon(1e-6));
+}
+
+TEST_CASE("reduce-scatter across domains: one ring per rail, p - 1 latency steps")
+{
+    const FabricModel f = fabric();
+    const GroupSpan g = f.span(1, 64);
+    const double n = 8e9;
+    // Each GPU reduces 7/8 of the buffer over NVLink and 7/8 of its 1/8 share over its NIC;
+    // the closed 64-rank ring has 56 NVLink hops and 8 hops between domains, and the slowest
+    // chunk travels 63 of them: 55 on NVLink, 8 over the network.
+    const double bandwidth = 7.0 / 8 * n / 300e9 + 7.0 / 8 * (n / 8) / 50e9;
+    const double latency = 55 * 3e-6 + 8 * (8e-6 + 2 * 0.5e-6);
+    const CollectiveTime t = reduceScatter(g, n);
+    CHECK(t.algorithm == CollectiveAlgorithm::Hierarchical);
+    CHECK(t.seconds == Approx(bandwidth + latency).epsilon(1e-9));
 }
 
 TEST_CASE("crossing a 7:1 island tier divides the NIC bandwidth by 7")
@@ -96,9 +135,55 @@ TEST_CASE("all-to-all inside one NVL72 domain beats the same group across 8-GPU 
     FabricModel hgx = nvl72;
     hgx.scaleUpDomain = 8;
     const double bytes = 100e6;
-    const CollectiveTime in = allToAll(nvl72.span(1, 64), bytes);
-    const CollectiveTime out = allToAll(hgx.span(1, 64), bytes);
-    // Across domains 56/64 of the bytes leave on the 50 GB/s NIC.
-    CHECK(out.seconds >= 56.0 / 64 * bytes / 50e9);
+    const CollectiveTime in = allToAll(nvl72.span(1, 72), bytes);
+    const CollectiveTime out = allToAll(hgx.span(1, 72), bytes);
+    // Across domains 64/72 of the bytes leave on the 50 GB/s NIC.
+    CHECK(out.seconds >= 64.0 / 72 * bytes / 50e9);
     CHECK(in.seconds < out.seconds / 5);
+}
+
+namespace {
+
+// Share of groups of `block` consecutive GPUs that sit inside one domain of `domain` GPUs,
+// counted group by group over one period of both.
+double countWholeGroups(int block, int domain)
+{
+    const int period = std::lcm(block, domain);
+    int whole = 0;
+    for (int start = 0; start < period; start += block)
+        whole += start / domain == (start + block - 1) / domain ? 1 : 0;
+    return double(whole) / (period / block);
+}
+
+} // namespace
+
+TEST_CASE("EP groups that do not tile an NVL72 rack straddle two racks and talk over the NIC")
+{
+    FabricModel nvl72 = fabric();
+    nvl72.scaleUpDomain = 72;
+    // EP 64 of consecutive ranks: 2 of every 9 groups fit in one 72-GPU rack.
+    const GroupSpan ep64 = nvl72.span(1, 64);
+    CHECK(ep64.wholeInDomainFraction == Approx(countWholeGroups(64, 72)));
+    CHECK(ep64.wholeInDomainFraction == Approx(2.0 / 9));
+    // The slowest group sets the pace: its smallest piece is gcd(64, 72) = 8 GPUs, so a rank
+    // there reaches 56 of its 64 peers through the NIC, as in an 8-GPU domain.
+    REQUIRE(ep64.levelCount == 2);
+    CHECK(ep64.levels[0].ranks == 8);
+    CHECK(ep64.tier != NetworkTier::ScaleUp);
+    const double bytes = 100e6;
+    CHECK(allToAll(ep64, bytes).seconds >= 56.0 / 64 * bytes / 50e9);
+    FabricModel hgx = nvl72;
+    hgx.scaleUpDomain = 8;
+    CHECK(allToAll(ep64, bytes).seconds ==
+          Approx(allToAll(hgx.span(1, 64), bytes).seconds).epsilon(0.01));
+    // Groups that tile the rack stay whole on NVLink.
+    for (int ep : {8, 24, 36, 72}) {
+        INFO("EP " << ep);
+        const GroupSpan g = nvl72.span(1, ep);
+        CHECK(g.wholeInDomainFraction == Approx(1));
+        CHECK(g.tier == NetworkTier::ScaleUp);
+    }
+    // EP 32: 6 of every 9 groups whole (the group-by-group count), the rest straddle.
+    CHECK(nvl72.span(1, 32).wholeInDomainFraction == Approx(countWholeGroups(32, 72)));
+    CHECK(nvl72.span(1, 32).tier != NetworkTier::ScaleUp);
 }

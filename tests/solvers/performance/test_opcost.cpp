@@ -14,6 +14,9 @@ using namespace aidc::test;
 
 namespace {
 
+// The shipped sustained-efficiency scale (fitted, docs/model-validation.md).
+const double kScale = PerformanceOptions{}.computeEfficiencyScale;
+
 PerformanceModel modelFor(const Accelerator &gpu, PerformanceOptions o = {})
 {
     o.kernelOverheadUs = 0;
@@ -36,7 +39,7 @@ TEST_CASE("GEMM efficiency interpolates the catalog table in log(GFLOP)")
           Approx(0.1 + 0.5 * (std::log(0.5) - std::log(1e-3)) / -std::log(1e-3)));
     CHECK(m.gemmEfficiency(1) == Approx(0.1));
     // The default scale multiplies every point.
-    CHECK(modelFor(a100()).gemmEfficiency(128e9) == Approx(0.95 * 0.72));
+    CHECK(modelFor(a100()).gemmEfficiency(128e9) == Approx(0.95 * kScale));
 }
 
 TEST_CASE("a large GEMM runs at peak x efficiency; a non-tile-multiple dimension pays")
@@ -44,11 +47,11 @@ TEST_CASE("a large GEMM runs at peak x efficiency; a non-tile-multiple dimension
     const PerformanceModel m = modelFor(h100());
     const double mm = 8192, n = 8192, k = 8192;
     const double flops = 2 * mm * n * k; // 1.1 TFLOP: compute-bound on H100
-    CHECK(m.gemmS(mm, n, k, false) == Approx(flops / (989e12 * 0.95 * 0.72)));
+    CHECK(m.gemmS(mm, n, k, false) == Approx(flops / (989e12 * 0.95 * kScale)));
     // M = 8193 needs 65 tiles of 128 where 64.008 would do: efficiency x 8193 / 8320.
     const double flops2 = 2 * 8193.0 * n * k;
     CHECK(m.gemmS(8193, n, k, false) ==
-          Approx(flops2 / (989e12 * 0.95 * 0.72 * 8193.0 / 8320)).epsilon(1e-9));
+          Approx(flops2 / (989e12 * 0.95 * kScale * 8193.0 / 8320)).epsilon(1e-9));
 }
 
 TEST_CASE("thin GEMMs are memory-bound under the roofline")
@@ -76,7 +79,7 @@ TEST_CASE("FP8 GEMMs run at the FP8 peak x fp8GemmEfficiency plus a cast")
     o.kernelOverheadUs = 0;
     const PerformanceModel m(w, h100(), ClusterNetwork::nonBlocking(8, 8, 450, 400), o);
     const double mm = 8192, n = 8192, k = 8192;
-    const double compute = 2 * mm * n * k / (1979e12 * 0.7 * 0.72);
+    const double compute = 2 * mm * n * k / (1979e12 * 0.7 * kScale);
     const double cast = mm * k * 3 / (3.35e12 * 0.8);
     CHECK(m.gemmS(mm, n, k, true) == Approx(compute + cast));
     // Under 2x faster than BF16 for the GEMM itself.

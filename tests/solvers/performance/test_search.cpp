@@ -15,29 +15,13 @@ using namespace aidc::test;
 
 namespace {
 
-ClusterNetwork metaNetwork(int gpus)
-{
-    // 400G per GPU, 3,072-GPU pods, 7:1 above [Llama 3 report §3.3.1].
-    ClusterNetwork n = ClusterNetwork::nonBlocking(gpus, 8, 450, 400);
-    n.islandGpus = 3072;
-    n.islandOversubscription = 7;
-    n.tiers = 3;
-    return n;
-}
-
 } // namespace
 
 TEST_CASE("the search finds a plan at least as good as the published Llama 3 plan")
 {
     const Workload w = llama405bJob(8192);
     const PerformanceOptions o;
-    ParallelPlan meta;
-    meta.tp = 8;
-    meta.pp = 16;
-    meta.dp = 64;
-    meta.schedule = PipelineSchedule::Interleaved;
-    meta.virtualStages = 4;
-    meta.recompute = Recompute::Selective;
+    const ParallelPlan meta = metaPlan();
     const PlanEvaluation fixed = evaluatePlan(w, h100(), metaNetwork(8192), meta, o);
     REQUIRE(fixed.feasible());
     const SearchResult s = searchParallelism(w, h100(), metaNetwork(8192), o);
@@ -95,15 +79,17 @@ TEST_CASE("solvePerformance: fixed plan, time to train, scaling curve and report
         CHECK(r.scaling[i].gpus > r.scaling[i - 1].gpus);
         CHECK(r.scaling[i].tokensPerSecond > r.scaling[i - 1].tokensPerSecond);
     }
-    double best = 0;
-    for (const ScalingPoint &pt : r.scaling) {
-        CHECK(pt.linearity <= 1 + 1e-12);
-        best = std::max(best, pt.linearity);
-    }
-    CHECK(best == Approx(1));
-    // Fixed global batch: more GPUs, fewer micro-batches, larger bubble share -> sublinear,
-    // and the largest point runs below the best MFU of the curve.
-    CHECK(r.scaling.back().linearity < 0.95);
+    // Linearity = per-GPU throughput relative to the smallest point of the curve.
+    const ScalingPoint &small = r.scaling.front();
+    CHECK(small.linearity == Approx(1));
+    for (const ScalingPoint &pt : r.scaling)
+        CHECK(pt.linearity ==
+              Approx(pt.tokensPerSecond / pt.gpus / (small.tokensPerSecond / small.gpus)));
+    // Fixed global batch: doubling the GPUs halves the micro-batches per replica and grows the
+    // bubble share, so the full size runs below the half size per GPU. (The smallest points
+    // are memory-bound, DP 1 holds every optimizer state, so the curve rises first.)
+    const size_t n = r.scaling.size();
+    CHECK(r.scaling[n - 1].linearity < r.scaling[n - 2].linearity);
 
     const nlohmann::json j = toJson(r);
     CHECK(j.at("plan").at("step").contains("bubbleS"));
@@ -122,8 +108,8 @@ TEST_CASE("the step-time terms add up")
     const SearchResult s = searchParallelism(llama405bJob(8192), h100(), metaNetwork(8192), {});
     REQUIRE(s.found);
     const StepBreakdown &t = s.best.step;
-    CHECK(t.stepS == Approx(t.computeS + t.bubbleS + t.optimizerS + t.commS() - t.hiddenCommS() +
-                            t.ioS - t.hiddenIoS));
+    CHECK(t.stepS == Approx(t.computeS + t.overlapSlowdownS + t.bubbleS + t.optimizerS + t.commS() -
+                            t.hiddenCommS() + t.ioS - t.hiddenIoS));
     CHECK(t.hiddenCommS() <= t.commS() + 1e-12);
     CHECK(s.best.mfu == Approx(s.best.modelFlopsPerStep / (t.stepS * s.best.gpusUsed * 989e12)));
 }
@@ -140,4 +126,84 @@ TEST_CASE("idle GPUs from a batch no DP divides are a warning on the batch")
         warned = warned || (d.severity == Severity::Warning &&
                             d.jsonPath == "/workload/globalBatchSequences");
     CHECK(warned == (r.plan.gpusUsed < 90000));
+}
+
+TEST_CASE("a fixed plan without DP takes the largest DP that divides the batch")
+{
+    // 1,000 sequences on 1,024 GPUs with TP 8: 128 replicas would fit, but 1,000 is not a
+    // multiple of 128; the largest divisor of 1,000 not above 128 is 125.
+    Workload w;
+    w.model = llama3_70b();
+    w.globalBatchSequences = 1000;
+    w.trainingTokens = 1e12;
+    w.parallelism.automatic = false;
+    w.parallelism.tp = 8;
+    w.parallelism.recompute = Recompute::Full;
+    PerformanceOptions o;
+    o.scalingPoints = 0;
+    const ClusterNetwork net = ClusterNetwork::nonBlocking(1024, 8, 450, 400);
+    const PerformanceResult r = solvePerformance(w, h100(), net, o);
+    REQUIRE(r.ok);
+    CHECK(r.plan.plan.dp == 125);
+    CHECK(r.plan.gpusUsed == 1000);
+    // When a schedule rule then fails, the message says DP was derived and how to set it:
+    // PP 3 leaves 1024 / 24 = 42 replicas, the largest divisor of 1,000 below is 40, and
+    // 1,000 / 40 = 25 micro-batches is not a multiple of PP 3 as interleaving needs.
+    w.parallelism.pp = 3;
+    w.parallelism.schedule = PipelineSchedule::Interleaved;
+    w.parallelism.virtualStages = 2;
+    const PerformanceResult bad = solvePerformance(w, h100(), net, o);
+    CHECK_FALSE(bad.ok);
+    REQUIRE(bad.diagnostics.hasErrors());
+    const std::string text = bad.diagnostics.toString();
+    CHECK(text.find("multiple of PP 3") != std::string::npos);
+    CHECK(text.find("derived as 40") != std::string::npos);
+    CHECK(text.find("/workload/parallelism/dp") != std::string::npos);
+}
+
+TEST_CASE("plans within the tie tolerance rank by fewer GPUs, then less memory")
+{
+    const Workload w = llama405bJob(8192);
+    PlanEvaluation a = evaluatePlan(w, h100(), metaNetwork(8192), metaPlan(), {});
+    REQUIRE(a.feasible());
+    PlanEvaluation b = a;
+    // 0.05% slower but on fewer GPUs: equivalent, and the smaller plan ranks first.
+    b.step.stepS = a.step.stepS * (1 + SearchResult::tieTolerance / 2);
+    b.plan.dp = 32;
+    CHECK(ranksBefore(b, a));
+    CHECK_FALSE(ranksBefore(a, b));
+    // Same GPUs: the plan with less memory per GPU ranks first.
+    b.plan.dp = a.plan.dp;
+    b.memory.totalGB = a.memory.totalGB - 1;
+    CHECK(ranksBefore(b, a));
+    // Beyond the tolerance the shorter step wins whatever the GPU count.
+    b.step.stepS = a.step.stepS * (1 + 4 * SearchResult::tieTolerance);
+    b.plan.dp = 32;
+    CHECK(ranksBefore(a, b));
+}
+
+TEST_CASE("the report says when the runner-up is equivalent")
+{
+    // The explanation calls the runner-up equivalent exactly when its step is within the tie
+    // tolerance, and otherwise names the step term that makes it slower.
+    Workload w;
+    w.model = llama3_70b();
+    w.globalBatchSequences = 1000;
+    w.trainingTokens = 1e12;
+    PerformanceOptions o;
+    o.scalingPoints = 0;
+    const SearchResult s =
+        searchParallelism(w, h100(), ClusterNetwork::nonBlocking(1024, 8, 450, 400), o);
+    REQUIRE(s.found);
+    REQUIRE(s.runnerUp.has_value());
+    bool saysEquivalent = false, saysSlower = false;
+    for (const std::string &line : s.explanation) {
+        saysEquivalent = saysEquivalent || line.find("is equivalent") != std::string::npos;
+        saysSlower = saysSlower || line.find("slower:") != std::string::npos;
+    }
+    CHECK(saysEquivalent == s.runnerUpTied);
+    CHECK(saysSlower == !s.runnerUpTied);
+    const double gap = s.runnerUp->step.stepS / s.best.step.stepS - 1;
+    CHECK(s.runnerUpTied == (gap <= SearchResult::tieTolerance));
+    CHECK(gap >= -SearchResult::tieTolerance);
 }
