@@ -84,27 +84,31 @@ public:
 
     // The price of `key`, looked up once; `quantityUnit` is the unit a price of an unknown
     // unit is taken to be in, `what` names the first line that asked, for errors.
+    // `fallbackKey` (may be empty) is tried when `key` has neither a quote nor a catalog price;
+    // the price is then kept under `key` too, with ResolvedPrice::key naming the one found.
     const ResolvedPrice &resolve(const std::string &key, const std::string &quantityUnit,
-                                 const std::string &what)
+                                 const std::string &what, const std::string &fallbackKey = {})
     {
         const auto known = m_result.prices.find(key);
         if (known != m_result.prices.end())
             return known->second;
 
-        ResolvedPrice price;
-        price.key = key;
-        const std::string wanted = priceUnitFor(quantityUnit);
-        const auto catalogIt = m_catalog.find(key);
-        const Price *catalog = catalogIt == m_catalog.end() ? nullptr : catalogIt->second;
-
-        std::optional<Quote> quote;
-        if (m_book) {
-            try {
-                quote = m_book->bestQuote(key, m_asOfDate);
-            } catch (const PriceBookError &e) {
-                m_result.diagnostics.error("", "/cost/priceBook", e.what());
+        std::optional<Quote> quote = bestQuote(key);
+        std::string found = key;
+        if (!quote && !m_catalog.count(key) && !fallbackKey.empty()) {
+            if (std::optional<Quote> other = bestQuote(fallbackKey)) {
+                quote = std::move(other);
+                found = fallbackKey;
+            } else if (m_catalog.count(fallbackKey)) {
+                found = fallbackKey;
             }
         }
+
+        ResolvedPrice price;
+        price.key = found;
+        const std::string wanted = priceUnitFor(quantityUnit);
+        const auto catalogIt = m_catalog.find(found);
+        const Price *catalog = catalogIt == m_catalog.end() ? nullptr : catalogIt->second;
         if (quote) {
             price.origin = PriceOrigin::PriceBook;
             price.unitUsd = quote->unitUsd;
@@ -127,8 +131,8 @@ public:
                                                            : catalog->source.source) +
                            " " + confidenceTag(catalog->source.confidence);
             if (!std::isfinite(catalog->unitUsd) || catalog->unitUsd < 0) {
-                m_result.diagnostics.error("", "/prices/" + key,
-                                           "catalog price for '" + key + "' is " +
+                m_result.diagnostics.error("", "/prices/" + found,
+                                           "catalog price for '" + found + "' is " +
                                                formatNumber(catalog->unitUsd) +
                                                "; a price must be a number >= 0");
                 price.origin = PriceOrigin::Missing;
@@ -145,8 +149,8 @@ public:
                 }
                 if (!rate) {
                     m_result.diagnostics.error(
-                        "", "/prices/" + key,
-                        "catalog price for '" + key + "' is in unknown currency '" +
+                        "", "/prices/" + found,
+                        "catalog price for '" + found + "' is in unknown currency '" +
                             price.currency +
                             "': add its USD rate to the price book, or give the price in USD");
                     price.origin = PriceOrigin::Missing;
@@ -155,11 +159,13 @@ public:
                 }
             }
         } else {
-            m_result.diagnostics.error("", "/cost",
-                                       "no price for '" + key + "' (" + what +
-                                           "): add it to the catalog prices "
-                                           "(catalogs/data/prices.json) or quote it in the "
-                                           "price book");
+            m_result.diagnostics.error(
+                "", "/cost",
+                "no price for '" + key + "' (" + what +
+                    "): add it to the catalog prices "
+                    "(catalogs/data/prices.json" +
+                    (fallbackKey.empty() ? std::string() : " as '" + fallbackKey + "'") +
+                    ") or quote it in the price book");
         }
 
         if (price.origin == PriceOrigin::Missing)
@@ -168,6 +174,18 @@ public:
     }
 
 private:
+    std::optional<Quote> bestQuote(const std::string &key)
+    {
+        if (!m_book)
+            return std::nullopt;
+        try {
+            return m_book->bestQuote(key, m_asOfDate);
+        } catch (const PriceBookError &e) {
+            m_result.diagnostics.error("", "/cost/priceBook", e.what());
+        }
+        return std::nullopt;
+    }
+
     const PriceBook *m_book;
     std::string m_asOfDate;
     CostResult &m_result;
@@ -185,9 +203,9 @@ public:
 
     void add(CostCategory category, const std::string &key, std::string description,
              double quantity, const std::string &unit, double lengthM = 0,
-             const std::string &plane = {})
+             const std::string &plane = {}, const std::string &fallbackKey = {})
     {
-        const ResolvedPrice &price = m_resolver.resolve(key, unit, description);
+        const ResolvedPrice &price = m_resolver.resolve(key, unit, description, fallbackKey);
         const bool perMetre = price.unit == "per-m" && unit == "each" && lengthM > 0;
         bool usable = price.origin != PriceOrigin::Missing;
         if (usable && price.unit != priceUnitFor(unit) && !perMetre) {
@@ -448,9 +466,10 @@ std::array<CategoryTerms, costCategoryCount> defaultCategoryTerms()
     const auto set = [&t](CostCategory c, double share, double life, const char *source) {
         t[std::size_t(c)] = {share, life, source};
     };
-    set(CostCategory::Compute, 0.20, 5,
-        "support: DGX support lists at ~20% of price per year [S, handbook facility.md §7]; "
-        "life: 5 years, GPU servers 4-5 years [U]");
+    set(CostCategory::Compute, 0.10, 5,
+        "support: ~10% of price per year, OEM HGX server support as large buyers pay it [U]; "
+        "DGX support lists at ~20% [S, handbook facility.md §7] (set 0.20 to model list "
+        "support); life: 5 years, GPU servers 4-5 years [U]");
     set(CostCategory::Switches, 0.10, 5,
         "support: vendor network support contracts [U]; life: 5 years [U]");
     set(CostCategory::Transceivers, 0.05, 5,
@@ -595,8 +614,14 @@ CostResult solveCost(const CostInputs &inputs, const CostSettings &settings,
         if (isCableLine(line))
             cables += int(std::lround(line.quantity));
         const std::string description = line.description.empty() ? line.part : line.description;
+        // Structured-cabling parts (patch panels, trunks, jumpers) are not catalog parts, and the
+        // catalog keeps prices of non-parts under a category prefix: fibre/<part id>.
+        const std::string fallback =
+            *category == CostCategory::CablesAndFibres && line.part.find('/') == std::string::npos
+                ? fibrePricePrefix + line.part
+                : std::string();
         capex.add(*category, line.part, description, line.quantity, line.unit, line.lengthM,
-                  line.plane);
+                  line.plane, fallback);
     }
 
     // Facility.
@@ -725,7 +750,7 @@ CostResult solveCost(const CostInputs &inputs, const CostSettings &settings,
                                        result.networkShare > options.flagNetworkShareHigh)) {
         result.networkShareFlagged = true;
         result.diagnostics.warning(
-            "", "/planes",
+            "", "/network/planes",
             "the network is " + formatNumber(std::round(result.networkShare * 1000) / 10) +
                 "% of cluster capex, far from the typical " +
                 formatNumber(options.typicalNetworkShareLow * 100) + "-" +
@@ -753,15 +778,22 @@ CostResult solveCost(const CostInputs &inputs, const CostSettings &settings,
     if (result.equivalentAnnualCostUsd > 0)
         result.capitalShareOfEac = result.annualizedCapexUsd / result.equivalentAnnualCostUsd;
     double purchasesNominal = 0, purchasesPresent = 0;
-    for (const CategoryCost &c : result.categories) {
+    for (CategoryCost &c : result.categories) {
         for (int k = 0; k < c.purchasesInHorizon; ++k) {
             purchasesNominal += c.capexUsd;
             purchasesPresent += c.capexUsd / std::pow(1.0 + r, k * c.lifeYears);
         }
+        // Straight-line book value of the last purchase at the horizon: a 20-year plant in a
+        // 5-year horizon still holds 15/20 of its cost, which the EAC already leaves out.
+        const double remainingYears = std::max(0.0, c.purchasesInHorizon * c.lifeYears - horizon);
+        c.residualUsd = c.capexUsd * std::min(1.0, remainingYears / c.lifeYears);
+        result.residualValueUsd += c.residualUsd;
     }
     const double annuityFactor = r > 0 ? (1.0 - std::pow(1.0 + r, -horizon)) / r : horizon;
-    result.tcoUsd = purchasesNominal + horizon * result.annualOpexUsd;
-    result.tcoPresentValueUsd = purchasesPresent + annuityFactor * result.annualOpexUsd;
+    result.tcoUsd = purchasesNominal - result.residualValueUsd + horizon * result.annualOpexUsd;
+    result.tcoPresentValueUsd = purchasesPresent -
+                                result.residualValueUsd / std::pow(1.0 + r, horizon) +
+                                annuityFactor * result.annualOpexUsd;
 
     result.gpuHoursPerYear = result.gpus * options.hoursPerYear;
     if (result.gpuHoursPerYear > 0)

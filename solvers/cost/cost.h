@@ -33,9 +33,12 @@
 //   training-run wall time         = failure-free time to train at the MFU / goodput
 //                                    (or total model FLOP / effective FLOP/s)
 //   cost per training run          = EAC / hours per year x training-run wall time
+//   residual value at H            = straight-line book value of each category's last
+//                                    purchase: capex x (purchases x life - H) / life
 //   TCO over the horizon H (nominal) = sum of capex x purchases in H (ceil(H / life))
-//                                      + H x annual opex
-//   TCO present value              = the same cash flows discounted at r (opex at year ends).
+//                                      - residual value + H x annual opex
+//   TCO present value              = the same cash flows discounted at r (opex at year ends,
+//                                    the residual value at H).
 
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"
@@ -85,6 +88,9 @@ inline constexpr const char *buildingShellPerMWKey = "facility/building-shell-pe
 inline constexpr const char *buildingShellPerM2Key = "facility/building-shell-per-m2";
 inline constexpr const char *installPerRackKey = "install/per-rack";
 inline constexpr const char *installPerCableKey = "install/per-cable";
+// Cabling BOM parts that are not catalog parts (patch panels, MPO trunks and jumpers) are priced
+// under fibre/<part id> when no price names the part itself.
+inline constexpr const char *fibrePricePrefix = "fibre/";
 
 // ------------------------------------------------------------------------------- inputs
 
@@ -169,8 +175,9 @@ struct CategoryTerms
     std::string source; // where both figures come from, with a confidence tag
 };
 
-// Defaults with their sources (docs/cost-model.md): compute 20%/yr support (DGX list [S],
-// handbook facility.md §7), 5-year lives for IT, 15-20 years for facility plant [U].
+// Defaults with their sources (docs/cost-model.md): compute 10%/yr support (OEM HGX support
+// as large buyers pay it [U]; DGX list support is ~20% [S, handbook facility.md §7]), 5-year
+// lives for IT, 15-20 years for facility plant [U].
 std::array<CategoryTerms, costCategoryCount> defaultCategoryTerms();
 
 enum class FacilityPricing { PerMW, Itemized };
@@ -244,6 +251,7 @@ struct CategoryCost
     double annualizedCapexUsd = 0;     // capex x CRF(r, life)
     double maintenanceUsdPerYear = 0;
     int purchasesInHorizon = 0; // ceil(horizon / life)
+    double residualUsd = 0;     // straight-line book value of the last purchase at the horizon
 };
 
 struct CostResult
@@ -279,9 +287,10 @@ struct CostResult
     double depreciationUsdPerYear = 0;
     double annualizedCapexUsd = 0;
     double equivalentAnnualCostUsd = 0; // annualised capex + annual opex
-    double tcoUsd = 0;                  // nominal, over the horizon
-    double tcoPresentValueUsd = 0;
-    double capitalShareOfEac = 0; // annualised capex / EAC
+    double residualValueUsd = 0;        // sum of the categories' residualUsd at the horizon
+    double tcoUsd = 0;                  // nominal, over the horizon, net of residual value
+    double tcoPresentValueUsd = 0;      // the same, discounted (residual at the horizon)
+    double capitalShareOfEac = 0;       // annualised capex / EAC
 
     int gpus = 0;
     double gpuHoursPerYear = 0;

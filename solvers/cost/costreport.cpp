@@ -33,7 +33,6 @@ std::string quantityText(double quantity)
     return buffer;
 }
 
-
 // The unit price of one BOM line from the prices the solver resolved (per-m x stock length).
 const ResolvedPrice *priceOf(const BomLine &line, const CostResult &result, double &unitUsd)
 {
@@ -46,9 +45,7 @@ const ResolvedPrice *priceOf(const BomLine &line, const CostResult &result, doub
     return &price;
 }
 
-
 } // namespace
-
 
 nlohmann::json toJson(const CostResult &r)
 {
@@ -77,7 +74,8 @@ nlohmann::json toJson(const CostResult &r)
                               {"depreciationUsdPerYear", c.depreciationUsdPerYear},
                               {"annualizedCapexUsd", c.annualizedCapexUsd},
                               {"maintenanceUsdPerYear", c.maintenanceUsdPerYear},
-                              {"purchasesInHorizon", c.purchasesInHorizon}});
+                              {"purchasesInHorizon", c.purchasesInHorizon},
+                              {"residualUsd", c.residualUsd}});
     }
     j["categories"] = std::move(categories);
 
@@ -107,6 +105,7 @@ nlohmann::json toJson(const CostResult &r)
                 {"depreciationUsdPerYear", r.depreciationUsdPerYear},
                 {"annualizedCapexUsd", r.annualizedCapexUsd},
                 {"equivalentAnnualCostUsd", r.equivalentAnnualCostUsd},
+                {"residualValueUsd", r.residualValueUsd},
                 {"tcoUsd", r.tcoUsd},
                 {"tcoPresentValueUsd", r.tcoPresentValueUsd},
                 {"capitalShareOfEac", r.capitalShareOfEac}};
@@ -166,7 +165,8 @@ void writeText(std::ostream &out, const CostResult &r)
         << formatUsd(r.equivalentAnnualCostUsd) << " (capital " << percent(r.capitalShareOfEac)
         << ")\n";
     out << "  TCO over " << r.horizonYears << " years " << formatUsd(r.tcoUsd) << " (present value "
-        << formatUsd(r.tcoPresentValueUsd) << ")\n";
+        << formatUsd(r.tcoPresentValueUsd) << "), net of " << formatUsd(r.residualValueUsd)
+        << " straight-line residual value at the horizon\n";
     out << "  Cost per GPU-hour " << formatUsd(r.costPerGpuHourUsd) << " (" << r.gpus << " GPUs)\n";
     if (r.costPerEffectiveExaflopHourUsd)
         out << "  Cost per effective ExaFLOP-hour " << formatUsd(*r.costPerEffectiveExaflopHourUsd)
@@ -222,8 +222,8 @@ CsvTable pricedBomTable(const Bom &bom, const CostResult &result)
                     "quantity", "unit", "lengthM",     "unitPowerW"};
     for (const BomLine &line : bom) {
         table.rows.push_back({line.category, line.part, line.description, line.plane,
-                              formatCsvNumber(line.quantity), line.unit, formatCsvNumber(line.lengthM),
-                              formatCsvNumber(line.unitPowerW)});
+                              formatCsvNumber(line.quantity), line.unit,
+                              formatCsvNumber(line.lengthM), formatCsvNumber(line.unitPowerW)});
     }
     appendPriceColumns(table, bom, result);
     return table;

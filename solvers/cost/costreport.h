@@ -29,5 +29,4 @@ CsvTable pricedBomTable(const Bom &bom, const CostResult &result);
 // "not-priced". Returns false, leaving the table unchanged, when the row count differs.
 bool appendPriceColumns(CsvTable &table, const Bom &bom, const CostResult &result);
 
-
 } // namespace aidc

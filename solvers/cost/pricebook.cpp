@@ -321,7 +321,6 @@ constexpr std::array<const char *, 5> requiredCsvColumns = {"vendor", "part", "u
 
 } // namespace
 
-
 PriceBook::PriceBook(sqlite3 *db, std::string path)
     : m_db(db)
     , m_path(std::move(path))

@@ -18,10 +18,10 @@
 // "locked" error instead of waiting forever. Every change is one transaction: a CSV import either
 // adds every row or none.
 
-#include "model/isodate.h"
 #include "model/atomicfile.h"
 #include "model/csv.h"
 #include "model/diagnostics.h"
+#include "model/isodate.h"
 
 #include <cstdint>
 #include <optional>
@@ -62,8 +62,6 @@ struct PriceBookImport
 };
 
 enum class ImportMode { Append, Replace };
-
-
 
 class PriceBook
 {

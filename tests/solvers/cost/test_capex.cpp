@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <map>
 #include <set>
 
 using namespace aidc;
@@ -176,6 +177,52 @@ TEST_CASE("A price-book quote changes the BOM line and the totals; removing it r
     CHECK(after.priceBookLines == 0);
 }
 
+TEST_CASE("Structured-cabling parts are priced under fibre/<part id>; a quote for the part wins",
+          "[cost][capex]")
+{
+    // The fabric's patch panels, MPO trunks and jumpers are not catalog parts, so the catalog
+    // can price them only under a category prefix (catalogs/catalogloader.cpp accepts
+    // facility/, install/ and fibre/ keys for non-parts).
+    CostInputs in;
+    in.network.push_back(bomLine("patch-panel", "mpo-patch-panel-1u", 10));
+    in.network.push_back(bomLine("fiber", "mpo-trunk-144f", 4, 100));
+    in.network.push_back(bomLine("cable", "mpo-jumper", 20, 3));
+    std::vector<Price> prices = testPrices();
+    prices.push_back(
+        price("fibre/mpo-patch-panel-1u", 400, "each", "test", Confidence::Unverified));
+    prices.push_back(price("fibre/mpo-trunk-144f", 25, "per-m", "test", Confidence::Unverified));
+    prices.push_back(price("fibre/mpo-jumper", 75, "each", "test", Confidence::Unverified));
+    const CostResult r = solveCost(in, CostSettings{}, prices, nullptr, options());
+    INFO(r.diagnostics.toString());
+    REQUIRE_FALSE(r.diagnostics.hasErrors());
+    CHECK(r.missingLines == 0);
+    // 10 x $400; 4 trunks x 100 m x $25/m; 20 jumpers x $75.
+    CHECK(findLine(r, "mpo-patch-panel-1u")->extendedUsd == Approx(4000));
+    CHECK(findLine(r, "mpo-trunk-144f")->unitPriceUsd == Approx(2500));
+    CHECK(findLine(r, "mpo-trunk-144f")->extendedUsd == Approx(10000));
+    CHECK(findLine(r, "mpo-jumper")->extendedUsd == Approx(1500));
+    CHECK(r.category(CostCategory::CablesAndFibres).capexUsd == Approx(15500));
+    CHECK(r.prices.at("mpo-patch-panel-1u").key == "fibre/mpo-patch-panel-1u");
+
+    // A price-book quote for the part id itself wins over the fibre/ catalog price.
+    TempDir dir;
+    PriceBook book = PriceBook::open(dir.file("book.sqlite"));
+    Quote q;
+    q.vendor = "cabling contractor";
+    q.part = "mpo-patch-panel-1u";
+    q.unitPrice = 350;
+    q.date = "2024-08-30";
+    book.addQuote(q);
+    const CostResult quoted = solveCost(in, CostSettings{}, prices, &book, options());
+    CHECK(findLine(quoted, "mpo-patch-panel-1u")->unitPriceUsd == 350);
+    CHECK(findLine(quoted, "mpo-patch-panel-1u")->origin == PriceOrigin::PriceBook);
+
+    // Neither: a missing price whose message names the key to add.
+    const CostResult missing = solveCost(in, CostSettings{}, testPrices(), nullptr, options());
+    CHECK(missing.missingLines == 3);
+    CHECK(mentions(missing.diagnostics, "as 'fibre/mpo-patch-panel-1u'"));
+}
+
 TEST_CASE("A quote in another currency is converted at the book's rate", "[cost][capex]")
 {
     TempDir dir;
@@ -316,6 +363,34 @@ TEST_CASE("The shipped price list has every category key the cost solver asks fo
     CHECK(parts.count(buildingShellPerMWKey));
     CHECK(parts.count(installPerRackKey));
     CHECK(parts.count(installPerCableKey));
+    // The fabric's structured-cabling parts (solvers/fabric CablingOptions, via fibre/<id>).
+    for (const char *part : {"mpo-patch-panel-1u", "mpo-trunk-144f", "mpo-jumper"})
+        CHECK(parts.count(std::string(fibrePricePrefix) + part));
+}
+
+TEST_CASE("The shipped facility prices add up to Cushman & Wakefield's average per MW",
+          "[cost][capex]")
+{
+    // C&W Data Center Development Cost Guide 2025: US average $11.7 M per MW of critical load;
+    // critical capacity (electrical + mechanical) 53%, the rest 47% [A, handbook facility.md §7].
+    std::map<std::string, double> price;
+    for (const Price &p : shippedPrices())
+        price[p.part] = p.unitUsd;
+    const double power = price.at(powerInfraPriceKey(Redundancy::NPlus1));
+    const double cooling = price.at(coolingPriceKey(CoolingType::DirectLiquid));
+    const double shell = price.at(buildingShellPerMWKey);
+    CHECK(power + cooling + shell == Approx(11.7e6).epsilon(0.01));
+    CHECK((power + cooling) / 11.7e6 == Approx(0.53).margin(0.01));
+    // Every scheme stays inside C&W's market range of $9.3-15.0 M per MW.
+    for (Redundancy r :
+         {Redundancy::N, Redundancy::NPlus1, Redundancy::TwoN, Redundancy::Distributed})
+        for (CoolingType c : {CoolingType::Air, CoolingType::DirectLiquid, CoolingType::Immersion,
+                              CoolingType::RearDoor}) {
+            const double total =
+                price.at(powerInfraPriceKey(r)) + price.at(coolingPriceKey(c)) + shell;
+            CHECK(total >= 9.3e6);
+            CHECK(total <= 15.0e6);
+        }
 }
 
 TEST_CASE("With the shipped default prices the 100k-H100 design passes the seed headlines",

@@ -49,20 +49,23 @@ TEST_CASE("Opex, equivalent annual cost, TCO and cost per GPU-hour of a small de
     INFO(r.diagnostics.toString());
     REQUIRE_FALSE(r.diagnostics.hasErrors());
     CHECK(r.capexUsd == Approx(3e6));
-    // Maintenance: DGX-style support at 20% of capex per year [S, handbook facility.md §7].
-    CHECK(r.maintenanceUsdPerYear == Approx(600000));
+    // Maintenance: the default OEM support at 10% of capex per year [U] (DGX list support is
+    // ~20% [S, handbook facility.md §7]).
+    CHECK(r.maintenanceUsdPerYear == Approx(300000));
     CHECK(r.energyUsdPerYear == Approx(100000));
-    CHECK(r.annualOpexUsd == Approx(100000 + 600000 + 200000 + 50000));
+    CHECK(r.annualOpexUsd == Approx(100000 + 300000 + 200000 + 50000));
     // Annualised over 5 years at 8%: 3 M x 0.25046 (A/P table).
     CHECK(r.annualizedCapexUsd == Approx(3e6 * 0.25046).epsilon(1e-4));
     CHECK(r.depreciationUsdPerYear == Approx(600000)); // straight line, 5 years
-    const double eac = 3e6 * 0.25046 + 950000;
+    const double eac = 3e6 * 0.25046 + 650000;
     CHECK(r.equivalentAnnualCostUsd == Approx(eac).epsilon(1e-4));
     CHECK(r.costPerGpuHourUsd == Approx(eac / (80 * 8760.0)).epsilon(1e-4));
-    // Nominal TCO over 5 years: one purchase + 5 years of opex.
-    CHECK(r.tcoUsd == Approx(3e6 + 5 * 950000.0));
+    // Nominal TCO over 5 years: one purchase, worn out at the horizon (no residual value), + 5
+    // years of opex.
+    CHECK(r.residualValueUsd == 0);
+    CHECK(r.tcoUsd == Approx(3e6 + 5 * 650000.0));
     // Present value: (P/A, 8%, 5) = 3.9927 (interest tables).
-    CHECK(r.tcoPresentValueUsd == Approx(3e6 + 950000 * 3.9927).epsilon(1e-4));
+    CHECK(r.tcoPresentValueUsd == Approx(3e6 + 650000 * 3.9927).epsilon(1e-4));
     CHECK_FALSE(r.costPerEffectiveExaflopHourUsd);
     CHECK_FALSE(r.costPerTrainingRunUsd);
 }
@@ -74,9 +77,9 @@ TEST_CASE("A horizon longer than a category's life buys it again", "[cost][tco]"
     const CostResult r = solveCost(smallInputs(), s, testPrices(), nullptr, options());
     REQUIRE_FALSE(r.diagnostics.hasErrors());
     CHECK(r.category(CostCategory::Compute).purchasesInHorizon == 2);
-    CHECK(r.tcoUsd == Approx(2 * 3e6 + 10 * 950000.0));
+    CHECK(r.tcoUsd == Approx(2 * 3e6 + 10 * 650000.0));
     // (P/F, 8%, 5) = 0.6806 and (P/A, 8%, 10) = 6.7101 (interest tables).
-    CHECK(r.tcoPresentValueUsd == Approx(3e6 * (1 + 0.6806) + 950000 * 6.7101).epsilon(1e-4));
+    CHECK(r.tcoPresentValueUsd == Approx(3e6 * (1 + 0.6806) + 650000 * 6.7101).epsilon(1e-4));
 
     // Longer compute life in the options: one purchase, lower annual capital charge.
     CostOptions o = options();
@@ -84,6 +87,42 @@ TEST_CASE("A horizon longer than a category's life buys it again", "[cost][tco]"
     const CostResult longer = solveCost(smallInputs(), s, testPrices(), nullptr, o);
     CHECK(longer.category(CostCategory::Compute).purchasesInHorizon == 1);
     CHECK(longer.annualizedCapexUsd == Approx(3e6 * 0.14903).epsilon(1e-4)); // (A/P, 8%, 10)
+}
+
+TEST_CASE("TCO nets out the straight-line residual value of long-lived plant", "[cost][tco]")
+{
+    // 1 MW of critical IT on N+1 power ($3.7 M, 20 y), direct liquid cooling ($2.5 M, 15 y) and
+    // a shell ($5.5 M, 20 y) [A, C&W 2025 split as in costfixtures.h], next to $3 M of compute
+    // (5 y). The EAC spreads the plant over its life; over a 5-year horizon the plant keeps its
+    // book value: 3.7 x 15/20 + 2.5 x 10/15 + 5.5 x 15/20 = 2.775 + 1.6667 + 4.125 = 8.5667 M.
+    CostInputs in = smallInputs();
+    in.site.criticalItMW = 1;
+    in.site.power.push_back({Redundancy::NPlus1, 1, 1.25});
+    in.site.cooling = CoolingType::DirectLiquid;
+    const CostResult r = solveCost(in, smallSettings(), testPrices(), nullptr, options());
+    INFO(r.diagnostics.toString());
+    REQUIRE_FALSE(r.diagnostics.hasErrors());
+    CHECK(r.capexUsd == Approx(3e6 + 11.7e6));
+    const double residual = 3.7e6 * 15 / 20 + 2.5e6 * 10 / 15 + 5.5e6 * 15 / 20;
+    CHECK(r.residualValueUsd == Approx(residual).epsilon(1e-9));
+    CHECK(r.category(CostCategory::PowerInfrastructure).residualUsd == Approx(2.775e6));
+    CHECK(r.category(CostCategory::Compute).residualUsd == 0);
+    // Opex: energy 100k + support (compute 10% 300k, power 2% 74k, cooling 3% 75k, shell 1%
+    // 55k) + staff 200k + network services 50k = 854k.
+    CHECK(r.annualOpexUsd == Approx(854000));
+    CHECK(r.tcoUsd == Approx(14.7e6 - residual + 5 * 854000.0).epsilon(1e-9));
+    // Present value: the residual comes back at the horizon, (P/F, 8%, 5) = 0.6806.
+    CHECK(r.tcoPresentValueUsd ==
+          Approx(14.7e6 - residual * 0.6806 + 854000 * 3.9927).epsilon(1e-4));
+
+    // Over 20 years the 20-year plant is used up; the 15-year cooling plant is bought twice
+    // and its second purchase keeps 10 of 15 years.
+    CostSettings longer = smallSettings();
+    longer.horizonYears = 20;
+    const CostResult l = solveCost(in, longer, testPrices(), nullptr, options());
+    CHECK(l.category(CostCategory::PowerInfrastructure).residualUsd == 0);
+    CHECK(l.category(CostCategory::CoolingInfrastructure).purchasesInHorizon == 2);
+    CHECK(l.residualValueUsd == Approx(2.5e6 * 10 / 15).epsilon(1e-9));
 }
 
 TEST_CASE("Energy cost comes from the power solver's MWh when no cost is given", "[cost][tco]")
@@ -155,8 +194,8 @@ TEST_CASE("The 100k-H100 design costs a plausible amount per GPU-hour", "[cost][
     const CostResult r = solveCost(in, CostSettings{}, testPrices(), nullptr, options());
     REQUIRE_FALSE(r.diagnostics.hasErrors());
     CHECK(r.energyUsdPerYear == Approx(*in.site.annualEnergyMWh * 1000 * 0.078));
-    // H100 rented for ~$2-3 per GPU-hour in 2024 [S, trade press]; an owner's full cost with
-    // list-price support should land within a wide band around it.
+    // H100 rented for ~$2-3 per GPU-hour in 2024 [S, trade press]; an owner's full cost should
+    // land within a wide band around it.
     CHECK(r.costPerGpuHourUsd > 1.5);
     CHECK(r.costPerGpuHourUsd < 4.0);
     CHECK(r.tcoUsd > r.capexUsd);
