@@ -156,7 +156,7 @@ bool ranksBefore(const PlanEvaluation &a, const PlanEvaluation &b);
 // a compute-only lower bound on step time; per schedule and recompute mode only the cheapest
 // ZeRO stage that fits in memory is timed; layer costs are computed once per (TP, CP,
 // micro-batch, EP) and the inner loop does not allocate. 100k GPUs: ~1 ms for a 405B dense
-// model, ~10 ms for a 671B MoE (goal: <= 0.5 s).
+// model, ~2 ms for a 671B MoE (goal: <= 0.5 s; Release, bench/bench_performance.cpp).
 SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
                                const ClusterNetwork &network, const PerformanceOptions &options);
 

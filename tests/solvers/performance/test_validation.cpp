@@ -128,7 +128,7 @@ TEST_CASE("searched plans for 70B and 405B dense models on H100 stay in the vali
 {
     // Band: the validated H100 runs reach 41.0% (Nemotron-4 on 6,144 GPUs) to 53.2% (Llama 3
     // 405B at 131k, 38% in Meta's causal count) MFU in the product's per-layer convention
-    // (docs/model-validation.md, rows 19-25); the band is 35-55%, i.e. 35-50% in Meta's causal
+    // (docs/model-validation.md, rows 19-24); the band is 35-55%, i.e. 35-50% in Meta's causal
     // count for an 8k-sequence 70B (x 1.073). An auto-searched plan outside it exploits
     // something no published run shows (the failure this test guards: 66% MFU from a TP 1 x
     // DP 500 x CP 2 ZeRO-3 plan with its DP traffic 100% hidden and free).
