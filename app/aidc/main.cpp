@@ -50,7 +50,8 @@ global options:
 
 exit codes:
   0  success
-  1  --strict was given and the evaluation reported warnings or violations
+  1  --strict was given and the evaluation reported warnings or violations,
+     or a batch/sweep item failed to load or has errors
   2  usage error (unknown command or option, missing argument)
   3  input error: a project or catalog failed to load or validate, or the
      evaluation found an error in the design (the report lists it)
@@ -184,11 +185,7 @@ Result loadAndEvaluate(const ParsedArgs &args, const Context &context)
         throw UsageError("--as-of needs a date as YYYY-MM-DD, got '" + options.cost.asOfDate + "'");
     const Catalog base = loadCatalogFor(args, context);
     const LoadedProject loaded = loadProjectForEvaluation(args.positional[0], base);
-    options.priceBook = loaded.priceBook.get();
-    Result result = evaluate(loaded.project, loaded.catalog, options);
-    Diagnostics all = loaded.warnings;
-    all.append(result.diagnostics);
-    result.diagnostics = all;
+    Result result = evaluateLoadedProject(loaded, options);
     return result;
 }
 

@@ -102,17 +102,6 @@ std::vector<std::int64_t> shardItems(std::int64_t total, const Shard &shard)
     return items;
 }
 
-Result evaluateLoadedProject(const LoadedProject &loaded, const EvaluateOptions &options)
-{
-    EvaluateOptions withPriceBook = options;
-    withPriceBook.priceBook = loaded.priceBook.get();
-    Result result = evaluate(loaded.project, loaded.catalog, withPriceBook);
-    Diagnostics all = loaded.warnings;
-    all.append(result.diagnostics);
-    result.diagnostics = std::move(all);
-    return result;
-}
-
 BatchRow evaluateBatchInput(std::int64_t item, const BatchInput &input, const Catalog &baseCatalog,
                             const EvaluateOptions &options)
 {

@@ -92,10 +92,6 @@ std::vector<std::int64_t> shardItems(std::int64_t total, const Shard &shard);
 BatchRow evaluateBatchInput(std::int64_t item, const BatchInput &input, const Catalog &baseCatalog,
                             const EvaluateOptions &options = {});
 
-// evaluate() of a loaded project as `aidc eval` runs it: with the project's price book, and the
-// loader's warnings placed before the solvers' diagnostics.
-Result evaluateLoadedProject(const LoadedProject &loaded, const EvaluateOptions &options = {});
-
 // Evaluates `items` on `options.jobs` threads. `onRow` is called on the calling thread once per
 // item, in the order of `items` whatever order they finish in, so outputs are deterministic;
 // `onProgress` (optional) is called on the calling thread as rows complete and at least every

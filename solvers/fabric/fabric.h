@@ -52,8 +52,8 @@ struct CablingOptions
     double trayFillLimit = 0.45;    // keep fill <= ~40-50% [U, handbook §8]
     double trayLoadLimitKgPerM = 0; // 0 = not checked (no sourced default)
     // BOM/price keys of the structured parts; lines carry their length so a per-m price works
-    std::string jumperPart = "fibre/mpo-trunk-per-m";
-    std::string trunkPart = "fibre/mpo-trunk-per-m";
+    std::string jumperPart = "mpo-jumper";    // priced each (prices.json fibre/mpo-jumper)
+    std::string trunkPart = "mpo-trunk-144f"; // priced per m of its length (fibre/mpo-trunk-144f)
     std::string patchPanelPart = "mpo-patch-panel-1u";
 
     // Problems with the values, with paths like "cabling/trayFillLimit".

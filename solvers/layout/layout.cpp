@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 namespace aidc {
 
@@ -481,18 +482,20 @@ void LayoutBuilder::placeRemainingRacks()
 
     const LeafPlacement placement = computeRowPlacement();
     const int totalComputeRacks = int(queue.size());
-    std::size_t next = 0;
     const double pitch = 0.6;
     const double rowPitch = m_project.halls.empty() ? 3.6 : m_project.halls.front().rowPitchM;
 
-    // Pools pinned to a hall go there first; the rest fill halls in order.
-    std::stable_sort(queue.begin(), queue.end(), [](const auto &a, const auto &b) {
-        return !a.first->hall.empty() && b.first->hall.empty();
-    });
+    // Racks of pools bound to a hall go to that hall (all of them, over its limits if need be,
+    // with a warning); the racks of free pools fill the halls in order, then generated halls.
+    std::map<std::string, std::vector<std::pair<PoolPlan *, int>>> bound;
+    std::vector<std::pair<PoolPlan *, int>> free;
+    for (const auto &rack : queue)
+        (rack.first->hall.empty() ? free : bound[rack.first->hall]).push_back(rack);
+    std::size_t freeNext = 0;
 
     std::size_t hallIndex = 0;
     bool generated = m_result.halls.empty();
-    while (next < queue.size()) {
+    while (hallIndex < m_result.halls.size() || freeNext < free.size()) {
         if (hallIndex >= m_result.halls.size()) {
             // Generate a hall: rows of maxRacksPerRow slots, up to maxRowsPerGeneratedHall rows.
             LayoutHall hall;
@@ -521,18 +524,15 @@ void LayoutBuilder::placeRemainingRacks()
         const Hall *projectHall =
             hallIndex < m_project.halls.size() ? &m_project.halls[hallIndex] : nullptr;
 
-        // A hall-bound pool may not spill into another hall; a free pool may not enter a bound hall
-        // slot.
-        const std::string &wantedHall = queue[next].first->hall;
-        if (!wantedHall.empty() && wantedHall != hall.id) {
-            bool exists = false;
-            for (const LayoutHall &h : m_result.halls)
-                exists = exists || h.id == wantedHall;
-            if (exists && hallIndex + 1 < m_result.halls.size()) {
-                ++hallIndex;
-                continue;
-            }
+        // This hall's work: its bound racks first, then the free racks still to place.
+        std::vector<std::pair<PoolPlan *, int>> work = bound[hall.id];
+        const int boundCount = int(work.size());
+        work.insert(work.end(), free.begin() + long(freeNext), free.end());
+        if (work.empty()) {
+            ++hallIndex;
+            continue;
         }
+        std::size_t next = 0;
 
         const int slots =
             std::max(2, std::min(m_options.maxRacksPerRow,
@@ -545,7 +545,7 @@ void LayoutBuilder::placeRemainingRacks()
             (hall.lengthM - m_options.hallMarginM - m_hallUsedDepthM[hallIndex]) / hallRowPitch);
 
         // How many compute racks this hall takes: rows (after its network rows), power, cooling.
-        int take = int(queue.size() - next);
+        int take = int(work.size());
         const double capW =
             projectHall && projectHall->powerCapacityMW ? *projectHall->powerCapacityMW * 1e6 : 0.0;
         const double coolW = projectHall && projectHall->coolingCapacityMW
@@ -555,8 +555,8 @@ void LayoutBuilder::placeRemainingRacks()
         if (limitW > 0) {
             double used = m_hallPowerW[hallIndex];
             int byPower = 0;
-            while (next + byPower < queue.size()) {
-                const auto &[plan, servers] = queue[next + byPower];
+            while (next + byPower < work.size()) {
+                const auto &[plan, servers] = work[next + byPower];
                 if (used + rackPowerW(*plan, servers) > limitW)
                     break;
                 used += rackPowerW(*plan, servers);
@@ -571,6 +571,14 @@ void LayoutBuilder::placeRemainingRacks()
         };
         while (take > 0 && rowsFor(take) > freeRows)
             take = std::max(0, std::min(take - 1, freeRows * computePerRow - 1));
+        if (take < boundCount) {
+            m_result.diagnostics.warning(
+                "", "/halls/" + std::to_string(hallIndex),
+                "hall " + hall.id + " holds only " + std::to_string(take) + " of the " +
+                    std::to_string(boundCount) +
+                    " racks of the pools bound to it; they are placed there anyway");
+            take = boundCount;
+        }
         const bool lastHall = hallIndex + 1 >= m_result.halls.size();
         if (take == 0 && lastHall && !hall.generated && m_project.halls.size() > 0 &&
             freeRows <= 0) {
@@ -602,8 +610,8 @@ void LayoutBuilder::placeRemainingRacks()
         }
         const std::size_t end = next + take;
         while (next < end) {
-            std::vector<std::pair<PoolPlan *, int>> slice(queue.begin() + long(next),
-                                                          queue.begin() + long(end));
+            std::vector<std::pair<PoolPlan *, int>> slice(work.begin() + long(next),
+                                                          work.begin() + long(end));
             std::size_t sliceNext = 0;
             addRow(int(hallIndex), hall.id + "-R" + std::to_string(rowNumber + 1),
                    m_options.hallMarginM, y, pattern, slice, sliceNext);
@@ -612,6 +620,8 @@ void LayoutBuilder::placeRemainingRacks()
             ++rowNumber;
         }
         m_hallUsedDepthM[hallIndex] = y;
+        bound[hall.id].clear();
+        freeNext += std::size_t(std::max(0, int(next) - boundCount));
         ++hallIndex;
     }
 

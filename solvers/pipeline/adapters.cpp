@@ -337,9 +337,13 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
         inputs.storageReadBytesPerS = servers * kLocalNvmeWriteBytesPerSPerServer;
     }
     if (server) {
+        // Checkpoints go over the storage NICs; a server without them (GB200 NVL72 trays reach
+        // storage through their in-band ports) uses its frontend ports.
         const double serversInJob = double(jobGpus) / serverGpus;
-        inputs.nicToStorageBytesPerS =
-            serversInJob * server->storagePorts * server->storagePortGbps * 1e9 / 8.0;
+        const bool storageNics = server->storagePorts > 0;
+        const double ports = storageNics ? server->storagePorts : server->frontendPorts;
+        const double gbps = storageNics ? server->storagePortGbps : server->frontendPortGbps;
+        inputs.nicToStorageBytesPerS = serversInJob * ports * gbps * 1e9 / 8.0;
     }
     inputs.hostCopyBytesPerSPerGpu = kHostCopyBytesPerSPerGpu;
     return inputs;

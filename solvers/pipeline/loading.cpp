@@ -51,4 +51,15 @@ LoadedProject loadProjectForEvaluation(const std::string &projectPath, const Cat
     return prepareProject(loadProjectFile(projectPath), projectPath, baseCatalog);
 }
 
+Result evaluateLoadedProject(const LoadedProject &loaded, const EvaluateOptions &options)
+{
+    EvaluateOptions withPriceBook = options;
+    withPriceBook.priceBook = loaded.priceBook.get();
+    Result result = evaluate(loaded.project, loaded.catalog, withPriceBook);
+    Diagnostics all = loaded.warnings;
+    all.append(result.diagnostics);
+    result.diagnostics = std::move(all);
+    return result;
+}
+
 } // namespace aidc

@@ -7,6 +7,7 @@
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"
 #include "model/project.h"
+#include "solvers/pipeline/pipeline.h"
 
 #include <memory>
 #include <string>
@@ -31,6 +32,10 @@ Catalog loadBaseCatalog(const std::string &catalogDirectory); // throws LoadErro
 
 // Throws LoadError carrying every problem (file, JSON pointer, message).
 LoadedProject loadProjectForEvaluation(const std::string &projectPath, const Catalog &baseCatalog);
+
+// evaluate() of a loaded project as `aidc eval`, batch runs and the GUI run it: with the
+// project's price book, and the loader's warnings placed before the solvers' diagnostics.
+Result evaluateLoadedProject(const LoadedProject &loaded, const EvaluateOptions &options = {});
 
 // Validates an in-memory project (GUI edits) against a base catalog; throws LoadError.
 LoadedProject prepareProject(const Project &project, const std::string &path,

@@ -100,7 +100,7 @@ TEST_CASE("without an output option the CSV goes to standard output", "[batchcli
     CHECK(run.err.empty() != errors);
 }
 
-TEST_CASE("--max refuses a sweep explosion before running anything", "[batchcli][sweep]")
+TEST_CASE("the --max guard refuses a sweep explosion before running anything", "[batchcli][sweep]")
 {
     TempDir dir;
     const std::string csv = dir.file("out.csv");

@@ -9,7 +9,7 @@
 using namespace aidc;
 using namespace aidc::test;
 
-TEST_CASE("--set values: JSON when they parse, strings otherwise", "[sweep]")
+TEST_CASE("sweep values (--set): JSON when they parse, strings otherwise", "[sweep]")
 {
     const SweepAxis axis =
         parseSweepAxis("/compute/pools/0/gpu=H100-SXM,7,2.5,true,null,\"a,b\",[1,3],{\"x\":[1,2]}");

@@ -290,3 +290,36 @@ TEST_CASE("storage and management racks go into the dedicated rows of the first 
     CHECK(lastServiceY < firstComputeY); // service rows stand in front of the compute rows
     CHECK(layout.pools[0].racks == 256);
 }
+
+TEST_CASE("a pool bound to a hall goes there; free pools still fill the halls in order", "[layout]")
+{
+    Project project = poolProject("H100-SXM", 256); // pool "p": 8 racks, free
+    ComputePool bound = project.pools[0];
+    bound.name = "bound";
+    bound.hall = "B";
+    bound.gpuCount = 128; // 4 racks
+    project.pools.push_back(bound);
+    for (const char *id : {"A", "B"}) {
+        Hall hall;
+        hall.id = id;
+        hall.widthM = 30;
+        hall.lengthM = 40;
+        project.halls.push_back(hall);
+    }
+    const LayoutResult layout = solveLayout(project, testCatalog(), {});
+    REQUIRE(layout.halls.size() == 2);
+    int freeInA = 0, boundInB = 0, elsewhere = 0;
+    for (const PlacedRack &rack : layout.racks) {
+        if (rack.role != RackRole::Compute)
+            continue;
+        if (rack.pool == "p" && layout.halls[rack.hall].id == "A")
+            ++freeInA;
+        else if (rack.pool == "bound" && layout.halls[rack.hall].id == "B")
+            ++boundInB;
+        else
+            ++elsewhere;
+    }
+    CHECK(freeInA == 8);
+    CHECK(boundInB == 4);
+    CHECK(elsewhere == 0);
+}
