@@ -1,7 +1,5 @@
 # bench_reliability: the whole reliability evaluation of a 100k-GPU project (goal <= 10 ms).
-if(TARGET aidc_solver_reliability)
-    add_executable(bench_reliability ${CMAKE_CURRENT_LIST_DIR}/bench_reliability.cpp)
-    target_link_libraries(bench_reliability PRIVATE aidc::solver_reliability)
-    target_include_directories(bench_reliability PRIVATE ${PROJECT_SOURCE_DIR})
-    aidc_set_warnings(bench_reliability)
-endif()
+add_executable(bench_reliability ${CMAKE_CURRENT_LIST_DIR}/bench_reliability.cpp)
+target_link_libraries(bench_reliability PRIVATE aidc::solver_reliability)
+target_include_directories(bench_reliability PRIVATE ${PROJECT_SOURCE_DIR})
+aidc_set_warnings(bench_reliability)
