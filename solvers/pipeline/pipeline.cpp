@@ -166,6 +166,10 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
         if (reserved != budgets.front())
             budgets.push_back(reserved);
 
+        // Candidates skip the scaling curve (most of a solve's time); the winner gets it below.
+        PerformanceOptions candidateOptions = options.performance;
+        if (budgets.size() > 1)
+            candidateOptions.scalingPoints = 0;
         double bestScore = -1;
         int chosenBudget = 0;
         for (int budget : budgets) {
@@ -174,7 +178,7 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
             const ClusterNetwork network =
                 clusterNetworkFor(effective, catalog, result.fabric, *pool, budget);
             PerformanceResult performance =
-                solvePerformance(workload, *gpu, network, options.performance);
+                solvePerformance(workload, *gpu, network, candidateOptions);
             std::optional<ReliabilityResult> reliability;
             double score = 0;
             if (performance.ok) {
@@ -193,6 +197,14 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
             }
             if (stop())
                 return result;
+        }
+        if (result.performance && budgets.size() > 1 && options.performance.scalingPoints > 0) {
+            // The same search again on the winning budget (deterministic: the same plan), now
+            // with the scaling curve.
+            result.performance = solvePerformance(
+                workload, *gpu,
+                clusterNetworkFor(effective, catalog, result.fabric, *pool, chosenBudget),
+                options.performance);
         }
         if (result.performance) {
             jobGpus = result.performance->ok ? result.performance->plan.gpusUsed : chosenBudget;
