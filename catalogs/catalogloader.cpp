@@ -63,7 +63,6 @@ std::string joined(const std::vector<std::string> &names)
 
 } // namespace
 
-
 namespace {
 
 // Where an entry came from, for reference errors found after all files are read.

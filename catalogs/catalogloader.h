@@ -8,9 +8,9 @@
 // Problems are reported like a project's: file, RFC 6901 JSON pointer, plain message, and
 // loading continues so that one pass reports every problem.
 
-#include "model/isodate.h"
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"
+#include "model/isodate.h"
 
 #include <string>
 #include <vector>

@@ -132,9 +132,9 @@ CsvTable parseCsv(const std::string &text, const std::string &fileName, Diagnost
     for (std::size_t r = 1; r < records.size(); ++r) {
         if (records[r].size() != table.header.size()) {
             diagnostics.error(fileName, "",
-                              "line " + std::to_string(recordLines[r]) + ": "
-                                  + std::to_string(records[r].size()) + " fields, the header has "
-                                  + std::to_string(table.header.size()));
+                              "line " + std::to_string(recordLines[r]) + ": " +
+                                  std::to_string(records[r].size()) + " fields, the header has " +
+                                  std::to_string(table.header.size()));
             continue;
         }
         table.rows.push_back(records[r]);
