@@ -1,6 +1,7 @@
 #include "chartdata.h"
 
 #include "model/enumnames.h"
+#include "solvers/cost/costreport.h"
 
 namespace aidc::ui {
 
@@ -8,37 +9,78 @@ ChartData chartData(const Project &project, const Result &result, const Catalog 
 {
     ChartData data;
     const Summary &summary = result.summary;
+    auto add = [](std::vector<LabelledValue> &out, const char *label, double value) {
+        if (value > 0)
+            out.push_back({label, value});
+    };
 
-    // Bottom-up from the catalog: GPUs at TDP x the provisioning factor, the rest of each
-    // server up to its nameplate maximum. Network and facility shares come from the solvers.
-    double gpuW = 0;
-    double restOfServerW = 0;
-    for (const PoolLayout &pool : result.layout.pools) {
-        const Accelerator *gpu = catalog.accelerator(pool.accelerator);
-        const Server *server = catalog.server(pool.server);
-        if (!gpu || !server)
-            continue;
-        const double poolGpuW = pool.gpus * gpu->tdpW * project.power.gpuLoadFactor;
-        gpuW += poolGpuW;
-        restOfServerW += pool.servers * server->maxPowerW - pool.gpus * gpu->tdpW;
+    const PowerResult &power = result.power;
+    if (power.itPeakW > 0) {
+        // The power solver's peak breakdown, IT first, then what the facility adds.
+        const ItBreakdown &it = power.itPeak;
+        add(data.powerBreakdownW, "GPUs", it.gpuW);
+        add(data.powerBreakdownW, "Rest of servers", it.serverOtherW);
+        add(data.powerBreakdownW, "Rack distribution", it.distributionW);
+        add(data.powerBreakdownW, "Network", it.networkW);
+        add(data.powerBreakdownW, "Storage", it.storageW);
+        add(data.powerBreakdownW, "Management", it.managementW);
+        add(data.powerBreakdownW, "Other IT", it.otherW);
+        add(data.powerBreakdownW, "Cooling", power.cooling.peakW());
+        add(data.powerBreakdownW, "Conversion losses", power.chainLossPeakW);
+        add(data.powerBreakdownW, "Facility misc.", power.miscPeakW);
+    } else {
+        // Without the power solver: GPUs at TDP x the provisioning factor and the rest of each
+        // server up to its catalog nameplate.
+        double gpuW = 0, restOfServerW = 0;
+        for (const PoolLayout &pool : result.layout.pools) {
+            const Accelerator *gpu = catalog.accelerator(pool.accelerator);
+            const Server *server = catalog.server(pool.server);
+            if (!gpu || !server)
+                continue;
+            gpuW += pool.gpus * gpu->tdpW * project.power.gpuLoadFactor;
+            restOfServerW += pool.servers * server->maxPowerW - pool.gpus * gpu->tdpW;
+        }
+        add(data.powerBreakdownW, "GPUs", gpuW);
+        add(data.powerBreakdownW, "Rest of servers", restOfServerW);
     }
-    if (gpuW > 0)
-        data.powerBreakdownW.push_back({"GPUs", gpuW});
-    if (restOfServerW > 0)
-        data.powerBreakdownW.push_back({"Rest of servers", restOfServerW});
-    if (summary.networkPowerW)
-        data.powerBreakdownW.push_back({"Network", *summary.networkPowerW});
-    if (summary.facilityPowerW && summary.itPowerPeakW &&
-        *summary.facilityPowerW > *summary.itPowerPeakW)
-        data.powerBreakdownW.push_back(
-            {"Cooling and losses", *summary.facilityPowerW - *summary.itPowerPeakW});
 
     for (const PoolSummary &pool : summary.pools) {
         data.poolGpus.push_back({pool.name, double(pool.gpus)});
         data.poolItNameplateMW.push_back({pool.name, pool.itPowerNameplateW / 1e6});
     }
-    // capexBreakdownUsd, stepTimeBreakdownS, scalingCurve, failuresPerDay and goodputVsInterval
-    // stay empty until the cost, performance and reliability solvers put them in the Result.
+
+    for (const CategoryCost &category : result.cost.categories)
+        add(data.capexBreakdownUsd, costCategoryName(category.category), category.capexUsd);
+
+    if (result.performance && result.performance->ok) {
+        const StepBreakdown &step = result.performance->plan.step;
+        auto &out = data.stepTimeBreakdownS;
+        add(out, "Compute", step.computeS - step.recomputeS);
+        add(out, "Recompute", step.recomputeS);
+        add(out, "Exposed TP", step.tpCommS - step.tpHiddenS);
+        add(out, "Exposed CP", step.cpCommS - step.cpHiddenS);
+        add(out, "Exposed EP", step.epCommS - step.epHiddenS);
+        add(out, "Exposed PP", step.ppCommS - step.ppHiddenS);
+        add(out, "Exposed DP", step.dpCommS - step.dpHiddenS);
+        add(out, "Bubble", step.bubbleS);
+        add(out, "Optimizer", step.optimizerS);
+        add(out, "Exposed I/O", step.ioS - step.hiddenIoS);
+        CurveSeries mfu{"MFU", {}};
+        for (const ScalingPoint &point : result.performance->scaling)
+            mfu.points.push_back({double(point.gpus), point.mfu});
+        if (!mfu.points.empty())
+            data.scalingCurve.push_back(std::move(mfu));
+    }
+
+    if (result.reliability) {
+        for (const ClassFailures &c : result.reliability->byClass)
+            add(data.failuresPerDay, c.componentClass.c_str(), c.clusterFailuresPerDay);
+        CurveSeries goodput{"goodput", {}};
+        for (const IntervalPoint &point : result.reliability->intervalCurve)
+            goodput.points.push_back({point.intervalS / 60.0, point.goodput});
+        if (!goodput.points.empty())
+            data.goodputVsInterval.push_back(std::move(goodput));
+    }
     return data;
 }
 
@@ -64,25 +106,12 @@ ResultTables resultTables(const Result &result)
                                      std::to_string(pool.racks),
                                      formatCsvNumber(pool.itPowerNameplateW / 1000.0)});
     }
-    // The BOM and the cable schedule come from the fabric/cabling/power solvers' BomLine lists
-    // once the pipeline carries them in the Result; their columns are fixed already.
-    tables.bom = bomTable({});
-    tables.cableSchedule.header = {"Cable",   "Plane",   "From rack", "From port",
-                                   "To rack", "To port", "Medium",    "Length (m)"};
+    // The table the CLI writes (`aidc bom`): the network and facility BOM with the cost
+    // solver's prices.
+    Bom bom = result.fabric.bom;
+    bom.insert(bom.end(), result.power.bom.begin(), result.power.bom.end());
+    tables.bom = pricedBomTable(bom, result.cost);
     return tables;
-}
-
-CsvTable bomTable(const Bom &bom)
-{
-    CsvTable table;
-    table.header = {"Category", "Part", "Description",    "Plane",
-                    "Quantity", "Unit", "Unit power (W)", "Length (m)"};
-    for (const BomLine &line : bom) {
-        table.rows.push_back({line.category, line.part, line.description, line.plane,
-                              formatCsvNumber(line.quantity), line.unit,
-                              formatCsvNumber(line.unitPowerW), formatCsvNumber(line.lengthM)});
-    }
-    return table;
 }
 
 } // namespace aidc::ui

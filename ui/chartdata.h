@@ -1,8 +1,9 @@
 #pragma once
 
 // What the charts and tables show, as plain vectors built from one evaluation. chartData() and
-// resultTables() are the only places that read solver results for them: wiring a new solver's
-// output into the GUI means filling its slot here (the widgets take these vectors as they are).
+// resultTables() are the only places that read solver results for them: wiring a further
+// solver output into the GUI means filling a slot here (the widgets take these vectors as they
+// are). A slot stays empty when its solver did not run (the chart then says so).
 
 #include "catalogs/catalog.h"
 #include "model/csv.h"
@@ -35,11 +36,10 @@ struct CurveSeries
 struct ChartData
 {
     // Power at peak by consumer, W: GPUs, rest of the servers, network, storage, cooling and
-    // conversion losses. Filled as far as the solvers that ran allow.
+    // conversion losses (power solver); GPUs and rest of servers from the catalog without it.
     std::vector<LabelledValue> powerBreakdownW;
-    std::vector<LabelledValue> poolGpus;          // GPUs per pool
-    std::vector<LabelledValue> poolItNameplateMW; // servers at nameplate per pool, MW
-    // Slots the solvers fill as they land (empty = "not computed yet"):
+    std::vector<LabelledValue> poolGpus;           // GPUs per pool
+    std::vector<LabelledValue> poolItNameplateMW;  // servers at nameplate per pool, MW
     std::vector<LabelledValue> capexBreakdownUsd;  // by category (cost solver)
     std::vector<LabelledValue> stepTimeBreakdownS; // compute, exposed TP/PP/DP/EP, bubble, I/O
     std::vector<CurveSeries> scalingCurve;         // x: GPUs; y: MFU (0..1) per series
@@ -51,15 +51,12 @@ ChartData chartData(const Project &project, const Result &result, const Catalog 
 
 struct ResultTables
 {
-    CsvTable racks;         // every placed rack (layout)
-    CsvTable pools;         // per-pool counts and power (summary)
-    CsvTable bom;           // bill of materials (fabric, power, cooling solvers)
-    CsvTable cableSchedule; // one line per cable run (cabling solver)
+    CsvTable racks; // every placed rack (layout)
+    CsvTable pools; // per-pool counts and power (summary)
+    CsvTable bom;   // network + facility BOM with prices (as `aidc bom` writes it)
+    // The cable schedule (`aidc cables`) is built on demand: ~600k rows for 100k GPUs.
 };
 
 ResultTables resultTables(const Result &result);
-
-// A BOM as a table (the BOM tab): one row per line, numbers locale-free.
-CsvTable bomTable(const Bom &bom);
 
 } // namespace aidc::ui

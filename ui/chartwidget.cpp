@@ -53,6 +53,10 @@ ChartWidget::ChartWidget(const QString &title, const QString &emptyText, QWidget
     , m_empty(new QLabel(this))
 {
     m_chart->setTitle(title);
+    QFont titleFont = m_chart->titleFont();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
+    m_chart->setTitleFont(titleFont);
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_view->setChart(m_chart);
     m_view->setRenderHint(QPainter::Antialiasing);
@@ -105,12 +109,14 @@ void ChartWidget::setBars(const std::vector<LabelledValue> &values, const QStrin
     series->setLabelsVisible(true);
     series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPrecision(3);
     m_chart->addSeries(series);
     auto *x = new QBarCategoryAxis;
     x->append(categories);
     auto *y = new QValueAxis;
     y->setTitleText(unit);
     y->setRange(0, maxValue > 0 ? maxValue * 1.15 : 1);
+    y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%.3g"));
     m_chart->addAxis(x, Qt::AlignBottom);
     m_chart->addAxis(y, Qt::AlignLeft);
@@ -186,6 +192,8 @@ void ChartWidget::setCurves(const std::vector<CurveSeries> &curves, const QStrin
     }
     x->setRange(minX, maxX > minX ? maxX : minX + 1);
     y->setRange(std::min(0.0, minY), maxY > 0 ? maxY * 1.1 : 1);
+    x->applyNiceNumbers();
+    y->applyNiceNumbers();
     m_chart->legend()->setVisible(curves.size() > 1);
     m_hasData = true;
     m_stack->setCurrentWidget(m_view);
@@ -199,9 +207,15 @@ QSize ChartWidget::exportSize() const
 void ChartWidget::renderTo(QPainter &painter, const QSize &size) const
 {
     painter.setRenderHint(QPainter::Antialiasing);
-    if (m_hasData)
-        m_view->render(&painter, QRectF(QPointF(0, 0), size));
-    else
+    if (m_hasData) {
+        // Lay the chart out at the export size (the view may be hidden in a tabbed dock and
+        // never have been laid out), render its scene, then give it back its size.
+        const QSizeF shown = m_chart->size();
+        m_chart->resize(size);
+        m_chart->scene()->render(&painter, QRectF(QPointF(0, 0), size),
+                                 QRectF(m_chart->pos(), QSizeF(size)));
+        m_chart->resize(shown);
+    } else
         painter.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter | Qt::TextWordWrap,
                          m_title + "\n\n" + m_emptyText);
 }
@@ -258,15 +272,15 @@ ChartsPanel::ChartsPanel(QWidget *parent)
     m_pools = add(tr("Pools"), tr("IT power at nameplate per compute pool (MW)"),
                   tr("No pools evaluated yet."));
     m_capex = add(tr("Capex"), tr("Capex by category (USD M)"),
-                  tr("Not computed yet: the cost solver has not run in this build."));
-    m_stepTime = add(tr("Step time"), tr("Step time breakdown (s)"),
-                     tr("Not computed yet: the performance solver has not run in this build."));
-    m_scaling = add(tr("Scaling"), tr("MFU vs GPU count"),
-                    tr("Not computed yet: the performance solver has not run in this build."));
-    m_failures = add(tr("Failures"), tr("Failures per day by component class"),
-                     tr("Not computed yet: the reliability solver has not run in this build."));
-    m_goodput = add(tr("Goodput"), tr("Goodput vs checkpoint interval"),
-                    tr("Not computed yet: the reliability solver has not run in this build."));
+                  tr("Not computed: the cost solver priced nothing (see Violations)."));
+    const QString noPlan = tr("Not computed: the project has no workload, or no parallelism "
+                              "plan fits (see Violations).");
+    m_stepTime = add(tr("Step time"), tr("Step time breakdown of the plan (s)"), noPlan);
+    m_scaling = add(tr("Scaling"), tr("MFU vs GPU count (best plan at each size)"), noPlan);
+    const QString noReliability =
+        tr("Not computed: the project has no workload for the reliability model.");
+    m_failures = add(tr("Failures"), tr("Failures per day by component class"), noReliability);
+    m_goodput = add(tr("Goodput"), tr("Goodput vs checkpoint interval"), noReliability);
 
     auto *png = new QPushButton(tr("Export &PNG…"), this);
     auto *svg = new QPushButton(tr("Export &SVG…"), this);

@@ -24,7 +24,8 @@ ComparePanel::ComparePanel(QWidget *parent)
     m_view->setModel(m_model);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->horizontalHeader()->setSectionResizeMode(CompareModel::FigureColumn,
+                                                     QHeaderView::Stretch);
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);

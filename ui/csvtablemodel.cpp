@@ -32,7 +32,9 @@ void CsvTableModel::setTable(const CsvTable &table)
     for (std::size_t r = 0; r < m_table.rows.size(); ++r) {
         m_table.rows[r].resize(columns);
         for (std::size_t c = 0; c < columns; ++c) {
-            if (m_numeric[c] && !parseNumber(m_table.rows[r][c], m_numbers[r][c]))
+            // Empty cells (a line the cost solver did not price) keep a column numeric.
+            if (m_numeric[c] && !m_table.rows[r][c].empty() &&
+                !parseNumber(m_table.rows[r][c], m_numbers[r][c]))
                 m_numeric[c] = false;
         }
     }

@@ -1,8 +1,8 @@
 #pragma once
 
 // A table model over a CsvTable (model/csv.h): the BOM, the cable schedule, the rack list.
-// Columns whose every cell is a number sort numerically (Qt::UserRole holds the number) and are
-// totalled by TablePanel.
+// Columns whose every cell is a number (or empty) sort numerically (Qt::UserRole holds the number)
+// and are totalled by TablePanel.
 
 #include "model/csv.h"
 

@@ -41,7 +41,11 @@ void Evaluator::request(const Project &project)
     if (!m_pending)
         m_pendingSinceNs = m_clock.nsecsElapsed();
     m_pending = project;
-    m_timer.start(); // restarts: a burst of edits evaluates once, after the last
+    if (!isBusy()) {
+        start(); // an edit on its own evaluates at once
+        return;
+    }
+    m_timer.start(); // during a run or a burst: evaluate once, after the last edit
 }
 
 void Evaluator::evaluateNow(const Project &project)
@@ -111,8 +115,9 @@ void Evaluator::start()
 void Evaluator::deliver(std::shared_ptr<Evaluation> evaluation)
 {
     --m_running;
-    if (evaluation->generation != m_generation || evaluation->result.cancelled)
-        return; // a newer run is on its way
+    // A newer run is started, or a newer project waits for the burst to end: this one is stale.
+    if (evaluation->generation != m_generation || evaluation->result.cancelled || m_pending)
+        return;
     m_latest = evaluation;
     emit finished(evaluation);
 }

@@ -1,8 +1,10 @@
 #pragma once
 
-// Runs the solver pipeline off the GUI thread. request() coalesces a burst of edits with a
-// short single-shot timer; starting a run cancels the one in flight (EvaluateOptions::cancel),
-// and only the newest run's result is delivered (finished()), on the GUI thread.
+// Runs the solver pipeline off the GUI thread. An edit while nothing runs starts a run at once;
+// edits that arrive while a run is in flight (or within the burst window of the previous one)
+// restart a short single-shot timer, so a burst evaluates once, after its last edit. Starting a
+// run cancels the one in flight (EvaluateOptions::cancel), and only the newest run's result is
+// delivered (finished()), on the GUI thread.
 
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"

@@ -95,9 +95,11 @@ FloorPlanView::~FloorPlanView()
 void FloorPlanView::setEvaluation(const Project &project,
                                   std::shared_ptr<const Evaluation> evaluation)
 {
+    // The selection is read while the items still match the evaluation they were drawn from.
+    const std::vector<Selection> keep = selectedParts();
     m_project = project;
     m_evaluation = std::move(evaluation);
-    rebuild();
+    rebuild(keep);
 }
 
 void FloorPlanView::setHall(int hall)
@@ -106,7 +108,7 @@ void FloorPlanView::setHall(int hall)
         return;
     m_hall = hall;
     m_fitPending = true;
-    rebuild();
+    rebuild({});
 }
 
 void FloorPlanView::setColourBy(ColourBy colourBy)
@@ -124,14 +126,16 @@ QColor FloorPlanView::rackColour(int layoutRack) const
     return {};
 }
 
-void FloorPlanView::rebuild()
+void FloorPlanView::rebuild(const std::vector<Selection> &keep)
 {
-    m_rebuilding = true;
-    const std::vector<Selection> previous = selectedParts();
-    scene()->clear();
+    // Forget the items before they go: clearing the scene emits selectionChanged while it
+    // deletes them, and nothing may look at them then.
     m_rackItems.clear();
     m_rowItems.clear();
-    m_rebuilding = false;
+    {
+        const QSignalBlocker blocker(scene());
+        scene()->clear();
+    }
     if (!m_evaluation || m_evaluation->failed)
         return;
     const LayoutResult &layout = m_evaluation->result.layout;
@@ -155,8 +159,12 @@ void FloorPlanView::rebuild()
                                              .arg(QString::fromStdString(hall.id))
                                              .arg(hall.widthM, 0, 'g', 4)
                                              .arg(hall.lengthM, 0, 'g', 4));
-    title->setScale(kScale / 25.0);
-    title->setPos(0, -0.9 * kScale);
+    // Labels keep their size on screen at every zoom (they are annotations, not to scale).
+    title->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+    title->setTransform(QTransform::fromTranslate(0, -title->boundingRect().height() - 4));
+    QFont titleFont = title->font();
+    titleFont.setBold(true);
+    title->setFont(titleFont);
 
     for (int r = 0; r < int(hall.rows.size()); ++r) {
         const LayoutRow &row = hall.rows[r];
@@ -195,10 +203,10 @@ void FloorPlanView::rebuild()
         m_rowItems.push_back(rowItem);
 
         auto *label = new QGraphicsSimpleTextItem(QString::fromStdString(row.id), rowItem);
-        label->setScale(kScale / 40.0);
-        label->setPos(minX * kScale - origin.x() - label->boundingRect().width() * label->scale() -
-                          0.15 * kScale,
-                      minY * kScale - origin.y());
+        label->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+        label->setPos(minX * kScale - origin.x() - pad, (minY + maxY) / 2 * kScale - origin.y());
+        label->setTransform(QTransform::fromTranslate(-label->boundingRect().width() - 4,
+                                                      -label->boundingRect().height() / 2));
 
         for (int s = 0; s < int(row.racks.size()); ++s) {
             const int index = row.racks[s];
@@ -231,7 +239,7 @@ void FloorPlanView::rebuild()
     recolour();
     m_rebuilding = false;
     scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-kScale, -kScale, kScale, kScale));
-    for (const Selection &s : previous)
+    for (const Selection &s : keep)
         select(s);
     if (m_fitPending) {
         m_fitPending = false;
@@ -263,6 +271,15 @@ QColor FloorPlanView::colourFor(int layoutRack) const
         return type->liquidCooled ? QColor(0x00, 0x89, 0x7b) : QColor(0x90, 0xca, 0xf9);
     }
     case ColourBy::PowerDensity: {
+        const std::vector<RackPower> &powers = m_evaluation->result.power.racks;
+        if (powers.size() == layout.racks.size()) { // the power solver's per-rack peak
+            const double kW = powers[layoutRack].peakW() / 1000.0;
+            for (const DensityBand &band : kDensityBands) {
+                if (kW < band.upToKW)
+                    return band.colour;
+            }
+            return kNoData;
+        }
         if (rack.role != RackRole::Compute || !catalog)
             return kNoData;
         const Server *server = nullptr;
@@ -281,6 +298,9 @@ QColor FloorPlanView::colourFor(int layoutRack) const
     }
     case ColourBy::Violations: {
         int worst = 0; // 3 the rack itself, 2 its row, 1 its hall
+        const std::vector<RackPower> &powers = m_evaluation->result.power.racks;
+        if (powers.size() == layout.racks.size() && powers[layoutRack].violations != 0)
+            worst = 3;
         for (const Diagnostic &d : m_evaluation->result.diagnostics.items()) {
             const Selection s = selectionForDiagnostic(d.jsonPath, d.message, &layout);
             if (s.kind == Selection::Kind::Rack && s.hall == rack.hall && s.row == rack.row &&
@@ -324,7 +344,7 @@ void FloorPlanView::recolour()
     case ColourBy::PowerDensity:
         for (const DensityBand &band : kDensityBands)
             m_legend.push_back({band.colour, QString::fromUtf8(band.label)});
-        m_legend.push_back({kNoData, tr("no estimate (network, storage)")});
+        m_legend.push_back({kNoData, tr("no estimate")});
         break;
     case ColourBy::Violations:
         m_legend = {{QColor(0xd3, 0x2f, 0x2f), tr("rack violation")},
@@ -362,6 +382,7 @@ void FloorPlanView::select(const Selection &selection)
         ensureVisible(target, 40, 40);
     }
     m_rebuilding = wasRebuilding;
+    updateHighlight();
 }
 
 std::vector<Selection> FloorPlanView::selectedParts() const
@@ -382,8 +403,25 @@ std::vector<Selection> FloorPlanView::selectedParts() const
     return parts;
 }
 
+// Selected parts get a thick outline that stays visible at every zoom.
+void FloorPlanView::updateHighlight()
+{
+    QPen selected(QColor(0xc0, 0x00, 0x60), 3);
+    selected.setCosmetic(true); // 3 pixels at every zoom
+    for (auto &[index, item] : m_rackItems)
+        item->setPen(item->isSelected() ? selected : QPen(QColor(0x20, 0x20, 0x20), 0));
+    for (QGraphicsRectItem *row : m_rowItems) {
+        QPen pen = row->pen();
+        pen.setColor(row->isSelected() ? QColor(0xc0, 0x00, 0x60) : QColor(0x40, 0x40, 0x40));
+        pen.setWidth(row->isSelected() ? 3 : 0);
+        pen.setCosmetic(true);
+        row->setPen(pen);
+    }
+}
+
 void FloorPlanView::onSceneSelectionChanged()
 {
+    updateHighlight();
     if (m_rebuilding)
         return;
     const std::vector<Selection> parts = selectedParts();
@@ -536,13 +574,17 @@ FloorPlanPanel::FloorPlanPanel(QWidget *parent)
     hallLabel->setBuddy(m_hallBox);
     auto *colourLabel = new QLabel(tr("&Colour by:"), this);
     colourLabel->setBuddy(m_colourBox);
+    m_hallBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_hallBox->setMinimumContentsLength(16);
+    m_colourBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_colourBox->addItem(tr("Rack role"), int(ColourBy::Role));
     m_colourBox->addItem(tr("Compute pool"), int(ColourBy::Pool));
     m_colourBox->addItem(tr("Liquid / air"), int(ColourBy::Cooling));
-    m_colourBox->addItem(tr("Power density (nameplate)"), int(ColourBy::PowerDensity));
+    m_colourBox->addItem(tr("Power density"), int(ColourBy::PowerDensity));
     m_colourBox->addItem(tr("Violations"), int(ColourBy::Violations));
-    m_colourBox->setToolTip(tr("Metric the racks are coloured by. Power density is the servers' "
-                               "catalog maximum power per rack, in kW."));
+    m_colourBox->setToolTip(tr("Metric the racks are coloured by. Power density is each rack's "
+                               "peak IT power from the power solver, in kW (the servers' catalog "
+                               "maximum when the power solver has not run)."));
     auto *fit = new QToolButton(this);
     fit->setText(tr("Fit"));
     fit->setToolTip(tr("Zoom to the whole hall (0)"));
@@ -618,6 +660,13 @@ void FloorPlanPanel::setEvaluation(const Project &project,
         m_view->setHall(0);
     m_hallBox->setCurrentIndex(m_view->hall());
     m_view->setEvaluation(project, std::move(evaluation));
+    updateLegend();
+}
+
+void FloorPlanPanel::setColourBy(ColourBy colourBy)
+{
+    m_colourBox->setCurrentIndex(m_colourBox->findData(int(colourBy)));
+    m_view->setColourBy(colourBy);
     updateLegend();
 }
 

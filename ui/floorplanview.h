@@ -69,10 +69,11 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
-    void rebuild();
+    void rebuild(const std::vector<Selection> &keep);
     void recolour();
     QColor colourFor(int layoutRack) const;
     void onSceneSelectionChanged();
+    void updateHighlight();
     void finishDrag();
 
     Project m_project;
@@ -99,6 +100,7 @@ public:
     FloorPlanView *view() const { return m_view; }
     void setEvaluation(const Project &project, std::shared_ptr<const Evaluation> evaluation);
     void showHall(int hall);
+    void setColourBy(ColourBy colourBy);
 
 signals:
     void insertRowRequested(int hall);

@@ -17,6 +17,7 @@
 #include "catalogs/catalogloader.h"
 #include "model/projectjson.h"
 #include "solvers/common/defaults.h"
+#include "solvers/fabric/fabricreport.h"
 #include "solvers/pipeline/loading.h"
 
 #include <QAction>
@@ -83,10 +84,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_elevation(new RackElevationView)
     , m_undoView(new QUndoView(m_document->undoStack()))
     , m_charts(new ChartsPanel)
-    , m_bomTable(new TablePanel(tr("The bill of materials appears here once the fabric and power "
-                                   "solvers run in the pipeline.")))
-    , m_cableTable(new TablePanel(tr("The cable schedule appears here once the cabling solver "
-                                     "runs in the pipeline.")))
+    , m_bomTable(new TablePanel(tr("No bill of materials: the project has not been evaluated.")))
+    , m_cableTable(new TablePanel(tr("No cables: the project has not been evaluated.")))
     , m_rackTable(new TablePanel(tr("No racks placed yet.")))
     , m_compare(new ComparePanel)
     , m_evaluationLabel(new QLabel)
@@ -191,7 +190,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    m_jobs.waitForDone(); // jobs post back to this window
+}
 
 void MainWindow::setPrompts(std::unique_ptr<UserPrompts> prompts)
 {
@@ -288,6 +290,10 @@ void MainWindow::createDocks()
     tabifyDockWidget(propertiesDock, elevationDock);
     propertiesDock->raise();
 
+    m_bomTable->setTotalColumns({QStringLiteral("quantity"), QStringLiteral("extendedPriceUsd")},
+                                QStringLiteral("unit"));
+    m_cableTable->setTotalColumns({QStringLiteral("lengthM")});
+    m_rackTable->setTotalColumns({QStringLiteral("Servers"), QStringLiteral("GPUs")});
     m_diagnosticsView->setModel(m_diagnosticsModel);
     m_diagnosticsView->verticalHeader()->hide();
     m_diagnosticsView->horizontalHeader()->setStretchLastSection(true);
@@ -306,6 +312,11 @@ void MainWindow::createDocks()
     QDockWidget *bomDock = dock(m_bomTable, tr("BOM"), "BomDock", Qt::BottomDockWidgetArea);
     QDockWidget *cableDock =
         dock(m_cableTable, tr("Cable schedule"), "CableDock", Qt::BottomDockWidgetArea);
+    m_cableDock = cableDock;
+    connect(cableDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible)
+            QTimer::singleShot(0, this, &MainWindow::refreshCableSchedule);
+    });
     QDockWidget *racksDock = dock(m_rackTable, tr("Racks"), "RacksDock", Qt::BottomDockWidgetArea);
     QDockWidget *compareDock =
         dock(m_compare, tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
@@ -448,7 +459,7 @@ void MainWindow::showEvent(QShowEvent *event)
     resizeDocks({dockOf("ProjectDock")}, {width() / 4}, Qt::Horizontal);
     resizeDocks({dockOf("ResultsDock"), dockOf("PropertiesDock")},
                 {width() * 2 / 9, width() * 2 / 9}, Qt::Horizontal);
-    resizeDocks({dockOf("ViolationsDock")}, {height() / 4}, Qt::Vertical);
+    resizeDocks({dockOf("ViolationsDock")}, {height() * 3 / 10}, Qt::Vertical);
 }
 
 // ------------------------------------------------------------------ files
@@ -806,7 +817,6 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
         m_poolsModel->setTable(tables.pools);
         m_rackTable->setTable(tables.racks);
         m_bomTable->setTable(tables.bom);
-        m_cableTable->setTable(tables.cableSchedule);
         if (evaluation->catalog)
             m_charts->setData(
                 chartData(evaluation->project, evaluation->result, *evaluation->catalog));
@@ -828,6 +838,45 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
     m_floorPlan->setEvaluation(project, evaluation);
     m_compare->setCurrent(m_document->displayName(), evaluation);
     refreshSelectionViews();
+    refreshCableSchedule();
+}
+
+// The cable schedule has a row per cable (~600k for 100k GPUs): it is built off the GUI thread,
+// only while its tab is shown, and the view keeps the first rows.
+void MainWindow::refreshCableSchedule()
+{
+    constexpr std::size_t kMaxShownCables = 100000;
+    const std::shared_ptr<const Evaluation> evaluation = m_evaluation;
+    if (!evaluation || evaluation->failed) {
+        m_cableTable->setPlaceholder(tr("No cables: the project has not been evaluated."));
+        m_cableGeneration = 0;
+        return;
+    }
+    if (m_cableGeneration == evaluation->generation || m_cableJobRunning)
+        return;
+    if (!m_cableDock->isVisible()) {
+        m_cableTable->setPlaceholder(tr("The cable schedule is built when this tab is shown."));
+        return;
+    }
+    m_cableJobRunning = true;
+    m_cableTable->setPlaceholder(tr("Building the cable schedule…"));
+    m_jobs.start([this, evaluation] {
+        CsvTable table = cableScheduleTable(evaluation->result.fabric);
+        const std::size_t total = table.rows.size();
+        if (total > kMaxShownCables)
+            table.rows.resize(kMaxShownCables);
+        QMetaObject::invokeMethod(
+            this,
+            [this, evaluation, total, table = std::move(table)] {
+                m_cableJobRunning = false;
+                m_cableGeneration = evaluation->generation;
+                m_cableTable->setTruncatedTable(table, total, [evaluation] {
+                    return cableScheduleTable(evaluation->result.fabric);
+                });
+                refreshCableSchedule(); // a newer evaluation may have arrived meanwhile
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 void MainWindow::refreshSelectionViews()
@@ -907,9 +956,9 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     raise(m_propertyEditor);
     shoot(this, QStringLiteral("main-window.png"));
     shoot(m_floorPlan, QStringLiteral("floor-plan.png"));
-    m_floorPlan->view()->setColourBy(ColourBy::PowerDensity);
+    m_floorPlan->setColourBy(ColourBy::PowerDensity);
     shoot(m_floorPlan, QStringLiteral("floor-plan-power-density.png"));
-    m_floorPlan->view()->setColourBy(ColourBy::Role);
+    m_floorPlan->setColourBy(ColourBy::Role);
     shoot(m_propertyEditor, QStringLiteral("property-editor.png"));
     raise(m_elevation);
     shoot(m_elevation, QStringLiteral("rack-elevation.png"));
@@ -917,9 +966,17 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     shoot(m_summaryView->parentWidget(), QStringLiteral("results.png"));
     shoot(m_tree, QStringLiteral("project-tree.png"));
     raise(m_charts);
-    for (int i = 0; i < int(m_charts->charts().size()); ++i) {
+    settle();
+    // Charts at export size (the dock is short); the same rendering as Export PNG.
+    static const char *const chartNames[] = {"power",   "pools",    "capex",  "step-time",
+                                             "scaling", "failures", "goodput"};
+    for (int i = 0; i < int(m_charts->charts().size()) && i < 7; ++i) {
         m_charts->showChart(i);
-        shoot(m_charts, QStringLiteral("chart-%1.png").arg(i + 1));
+        settle();
+        const QString path =
+            QDir(directory).filePath(QStringLiteral("chart-%1.png").arg(chartNames[i]));
+        if (m_charts->charts()[i]->exportPng(path).isEmpty())
+            written << path;
     }
     raise(m_rackTable);
     shoot(m_rackTable, QStringLiteral("table-racks.png"));

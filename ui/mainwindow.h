@@ -14,6 +14,7 @@
 #include "model/projectedit.h"
 
 #include <QMainWindow>
+#include <QThreadPool>
 
 #include <memory>
 #include <optional>
@@ -126,6 +127,7 @@ private:
     void onEditRequested(const std::string &pointer, const std::optional<nlohmann::json> &value,
                          const QString &description);
     void insertRow(int hall);
+    void refreshCableSchedule();
     void showRefusal(const Diagnostics &diagnostics);
     bool layoutFullyPinned() const;
     std::optional<Project> pinnedProject(QString *error) const;
@@ -171,6 +173,10 @@ private:
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
     QList<class QDockWidget *> m_docks;
+    QDockWidget *m_cableDock = nullptr;
+    QThreadPool m_jobs;            // on-demand tables; waited for in the destructor
+    quint64 m_cableGeneration = 0; // evaluation the cable table shows (0: none)
+    bool m_cableJobRunning = false;
 };
 
 } // namespace aidc::ui

@@ -87,7 +87,7 @@ void PropertyEditor::clearRefusal()
 
 QString PropertyEditor::refusalText() const
 {
-    return m_refusal->isVisible() ? m_refusal->text() : QString();
+    return m_refusal->isHidden() ? QString() : m_refusal->text();
 }
 
 QWidget *PropertyEditor::editorFor(const std::string &pointer) const

@@ -94,8 +94,7 @@ RackElevation rackElevation(const PlacedRack &rack, const Project &project,
         int placed = 0;
         for (int i = 0; i < rack.servers; ++i) {
             const std::string label =
-                (server ? server->name : serverId) + " #" + std::to_string(i + 1) +
-                (server ? " (" + std::to_string(server->gpus) + " GPU)" : std::string());
+                (server ? server->name : serverId) + " #" + std::to_string(i + 1);
             if (!stack.bottom(ElevationItem::Kind::Server, height, label))
                 break;
             ++placed;

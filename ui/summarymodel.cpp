@@ -294,6 +294,8 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
         case ChangeColumn:
             if (!both || *a.value == 0)
                 return kUnset;
+            if (difference == 0)
+                return QStringLiteral("=");
             return QString::asprintf("%+.1f %%", 100.0 * difference / std::abs(*a.value));
         }
     }

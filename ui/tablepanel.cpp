@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSet>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -86,6 +87,27 @@ TablePanel::TablePanel(const QString &emptyText, QWidget *parent)
 
 void TablePanel::setTable(const CsvTable &table)
 {
+    setTruncatedTable(table, table.rows.size(), {});
+}
+
+void TablePanel::setTotalColumns(const QStringList &columns, const QString &unitColumn)
+{
+    m_totalColumns = columns;
+    m_unitColumn = unitColumn;
+    updateTotals();
+}
+
+void TablePanel::setPlaceholder(const QString &text)
+{
+    setTable({});
+    m_totals->setText(text);
+}
+
+void TablePanel::setTruncatedTable(const CsvTable &table, std::size_t totalRows,
+                                   std::function<CsvTable()> full)
+{
+    m_totalRows = totalRows;
+    m_full = std::move(full);
     m_model->setTable(table);
     m_column->clear();
     m_column->addItem(tr("all columns"));
@@ -129,21 +151,35 @@ void TablePanel::updateTotals()
         return;
     }
     QStringList parts;
-    parts << tr("%1 of %2 rows").arg(shown).arg(all);
+    if (m_totalRows > std::size_t(all))
+        parts << tr("%1 of the first %2 of %3 rows (Export CSV writes all %3)")
+                     .arg(shown)
+                     .arg(all)
+                     .arg(QString::fromStdString(formatCount(qint64(m_totalRows))));
+    else
+        parts << tr("%1 of %2 rows").arg(shown).arg(all);
+    int unitColumn = -1;
     for (int c = 0; c < m_model->columnCount(); ++c) {
-        if (!m_model->isNumericColumn(c))
-            continue;
+        if (QString::fromStdString(m_model->table().header[c]) == m_unitColumn)
+            unitColumn = c;
+    }
+    QSet<QString> units;
+    for (int r = 0; r < shown && unitColumn >= 0; ++r)
+        units.insert(m_proxy->index(r, unitColumn).data().toString());
+    for (int c = 0; c < m_model->columnCount(); ++c) {
         const QString name = QString::fromStdString(m_model->table().header[c]);
-        // Positions and indices do not add up to anything meaningful.
-        if (name.startsWith(QLatin1String("x ")) || name.startsWith(QLatin1String("y ")) ||
-            name == QLatin1String("Slot") || name.startsWith(QLatin1String("Unit")))
+        if (!m_model->isNumericColumn(c) || !m_totalColumns.contains(name))
             continue;
+        if (name != m_unitColumn && units.size() > 1 && name.startsWith(QLatin1String("quantity")))
+            continue; // mixed units
         double sum = 0;
         for (int r = 0; r < shown; ++r)
             sum += m_proxy->index(r, c).data(Qt::UserRole).toDouble();
-        const QString value = std::abs(sum - std::round(sum)) < 1e-9
-                                  ? QString::fromStdString(formatCount(std::llround(sum)))
-                                  : QString::number(sum, 'f', 2);
+        QString value = std::abs(sum - std::round(sum)) < 1e-9
+                            ? QString::fromStdString(formatCount(std::llround(sum)))
+                            : QString::number(sum, 'f', 2);
+        if (units.size() == 1 && name.startsWith(QLatin1String("quantity")))
+            value += QLatin1Char(' ') + *units.begin();
         parts << tr("%1: %2").arg(name, value);
     }
     m_totals->setText(tr("Totals — %1").arg(parts.join(QStringLiteral(" · "))));
@@ -151,7 +187,9 @@ void TablePanel::updateTotals()
 
 QString TablePanel::exportCsv(const QString &path) const
 {
-    const SaveResult saved = saveFileAtomically(path.toStdString(), toCsv(visibleTable()));
+    const bool truncated = m_full && m_totalRows > std::size_t(m_model->rowCount());
+    const SaveResult saved =
+        saveFileAtomically(path.toStdString(), toCsv(truncated ? m_full() : visibleTable()));
     return saved.ok ? QString() : QString::fromStdString(saved.error);
 }
 

@@ -9,6 +9,28 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+// Peak resident memory (VmHWM) in MB, 0 where /proc is not available.
+long peakMemoryMB()
+{
+    std::FILE *status = std::fopen("/proc/self/status", "r");
+    if (!status)
+        return 0;
+    char line[256];
+    long kb = 0;
+    while (std::fgets(line, sizeof line, status)) {
+        if (std::strncmp(line, "VmHWM:", 6) == 0)
+            kb = std::strtol(line + 6, nullptr, 10);
+    }
+    std::fclose(status);
+    return kb / 1024;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -52,7 +74,8 @@ int main(int argc, char *argv[])
         QTimer::singleShot(0, &window, [&] {
             std::printf("window shown after %lld ms\n", static_cast<long long>(startup.elapsed()));
             window.evaluator()->waitForIdle(60000);
-            std::printf("first results after %lld ms\n", static_cast<long long>(startup.elapsed()));
+            std::printf("first results after %lld ms (peak memory %ld MB)\n",
+                        static_cast<long long>(startup.elapsed()), peakMemoryMB());
             std::fflush(stdout);
             QApplication::quit();
         });

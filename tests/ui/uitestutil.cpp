@@ -1,7 +1,13 @@
 #include "uitestutil.h"
 
+#include "ui/propertyeditor.h"
+#include "ui/summarymodel.h"
+
+#include <catch2/catch.hpp>
+
 #include <QCoreApplication>
 #include <QDir>
+#include <QLineEdit>
 
 namespace aidc::ui::test {
 
@@ -52,6 +58,21 @@ TestWindow makeWindow(int autosaveMs)
     t.prompts = prompts.get();
     t.window->setPrompts(std::move(prompts));
     return t;
+}
+
+QString figure(MainWindow &window, const char *key)
+{
+    const SummaryModel &m = *window.summaryModel();
+    return m.index(m.rowOf(key), 1).data().toString();
+}
+
+void typeInto(MainWindow &window, const std::string &pointer, const QString &text)
+{
+    auto *edit = qobject_cast<QLineEdit *>(window.propertyEditor()->editorFor(pointer));
+    REQUIRE(edit);
+    edit->setText(text);
+    edit->setModified(true);
+    emit edit->editingFinished();
 }
 
 std::shared_ptr<const Evaluation> settle(MainWindow &window)

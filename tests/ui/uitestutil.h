@@ -44,6 +44,12 @@ TestWindow makeWindow(int autosaveMs = 0);
 // Opens `relative` (under the source tree) and waits for its evaluation.
 bool openAndEvaluate(MainWindow &window, const QString &path);
 
+// The headline figure `key` (result JSON key, e.g. "gpus") as the results panel shows it.
+QString figure(MainWindow &window, const char *key);
+
+// Types `text` into the property editor's field at `pointer` and commits it as Enter would.
+void typeInto(MainWindow &window, const std::string &pointer, const QString &text);
+
 // Waits until the window's evaluator is idle and returns the latest evaluation.
 std::shared_ptr<const Evaluation> settle(MainWindow &window);
 

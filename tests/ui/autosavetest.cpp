@@ -1,0 +1,91 @@
+// Autosave and recovery (handbook reliability.md §6): unsaved work goes to "<file>.autosave",
+// never over the file; the next open offers it; saving removes it.
+
+#include "uitestutil.h"
+
+#include "model/projectjson.h"
+#include "ui/autosave.h"
+#include "ui/projectdocument.h"
+
+#include <catch2/catch.hpp>
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QThread>
+
+using namespace aidc;
+using namespace aidc::ui;
+using namespace aidc::ui::test;
+
+TEST_CASE("autosave writes a recovery file beside the project and recovery is offered",
+          "[gui][autosave]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("site.json");
+    REQUIRE(QFile::copy(sourcePath("projects/h100-1k-infiniband.json"), path));
+    QFile original(path);
+    REQUIRE(original.open(QIODevice::ReadOnly));
+    const QByteArray originalBytes = original.readAll();
+    original.close();
+    {
+        TestWindow t = makeWindow();
+        MainWindow &window = *t.window;
+        REQUIRE(openAndEvaluate(window, path));
+        window.autosaveNow(); // nothing to save yet
+        CHECK_FALSE(QFile::exists(path + ".autosave"));
+        REQUIRE(window.requestEdit(setField("/name", "recovered work", "Rename")).empty());
+        window.autosaveNow();
+        REQUIRE(QFile::exists(path + ".autosave"));
+        CHECK(loadProjectFile((path + ".autosave").toStdString()).name == "recovered work");
+        // The user's file is untouched.
+        REQUIRE(original.open(QIODevice::ReadOnly));
+        CHECK(original.readAll() == originalBytes);
+        original.close();
+        // A crash: the window goes away without asking (no close event).
+    }
+    {
+        TestWindow t = makeWindow();
+        t.prompts->recover = true;
+        MainWindow &window = *t.window;
+        REQUIRE(openAndEvaluate(window, path));
+        CHECK(t.prompts->recoverQuestions == 1);
+        CHECK(window.document()->project().name == "recovered work");
+        CHECK(window.document()->filePath() == QFileInfo(path).absoluteFilePath());
+        CHECK(window.isWindowModified()); // recovered, not yet saved
+        REQUIRE(window.save());
+        CHECK_FALSE(QFile::exists(path + ".autosave"));
+        CHECK(loadProjectFile(path.toStdString()).name == "recovered work");
+    }
+    {
+        // Declining drops the recovery file and opens the saved project.
+        TestWindow t = makeWindow();
+        REQUIRE(openAndEvaluate(*t.window, path));
+        REQUIRE(t.window->requestEdit(setField("/name", "lost", "Rename")).empty());
+        t.window->autosaveNow();
+        REQUIRE(QFile::exists(path + ".autosave"));
+    }
+    {
+        TestWindow t = makeWindow();
+        t.prompts->recover = false;
+        REQUIRE(openAndEvaluate(*t.window, path));
+        CHECK(t.prompts->recoverQuestions == 1);
+        CHECK(t.window->document()->project().name == "recovered work");
+        CHECK_FALSE(QFile::exists(path + ".autosave"));
+    }
+}
+
+TEST_CASE("the autosave timer writes unsaved work on its own", "[gui][autosave]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("timed.json");
+    REQUIRE(QFile::copy(sourcePath("projects/minimal.json"), path));
+    TestWindow t = makeWindow(50);
+    REQUIRE(openAndEvaluate(*t.window, path));
+    REQUIRE(t.window->requestEdit(setField("/name", "timed", "Rename")).empty());
+    for (int i = 0; i < 100 && !QFile::exists(path + ".autosave"); ++i) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(10);
+    }
+    CHECK(QFile::exists(path + ".autosave"));
+}

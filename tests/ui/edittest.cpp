@@ -1,0 +1,107 @@
+// Issue 8: every GUI edit is an undoable command; consecutive edits of one field merge; values
+// outside a field's range are refused with the loader's reason; the title shows unsaved work.
+
+#include "uitestutil.h"
+
+#include "ui/projectdocument.h"
+#include "ui/propertyeditor.h"
+#include "ui/summarymodel.h"
+
+#include <catch2/catch.hpp>
+
+#include <QAction>
+#include <QLineEdit>
+#include <QUndoStack>
+
+using namespace aidc;
+using namespace aidc::ui;
+using namespace aidc::ui::test;
+
+TEST_CASE("a property edit is undoable and the results follow it", "[gui][undo]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    const Project start = window.document()->project();
+    QUndoStack &stack = *window.document()->undoStack();
+
+    window.selectPart(poolSelection(0));
+    typeInto(window, "/compute/pools/0/gpuCount", "2048");
+    CHECK(stack.count() == 1);
+    CHECK(window.document()->project().pools[0].gpuCount == 2048);
+    CHECK(window.isWindowModified());
+    settle(window);
+    CHECK(figure(window, "gpus") == "2,048");
+
+    window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
+    CHECK_FALSE(window.isWindowModified());
+    settle(window);
+    CHECK(figure(window, "gpus") == "1,024");
+
+    window.redoAction()->trigger();
+    CHECK(window.document()->project().pools[0].gpuCount == 2048);
+    CHECK(window.isWindowModified());
+}
+
+TEST_CASE("consecutive edits of one field merge into one undo step", "[gui][undo]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    const Project start = window.document()->project();
+    QUndoStack &stack = *window.document()->undoStack();
+
+    window.selectPart(hallSelection(0));
+    typeInto(window, "/halls/0/widthM", "26");
+    typeInto(window, "/halls/0/widthM", "28");
+    typeInto(window, "/halls/0/widthM", "30");
+    CHECK(stack.count() == 1);
+    CHECK(window.document()->project().halls[0].widthM == 30);
+    // Another field starts a new step.
+    typeInto(window, "/halls/0/lengthM", "32");
+    CHECK(stack.count() == 2);
+    stack.undo();
+    stack.undo();
+    CHECK(window.document()->project() == start);
+}
+
+TEST_CASE("an out-of-range value is refused with the loader's reason and changes nothing",
+          "[gui][undo]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    const Project start = window.document()->project();
+
+    window.selectPart(hallSelection(0));
+    typeInto(window, "/halls/0/widthM", "-5");
+    CHECK(window.document()->project() == start);
+    CHECK(window.document()->undoStack()->count() == 0);
+    const QString refusal = window.propertyEditor()->refusalText();
+    CHECK(refusal.contains("/halls/0/widthM"));
+    CHECK(refusal.contains("out of range"));
+    // The field shows the project's value again.
+    auto *edit = qobject_cast<QLineEdit *>(window.propertyEditor()->editorFor("/halls/0/widthM"));
+    REQUIRE(edit);
+    CHECK(edit->text() == "24");
+
+    // Text that is not a number: the loader's type message.
+    typeInto(window, "/halls/0/widthM", "wide");
+    CAPTURE(window.propertyEditor()->refusalText().toStdString());
+    CHECK(window.propertyEditor()->refusalText().contains("expected a number"));
+    CHECK_FALSE(window.isWindowModified());
+}
+
+TEST_CASE("emptying an optional field restores its documented default", "[gui][undo]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    window.selectPart(hallSelection(0));
+    REQUIRE(window.document()->project().halls[0].powerCapacityMW);
+    typeInto(window, "/halls/0/powerCapacityMW", "");
+    CHECK_FALSE(window.document()->project().halls[0].powerCapacityMW);
+    window.undoAction()->trigger();
+    CHECK(window.document()->project().halls[0].powerCapacityMW == 2.5);
+}

@@ -1,0 +1,196 @@
+// Issue 8 main flow: open a sample, select a rack, change a field, see the results change,
+// undo, see them restored, save, reopen, compare.
+
+#include "uitestutil.h"
+
+#include "model/projectjson.h"
+#include "ui/comparepanel.h"
+#include "ui/floorplanview.h"
+#include "ui/projectdocument.h"
+#include "ui/propertyeditor.h"
+#include "ui/summarymodel.h"
+
+#include <catch2/catch.hpp>
+
+#include <QAction>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+#include <csignal>
+
+#include <sys/resource.h>
+
+using namespace aidc;
+using namespace aidc::ui;
+using namespace aidc::ui::test;
+
+TEST_CASE("select a rack, change it, undo, save, reopen and compare", "[gui][flow]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    window.show();
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    const Project start = window.document()->project();
+    const auto first = window.evaluation();
+    REQUIRE(first);
+    // 128 DGX H100 at 4 per rack in 32 compute racks.
+    CHECK(figure(window, "computeRacks") == "32");
+
+    // Select the first compute rack the layout placed (as a click on the floor plan would).
+    const PlacedRack *rack = nullptr;
+    for (const PlacedRack &r : first->result.layout.racks) {
+        if (r.role == RackRole::Compute && r.servers == 4) {
+            rack = &r;
+            break;
+        }
+    }
+    REQUIRE(rack);
+    const Selection selected = rackSelection(rack->hall, rack->row, rack->slot);
+    window.selectPart(selected);
+    CHECK(window.propertyEditor()->sheet().title.contains(QString::fromStdString(rack->id)));
+    CHECK(window.propertyEditor()->sheet().needsPinning);
+
+    // Two servers instead of four: the layout pins, and the two servers left over need one
+    // more compute rack (128 servers: 31 racks x 4 + 2 + 2 -> 33 racks).
+    typeInto(window, rackPointer(rack->hall, rack->row, rack->slot) + "/servers", "2");
+    REQUIRE(window.document()->undoStack()->count() == 1);
+    CHECK_FALSE(window.document()->project().halls[0].rows.empty()); // pinned
+    settle(window);
+    CHECK(figure(window, "computeRacks") == "33");
+    CHECK(figure(window, "servers") == "128");
+
+    window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
+    settle(window);
+    CHECK(figure(window, "computeRacks") == "32");
+
+    window.redoAction()->trigger();
+    settle(window);
+    CHECK(figure(window, "computeRacks") == "33");
+    const Project edited = window.document()->project();
+
+    // Save, reopen: the same project, clean.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("edited.json");
+    REQUIRE(window.saveAs(path));
+    CHECK_FALSE(window.isWindowModified());
+    CHECK(window.windowTitle().startsWith("edited.json"));
+    CHECK(loadProjectFile(path.toStdString()) == edited);
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    REQUIRE(openAndEvaluate(window, path));
+    CHECK(window.document()->project() == edited);
+    CHECK(figure(window, "computeRacks") == "33");
+    CHECK(window.recentFiles().value(0) == QFileInfo(path).absoluteFilePath());
+
+    // Compare with the original sample: the rack counts differ, the GPU counts do not.
+    ComparePanel &compare = *window.comparePanel();
+    REQUIRE(compare.openScenario(sourcePath("projects/h100-1k-infiniband.json")).isEmpty());
+    compare.evaluator()->waitForIdle(60000);
+    REQUIRE(compare.hasScenarioB());
+    const CompareModel &model = *compare.model();
+    int racksRow = -1, gpusRow = -1;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const QString label = model.index(r, 0).data().toString();
+        if (label == "Compute racks")
+            racksRow = r;
+        if (label == "GPUs")
+            gpusRow = r;
+    }
+    REQUIRE(racksRow >= 0);
+    CHECK(model.index(racksRow, CompareModel::AColumn).data().toString() == "33");
+    CHECK(model.index(racksRow, CompareModel::BColumn).data().toString() == "32");
+    CHECK(model.index(racksRow, CompareModel::DifferenceColumn).data().toString() == "-1");
+    CHECK(model.index(gpusRow, CompareModel::DifferenceColumn).data().toString() == "=");
+    CHECK(model.differingFigures() > 0);
+}
+
+TEST_CASE("a file that fails to load leaves the open project untouched", "[gui][files]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    const Project before = window.document()->project();
+    const QString title = window.windowTitle();
+
+    QTemporaryDir dir;
+    const QString bad = dir.filePath("bad.json");
+    QFile file(bad);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"schema": "aidc-project", "version": 1, "compute": {"pools": [
+        {"gpu": "H100-SXM", "gpuCount": -4}]}})");
+    file.close();
+    CHECK_FALSE(window.openFile(bad));
+    REQUIRE(t.prompts->errors.size() == 1);
+    // The loader's message: file, JSON pointer, problem.
+    CHECK(t.prompts->errors[0].contains("bad.json"));
+    CHECK(t.prompts->errors[0].contains("/compute/pools/0/gpuCount"));
+    CHECK(t.prompts->errors[0].contains("out of range"));
+    CHECK(window.document()->project() == before);
+    CHECK(window.windowTitle() == title);
+
+    // An unknown part is a load error too (the catalog check the CLI runs).
+    QFile unknown(dir.filePath("unknown.json"));
+    REQUIRE(unknown.open(QIODevice::WriteOnly));
+    unknown.write(R"({"schema": "aidc-project", "version": 1, "compute": {"pools": [
+        {"gpu": "H900", "gpuCount": 8}]}})");
+    unknown.close();
+    CHECK_FALSE(window.openFile(unknown.fileName()));
+    REQUIRE(t.prompts->errors.size() == 2);
+    CHECK(t.prompts->errors[1].contains("/compute/pools/0/gpu"));
+    CHECK(t.prompts->errors[1].contains("H900"));
+    CHECK(window.document()->project() == before);
+}
+
+TEST_CASE("a failed save says why and keeps the old file", "[gui][files]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/minimal.json")));
+    QTemporaryDir dir;
+    const QString path = dir.filePath("keep.json");
+    REQUIRE(window.saveAs(path));
+    QFile saved(path);
+    REQUIRE(saved.open(QIODevice::ReadOnly));
+    const QByteArray original = saved.readAll();
+    saved.close();
+
+    window.selectPart(poolSelection(0));
+    REQUIRE_FALSE(
+        window.requestEdit(setField("/compute/pools/0/gpuCount", 2048, "Set GPUs")).hasErrors());
+    // A full disk, as root would see it too: a file-size limit makes the temporary file's write
+    // fail (EFBIG) after the old file was written.
+    struct rlimit previous;
+    REQUIRE(getrlimit(RLIMIT_FSIZE, &previous) == 0);
+    const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);
+    struct rlimit small = previous;
+    small.rlim_cur = 64;
+    REQUIRE(setrlimit(RLIMIT_FSIZE, &small) == 0);
+    const bool ok = window.save();
+    setrlimit(RLIMIT_FSIZE, &previous);
+    std::signal(SIGXFSZ, oldHandler);
+    CHECK_FALSE(ok);
+    REQUIRE(t.prompts->errors.size() == 1);
+    CHECK(t.prompts->errors[0].contains("keep.json"));
+    CHECK(window.isWindowModified());
+    REQUIRE(saved.open(QIODevice::ReadOnly));
+    CHECK(saved.readAll() == original);
+}
+
+TEST_CASE("closing or replacing unsaved work asks first", "[gui][files]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/minimal.json")));
+    REQUIRE_FALSE(window.requestEdit(setField("/name", "changed", "Rename")).hasErrors());
+    t.prompts->saveChoice = UserPrompts::SaveChoice::Cancel;
+    CHECK_FALSE(window.openFile(sourcePath("projects/h100-1k-infiniband.json")));
+    CHECK(t.prompts->saveQuestions == 1);
+    CHECK(window.document()->project().name == "changed");
+    CHECK_FALSE(window.close());
+    CHECK(t.prompts->saveQuestions == 2);
+    t.prompts->saveChoice = UserPrompts::SaveChoice::Discard;
+    CHECK(window.openFile(sourcePath("projects/h100-1k-infiniband.json")));
+    CHECK(window.document()->project().name == "H100 1k-GPU InfiniBand SuperPOD");
+}

@@ -1,0 +1,264 @@
+// The views over one evaluation: floor plan (to scale, colours, moves and rows as undoable
+// requests), rack elevation, charts (with PNG/SVG export), BOM/cable/rack tables (filter,
+// totals, CSV export through the CLI's writer), violations that select their part.
+
+#include "uitestutil.h"
+
+#include "model/csv.h"
+#include "solvers/fabric/fabricreport.h"
+#include "ui/chartwidget.h"
+#include "ui/diagnosticsmodel.h"
+#include "ui/floorplanview.h"
+#include "ui/projectdocument.h"
+#include "ui/propertyeditor.h"
+#include "ui/rackelevation.h"
+#include "ui/tablepanel.h"
+
+#include <catch2/catch.hpp>
+
+#include <QCoreApplication>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QGraphicsScene>
+#include <QImage>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QUndoStack>
+
+using namespace aidc;
+using namespace aidc::ui;
+using namespace aidc::ui::test;
+
+TEST_CASE("the floor plan draws every rack of the hall and moves them through undo",
+          "[gui][floorplan]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    window.show();
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    const auto evaluation = window.evaluation();
+    FloorPlanView &plan = *window.floorPlan()->view();
+    // One hall: every placed rack is drawn.
+    CHECK(plan.rackItemCount() == int(evaluation->result.layout.racks.size()));
+    // 32 compute racks (128 DGX H100 at 4 per rack) plus the layout's network racks.
+    CHECK(evaluation->result.layout.countRacks(RackRole::Compute) == 32);
+
+    // Colour by role: network racks differ from compute racks.
+    int compute = -1, network = -1;
+    for (int i = 0; i < int(evaluation->result.layout.racks.size()); ++i) {
+        const RackRole role = evaluation->result.layout.racks[i].role;
+        if (role == RackRole::Compute && compute < 0)
+            compute = i;
+        if (role == RackRole::Network && network < 0)
+            network = i;
+    }
+    REQUIRE(compute >= 0);
+    REQUIRE(network >= 0);
+    CHECK(plan.rackColour(compute) != plan.rackColour(network));
+    plan.setColourBy(ColourBy::PowerDensity);
+    // DGX H100 racks of 4 x 10.2 kW are in the 30-60 kW band; the legend names it.
+    CHECK(plan.rackColour(compute) == plan.legend()[2].colour);
+    plan.setColourBy(ColourBy::Role);
+
+    // A drag of a rack to another row arrives as a request; the main window pins the layout
+    // and moves it in one undo step.
+    const PlacedRack rack = evaluation->result.layout.racks[compute];
+    const Project before = window.document()->project();
+    int toRow = -1;
+    for (int r = 0; r < int(evaluation->result.layout.halls[0].rows.size()); ++r) {
+        if (r != rack.row && !evaluation->result.layout.halls[0].rows[r].racks.empty() &&
+            evaluation->result.layout.racks[evaluation->result.layout.halls[0].rows[r].racks[0]]
+                    .role == RackRole::Compute)
+            toRow = r;
+    }
+    REQUIRE(toRow >= 0);
+    emit plan.rackMoveRequested(0, rack.row, rack.slot, toRow, 0);
+    REQUIRE(window.document()->undoStack()->count() == 1);
+    const Hall &hall = window.document()->project().halls[0];
+    CHECK(hall.rows[toRow].racks[0].id == rack.id);
+    settle(window);
+    window.undoAction()->trigger();
+    CHECK(window.document()->project() == before);
+
+    // Insert a row after the last one, then delete it; both undoable.
+    window.redoAction()->trigger();
+    const std::size_t rows = window.document()->project().halls[0].rows.size();
+    emit window.floorPlan()->insertRowRequested(0);
+    REQUIRE(window.document()->project().halls[0].rows.size() == rows + 1);
+    CHECK(window.document()->project().halls[0].rows.back().racks.empty());
+    emit window.floorPlan()->deleteRowRequested(0, int(rows));
+    CHECK(window.document()->project().halls[0].rows.size() == rows);
+    CHECK(window.document()->undoStack()->count() == 3);
+
+    // A row dragged outside the hall is refused with the loader's reason.
+    emit plan.rowMoveRequested(0, 0, 500, 3);
+    CHECK(window.propertyEditor()->refusalText().contains("outside the hall"));
+    CHECK(window.document()->undoStack()->count() == 3);
+}
+
+TEST_CASE("the rack elevation shows servers, leaves, patch panels and power shelves",
+          "[gui][elevation]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-100k-site.json")));
+    const auto evaluation = window.evaluation();
+    const PlacedRack *rack = nullptr;
+    for (const PlacedRack &r : evaluation->result.layout.racks) {
+        if (r.role == RackRole::Compute && r.servers == 4) {
+            rack = &r;
+            break;
+        }
+    }
+    REQUIRE(rack);
+    window.selectPart(rackSelection(rack->hall, rack->row, rack->slot));
+    const RackElevation &e = window.rackElevation()->elevation();
+    CHECK(e.rackId == rack->id);
+    int servers = 0, shelves = 0, patch = 0, switches = 0, usedU = 0;
+    int previousTop = 0;
+    for (const ElevationItem &item : e.items) {
+        CHECK(item.firstU > previousTop); // no overlap, bottom to top
+        previousTop = item.firstU + item.heightU - 1;
+        usedU += item.heightU;
+        servers += item.kind == ElevationItem::Kind::Server;
+        shelves += item.kind == ElevationItem::Kind::PowerShelf;
+        patch += item.kind == ElevationItem::Kind::PatchPanel;
+        switches += item.kind == ElevationItem::Kind::Switch;
+    }
+    CHECK(previousTop <= e.heightU);
+    CHECK(servers == 4);
+    CHECK(shelves == 2); // 48 V busbar project: two power shelves
+    CHECK(patch == 1);
+    CHECK(switches == 1); // the OOB plane's leaves are top of rack
+    // HGX H100 servers are 8U in the catalog: 4 x 8U + 2 + 1 + 1.
+    CHECK(usedU == 36);
+}
+
+TEST_CASE("charts show the power breakdown and export PNG and SVG", "[gui][charts]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    window.show();
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    const auto &charts = window.charts()->charts();
+    REQUIRE(charts.size() == 7);
+    CHECK(charts[0]->hasData()); // power
+    CHECK(charts[1]->hasData()); // pools
+    QTemporaryDir dir;
+    const QString png = dir.filePath("power.png");
+    const QString svg = "/tmp/svgcheck.svg";
+    CHECK(charts[0]->exportPng(png).isEmpty());
+    CHECK(charts[0]->exportSvg(svg).isEmpty());
+    const QImage image(png);
+    CHECK(image.width() >= 800);
+    CHECK(image.height() >= 500);
+    QFile file(svg);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const QByteArray text = file.readAll();
+    CHECK(text.contains("<svg"));
+    CHECK(text.contains("GPUs"));
+    // A chart without data exports its explanation instead of an empty plot.
+    ChartWidget empty("Empty", "nothing to show");
+    CHECK_FALSE(empty.hasData());
+    CHECK(empty.exportPng(dir.filePath("empty.png")).isEmpty());
+}
+
+TEST_CASE("tables filter, total and export the rows shown as CSV", "[gui][tables]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    TablePanel &racks = *window.rackTable();
+    REQUIRE(racks.model()->rowCount() == int(window.evaluation()->result.layout.racks.size()));
+    racks.setFilter("compute", 4); // the Role column
+    CHECK(racks.proxy()->rowCount() == 32);
+    // 32 compute racks of 4 DGX H100 with 8 GPUs: 1,024 GPUs in the totals line.
+    CHECK(racks.totalsText().contains("GPUs: 1,024"));
+    CHECK(racks.totalsText().contains("Servers: 128"));
+    QTemporaryDir dir;
+    const QString path = dir.filePath("racks.csv");
+    REQUIRE(racks.exportCsv(path).isEmpty());
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    Diagnostics diagnostics;
+    const CsvTable table = parseCsv(file.readAll().toStdString(), "racks.csv", diagnostics);
+    CHECK(diagnostics.empty());
+    CHECK(table.rows.size() == 32);
+    CHECK(table.header == racks.model()->table().header);
+
+    // Sorting by a numeric column is numeric (GPUs 0 < 32, not "0" < "32" by chance).
+    racks.setFilter("", -1);
+    racks.view()->sortByColumn(8, Qt::DescendingOrder);
+    CHECK(racks.proxy()->index(0, 8).data().toString() == "32");
+
+    // The BOM is the CLI's table (network and facility lines with prices).
+    CHECK(window.bomTable()->model()->rowCount() > 0);
+    CHECK(window.bomTable()->model()->table().header.front() == "category");
+
+    // The cable schedule is built when its tab is shown, off the GUI thread.
+    CHECK(window.cableTable()->model()->rowCount() == 0);
+    window.show();
+    auto *cables = window.findChild<QDockWidget *>("CableDock");
+    REQUIRE(cables);
+    cables->raise();
+    QElapsedTimer waited;
+    waited.start();
+    while (window.cableTable()->model()->rowCount() == 0 && waited.elapsed() < 30000) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QThread::msleep(5);
+    }
+    const CsvTable schedule = cableScheduleTable(window.evaluation()->result.fabric);
+    CHECK(window.cableTable()->model()->rowCount() == int(schedule.rows.size()));
+    CHECK(window.cableTable()->model()->table().header == schedule.header);
+}
+
+TEST_CASE("activating a violation selects the part its pointer names", "[gui][violations]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    DiagnosticsModel &model = *window.diagnosticsModel();
+    int planeRow = -1;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const Diagnostic *d = model.diagnosticAt(model.index(r, 0));
+        if (d->jsonPath.rfind("/planes/0", 0) == 0 ||
+            d->jsonPath.rfind("/network/planes/0", 0) == 0)
+            planeRow = r;
+    }
+    if (planeRow < 0) {
+        WARN("the sample has no plane violation any more; nothing to click");
+        return;
+    }
+    emit window.diagnosticsView()->activated(model.index(planeRow, 2));
+    CHECK(window.selection() == planeSelection(0));
+    CHECK(window.propertyEditor()->sheet().title.startsWith("Plane"));
+}
+
+TEST_CASE("selectionForDiagnostic reads pointers and rack ids", "[gui][violations]")
+{
+    LayoutResult layout;
+    layout.halls.resize(1);
+    layout.halls[0].rows.resize(2);
+    PlacedRack a;
+    a.id = "H1-R1-1";
+    a.row = 1;
+    a.slot = 0;
+    PlacedRack b = a;
+    b.id = "H1-R1-12";
+    b.slot = 1;
+    layout.racks = {a, b};
+    CHECK(selectionForDiagnostic("/halls/0/rows/3", "", nullptr) == rowSelection(0, 3));
+    CHECK(selectionForDiagnostic("/compute/pools/1/gpu", "", nullptr) == poolSelection(1));
+    CHECK(selectionForDiagnostic("/planes/2", "", nullptr) == planeSelection(2));
+    CHECK(selectionForDiagnostic("/network/planes/0/tiers", "", nullptr) == planeSelection(0));
+    // The longest whole id wins: "H1-R1-12" is not "H1-R1-1".
+    CHECK(selectionForDiagnostic("", "rack H1-R1-12 exceeds its rating", &layout) ==
+          rackSelection(0, 1, 1));
+    CHECK(selectionForDiagnostic("/power", "rack H1-R1-1 draws 40 kW", &layout) ==
+          rackSelection(0, 1, 0));
+    CHECK(selectionForDiagnostic("/workload/gpus", "", &layout).kind == Selection::Kind::Workload);
+    CHECK_FALSE(selectionForDiagnostic("", "no part", &layout).isValid());
+}
