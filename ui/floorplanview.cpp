@@ -66,6 +66,7 @@ const DensityBand kDensityBands[] = {
 };
 
 const QColor kNoData(0xcf, 0xcf, 0xcf);
+const QPen kRackOutline(QColor(0x20, 0x20, 0x20), 2); // 2 cm, scales with the zoom
 
 } // namespace
 
@@ -132,6 +133,7 @@ void FloorPlanView::rebuild(const std::vector<Selection> &keep)
     // deletes them, and nothing may look at them then.
     m_rackItems.clear();
     m_rowItems.clear();
+    m_rowLabels.clear();
     {
         const QSignalBlocker blocker(scene());
         scene()->clear();
@@ -150,7 +152,9 @@ void FloorPlanView::rebuild(const std::vector<Selection> &keep)
                                    QPen(QColor(0x55, 0x55, 0x55), 0), QColor(0xff, 0xff, 0xfb));
     floor->setZValue(-10);
     // A 1 m grid helps judge aisles by eye.
-    const QPen gridPen(QColor(0xe6, 0xe6, 0xe0), 0);
+    // Grid and rack outlines are to scale (2 cm): zoomed out they fade instead of covering the
+    // racks' colours; zoomed in they are crisp.
+    const QPen gridPen(QColor(0xdc, 0xdc, 0xd4), 2);
     for (int x = 1; x < hall.widthM; ++x)
         scene()->addLine(x * kScale, 0, x * kScale, hall.lengthM * kScale, gridPen)->setZValue(-9);
     for (int y = 1; y < hall.lengthM; ++y)
@@ -203,6 +207,7 @@ void FloorPlanView::rebuild(const std::vector<Selection> &keep)
         m_rowItems.push_back(rowItem);
 
         auto *label = new QGraphicsSimpleTextItem(QString::fromStdString(row.id), rowItem);
+        m_rowLabels.push_back(label);
         label->setFlag(QGraphicsItem::ItemIgnoresTransformations);
         label->setPos(minX * kScale - origin.x() - pad, (minY + maxY) / 2 * kScale - origin.y());
         label->setTransform(QTransform::fromTranslate(-label->boundingRect().width() - 4,
@@ -215,7 +220,7 @@ void FloorPlanView::rebuild(const std::vector<Selection> &keep)
                 new QGraphicsRectItem((rack.xM - rack.widthM / 2) * kScale - origin.x() + 1,
                                       rack.yM * kScale - origin.y(), rack.widthM * kScale - 2,
                                       rack.depthM * kScale, rowItem);
-            item->setPen(QPen(QColor(0x20, 0x20, 0x20), 0));
+            item->setPen(kRackOutline);
             item->setFlags(QGraphicsItem::ItemIsSelectable | QGraphicsItem::ItemIsMovable);
             item->setData(KindKey, RackItem);
             item->setData(IndexKey, index);
@@ -236,15 +241,23 @@ void FloorPlanView::rebuild(const std::vector<Selection> &keep)
             m_rackItems.emplace_back(index, item);
         }
     }
+    m_minRowGap = 1e18;
+    for (int r = 1; r < int(hall.rows.size()); ++r)
+        m_minRowGap =
+            std::min(m_minRowGap, std::abs(hall.rows[r].yM - hall.rows[r - 1].yM) * kScale);
     recolour();
     m_rebuilding = false;
-    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-kScale, -kScale, kScale, kScale));
+    // Room around the hall for the labels, which keep their pixel size at every zoom.
+    const double margin = 0.08 * std::max(hall.widthM, hall.lengthM) * kScale + 2 * kScale;
+    scene()->setSceneRect(QRectF(0, 0, hall.widthM * kScale, hall.lengthM * kScale)
+                              .adjusted(-margin, -margin, margin, margin));
     for (const Selection &s : keep)
         select(s);
     if (m_fitPending) {
         m_fitPending = false;
         zoomToFit();
     }
+    updateLabels();
 }
 
 QColor FloorPlanView::colourFor(int layoutRack) const
@@ -301,8 +314,7 @@ QColor FloorPlanView::colourFor(int layoutRack) const
         const std::vector<RackPower> &powers = m_evaluation->result.power.racks;
         if (powers.size() == layout.racks.size() && powers[layoutRack].violations != 0)
             worst = 3;
-        for (const Diagnostic &d : m_evaluation->result.diagnostics.items()) {
-            const Selection s = selectionForDiagnostic(d.jsonPath, d.message, &layout);
+        for (const Selection &s : m_violationParts) {
             if (s.kind == Selection::Kind::Rack && s.hall == rack.hall && s.row == rack.row &&
                 s.slot == rack.slot)
                 worst = 3;
@@ -355,6 +367,12 @@ void FloorPlanView::recolour()
     }
     if (!m_evaluation)
         return;
+    m_violationParts.clear();
+    if (m_colourBy == ColourBy::Violations) {
+        for (const Diagnostic &d : m_evaluation->result.diagnostics.items())
+            m_violationParts.push_back(
+                selectionForDiagnostic(d.jsonPath, d.message, &m_evaluation->result.layout));
+    }
     for (auto &[index, item] : m_rackItems)
         item->setBrush(colourFor(index));
 }
@@ -409,7 +427,7 @@ void FloorPlanView::updateHighlight()
     QPen selected(QColor(0xc0, 0x00, 0x60), 3);
     selected.setCosmetic(true); // 3 pixels at every zoom
     for (auto &[index, item] : m_rackItems)
-        item->setPen(item->isSelected() ? selected : QPen(QColor(0x20, 0x20, 0x20), 0));
+        item->setPen(item->isSelected() ? selected : kRackOutline);
     for (QGraphicsRectItem *row : m_rowItems) {
         QPen pen = row->pen();
         pen.setColor(row->isSelected() ? QColor(0xc0, 0x00, 0x60) : QColor(0x40, 0x40, 0x40));
@@ -432,7 +450,17 @@ void FloorPlanView::onSceneSelectionChanged()
 void FloorPlanView::zoomToFit()
 {
     if (!scene()->items().isEmpty())
-        fitInView(scene()->itemsBoundingRect().adjusted(-50, -50, 50, 50), Qt::KeepAspectRatio);
+        fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+    updateLabels();
+}
+
+// Row labels keep their pixel size; where rows are closer on screen than a line of text they
+// would overlap, so they show only from the zoom at which they fit.
+void FloorPlanView::updateLabels()
+{
+    const bool fit = transform().m11() * m_minRowGap >= fontMetrics().height() + 2;
+    for (QGraphicsSimpleTextItem *label : m_rowLabels)
+        label->setVisible(fit);
 }
 
 void FloorPlanView::zoomBy(double factor)
@@ -441,6 +469,7 @@ void FloorPlanView::zoomBy(double factor)
     // Between a whole campus and a single rack filling the view.
     const double next = std::clamp(current * factor, 0.005, 20.0);
     scale(next / current, next / current);
+    updateLabels();
 }
 
 void FloorPlanView::wheelEvent(QWheelEvent *event)

@@ -16,6 +16,7 @@
 
 class QComboBox;
 class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
 class QLabel;
 class QToolButton;
 
@@ -74,6 +75,7 @@ private:
     QColor colourFor(int layoutRack) const;
     void onSceneSelectionChanged();
     void updateHighlight();
+    void updateLabels();
     void finishDrag();
 
     Project m_project;
@@ -81,8 +83,11 @@ private:
     int m_hall = 0;
     ColourBy m_colourBy = ColourBy::Role;
     std::vector<LegendEntry> m_legend;
+    std::vector<Selection> m_violationParts; // what each diagnostic names (violation colouring)
     std::vector<std::pair<int, QGraphicsRectItem *>> m_rackItems; // (layout rack, item)
     std::vector<QGraphicsRectItem *> m_rowItems;                  // by row index
+    std::vector<QGraphicsSimpleTextItem *> m_rowLabels;
+    double m_minRowGap = 1e18; // closest rows, scene units
     bool m_fitPending = true;
     bool m_panning = false;
     bool m_rebuilding = false;

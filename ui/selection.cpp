@@ -176,25 +176,37 @@ Selection selectionForDiagnostic(const std::string &jsonPath, const std::string 
     if (head == "planes" && indexToken(t, 1) >= 0)
         return planeSelection(indexToken(t, 1));
 
-    // A rack named in the message ("rack H1-R03-12 draws ...") beats a whole-section pointer.
+    // A rack or row named in the message ("rack H1-R03-12 draws ...", "row H1-N1: copper tray
+    // ...") beats a whole-section pointer; the longest whole id wins ("H1-R1-12" over "H1-R1-1").
     if (layout) {
+        auto namedAt = [&message](const std::string &id) {
+            if (id.empty())
+                return false;
+            for (std::size_t at = message.find(id); at != std::string::npos;
+                 at = message.find(id, at + 1)) {
+                const std::size_t end = at + id.size();
+                const bool whole = end >= message.size() ||
+                                   !(std::isalnum(static_cast<unsigned char>(message[end])) ||
+                                     message[end] == '-');
+                if (whole)
+                    return true;
+            }
+            return false;
+        };
         const PlacedRack *best = nullptr;
         for (const PlacedRack &rack : layout->racks) {
-            if (rack.id.empty())
-                continue;
-            const std::size_t at = message.find(rack.id);
-            if (at == std::string::npos)
-                continue;
-            // Whole id only: "H1-R1-1" must not match inside "H1-R1-12".
-            const std::size_t end = at + rack.id.size();
-            if (end < message.size() &&
-                (std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '-'))
-                continue;
-            if (!best || rack.id.size() > best->id.size())
+            if ((!best || rack.id.size() > best->id.size()) && namedAt(rack.id))
                 best = &rack;
         }
         if (best)
             return rackSelection(best->hall, best->row, best->slot);
+        for (int h = 0; h < int(layout->halls.size()); ++h) {
+            const std::vector<LayoutRow> &rows = layout->halls[h].rows;
+            for (int r = 0; r < int(rows.size()); ++r) {
+                if (namedAt("row " + rows[r].id))
+                    return rowSelection(h, r);
+            }
+        }
     }
 
     if (head == "site")

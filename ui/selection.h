@@ -58,8 +58,8 @@ Selection planeSelection(int index);
 Selection kindSelection(Selection::Kind kind);
 
 // The part a diagnostic's JSON pointer names (e.g. "/halls/0/rows/3", "/compute/pools/1",
-// "/network/planes/0", "/planes/0"), or, when the pointer names nothing selectable, a rack whose
-// id the message mentions. None when neither helps.
+// "/network/planes/0", "/planes/0"), or, when the pointer names nothing more precise, a rack
+// whose id or a row ("row H1-N1") the message mentions. None when neither helps.
 Selection selectionForDiagnostic(const std::string &jsonPath, const std::string &message,
                                  const LayoutResult *layout);
 

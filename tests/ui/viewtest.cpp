@@ -261,4 +261,7 @@ TEST_CASE("selectionForDiagnostic reads pointers and rack ids", "[gui][violation
           rackSelection(0, 1, 0));
     CHECK(selectionForDiagnostic("/workload/gpus", "", &layout).kind == Selection::Kind::Workload);
     CHECK_FALSE(selectionForDiagnostic("", "no part", &layout).isValid());
+    layout.halls[0].rows[1].id = "H1-N1";
+    CHECK(selectionForDiagnostic("", "row H1-N1: copper tray 79% full", &layout) ==
+          rowSelection(0, 1));
 }
