@@ -254,7 +254,7 @@ void MainWindow::createDocks()
     m_tree->setUniformRowHeights(true);
     m_tree->setAlternatingRowColors(true);
     m_tree->header()->setSectionResizeMode(0, QHeaderView::Interactive);
-    m_tree->header()->resizeSection(0, 200);
+    m_tree->header()->resizeSection(0, 230);
     m_tree->setToolTip(tr("The project by layer. Select a part to edit it; italic parts were "
                           "placed by the layout solver."));
     dock(m_tree, tr("Project"), "ProjectDock", Qt::LeftDockWidgetArea);

@@ -35,6 +35,8 @@ TablePanel::TablePanel(const QString &emptyText, QWidget *parent)
     m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
     m_proxy->setFilterKeyColumn(-1);
     m_view->setModel(m_proxy);
+    // Unsorted until a header is clicked: the solvers' order (BOM by category, cables by link).
+    m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_view->setSortingEnabled(true);
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
