@@ -26,8 +26,9 @@ int main(int argc, char **argv)
         const double loadS =
             bench::medianSeconds(5, [&] { loaded = loadProjectForEvaluation(path, catalog); });
         Result result;
-        const double evalS =
-            bench::medianSeconds(5, [&] { result = evaluate(loaded.project, loaded.catalog); });
+        const EvaluateOptions options;
+        const double evalS = bench::medianSeconds(
+            5, [&] { result = evaluate(loaded.project, loaded.catalog, options); });
         std::printf(
             "%s\n  GPUs %d, racks %zu\n  project load + validate    %8.2f ms\n"
             "  evaluate (all solvers)     %8.2f ms\n  load + evaluate            %8.2f ms\n",

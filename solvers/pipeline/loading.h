@@ -35,7 +35,7 @@ LoadedProject loadProjectForEvaluation(const std::string &projectPath, const Cat
 
 // evaluate() of a loaded project as `aidc eval`, batch runs and the GUI run it: with the
 // project's price book, and the loader's warnings placed before the solvers' diagnostics.
-Result evaluateLoadedProject(const LoadedProject &loaded, const EvaluateOptions &options = {});
+Result evaluateLoadedProject(const LoadedProject &loaded, const EvaluateOptions &options);
 
 // Validates an in-memory project (GUI edits) against a base catalog; throws LoadError.
 LoadedProject prepareProject(const Project &project, const std::string &path,

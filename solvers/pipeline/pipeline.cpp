@@ -247,4 +247,12 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
     return result;
 }
 
+Result evaluate(const Project &project, const Catalog &catalog)
+{
+    // A named object rather than a default argument: GCC 12 at -O3 reports the temporary's
+    // strings as maybe-uninitialized in every caller.
+    const EvaluateOptions options;
+    return evaluate(project, catalog, options);
+}
+
 } // namespace aidc

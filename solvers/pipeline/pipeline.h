@@ -52,7 +52,7 @@ struct Result
 };
 
 // The catalog must already include the project's overrides (see solvers/pipeline/loading.h).
-Result evaluate(const Project &project, const Catalog &catalog,
-                const EvaluateOptions &options = {});
+Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOptions &options);
+Result evaluate(const Project &project, const Catalog &catalog); // default options
 
 } // namespace aidc

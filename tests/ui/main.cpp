@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <QApplication>
+#include <QFile>
 #include <QSettings>
 #include <QStandardPaths>
 
@@ -13,7 +14,12 @@ int main(int argc, char *argv[])
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("AIDC Planner Tests"));
-    QApplication::setApplicationName(QStringLiteral("test_ui"));
+    // ctest runs test cases as parallel processes: each gets its own settings file, so one case's
+    // recent-files list never lands in another's.
+    QApplication::setApplicationName(
+        QStringLiteral("test_ui-%1").arg(QCoreApplication::applicationPid()));
     QSettings().clear();
-    return Catch::Session().run(argc, argv);
+    const int status = Catch::Session().run(argc, argv);
+    QFile::remove(QSettings().fileName());
+    return status;
 }
