@@ -784,7 +784,7 @@ void MainWindow::insertRow(int hall)
     }
     std::string id;
     for (int n = rows + 1; id.empty() || ids.count(id); ++n)
-        id = "R" + std::to_string(n);
+        id = QStringLiteral("R%1").arg(n).toStdString();
     const Diagnostics refused = requestEdit(aidc::insertRow(hall, rows, id, x, y), pin);
     if (refused.hasErrors())
         showRefusal(refused);
@@ -854,7 +854,9 @@ void MainWindow::refreshCableSchedule()
     }
     if (m_cableGeneration == evaluation->generation || m_cableJobRunning)
         return;
-    if (!m_cableDock->isVisible()) {
+    // Visible and on top of its tab group (all docks are briefly visible while the window
+    // first shows; a hidden tab has an empty visible region).
+    if (!m_cableDock->isVisible() || m_cableDock->visibleRegion().isEmpty()) {
         m_cableTable->setPlaceholder(tr("The cable schedule is built when this tab is shown."));
         return;
     }

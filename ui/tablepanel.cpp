@@ -110,12 +110,21 @@ void TablePanel::setTruncatedTable(const CsvTable &table, std::size_t totalRows,
 {
     m_totalRows = totalRows;
     m_full = std::move(full);
+    const bool newColumns = m_model->table().header != table.header;
     m_model->setTable(table);
-    m_column->clear();
-    m_column->addItem(tr("all columns"));
-    for (const std::string &name : table.header)
-        m_column->addItem(QString::fromStdString(name));
-    m_view->resizeColumnsToContents();
+    if (newColumns) {
+        m_fitted = false;
+        m_column->clear();
+        m_column->addItem(tr("all columns"));
+        for (const std::string &name : table.header)
+            m_column->addItem(QString::fromStdString(name));
+    }
+    // Measuring every cell takes longer than the evaluation for thousands of racks: columns are
+    // fitted to the first rows of a kind of table, then the user's widths stay.
+    if (!m_fitted && !table.rows.empty()) {
+        m_view->resizeColumnsToContents();
+        m_fitted = true;
+    }
     updateTotals();
 }
 

@@ -52,6 +52,7 @@ private:
     QString m_emptyText;
     std::size_t m_totalRows = 0; // > model rows when truncated
     QStringList m_totalColumns;
+    bool m_fitted = false; // column widths fitted to the current kind of table
     QString m_unitColumn;
     std::function<CsvTable()> m_full;
     CsvTableModel *m_model;

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <QString>
+
 using namespace aidc;
 
 namespace {
@@ -22,7 +24,7 @@ Project withRows()
     Project p = sample();
     for (int r = 0; r < 3; ++r) {
         Row row;
-        row.id = "R" + std::to_string(r + 1);
+        row.id = QStringLiteral("R%1").arg(r + 1).toStdString();
         row.xM = 3;
         row.yM = 3 + 3.6 * r;
         for (int s = 0; s < 2; ++s)

@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QString>
 #include <QUndoStack>
 
 #include <random>
@@ -52,14 +53,15 @@ ProjectEdit randomEdit(std::mt19937 &rng, const Project &project)
     case 8: {
         const int from = anyRow();
         if (hall.rows[from].racks.empty())
-            return insertRow(0, rows, "X" + std::to_string(rng() % 1000), 3, 25);
+            return insertRow(0, rows, QStringLiteral("X%1").arg(rng() % 1000).toStdString(), 3, 25);
         const int slot = int(unit(rng) * hall.rows[from].racks.size());
         const int to = anyRow();
         const int size = int(hall.rows[to].racks.size()) - (to == from ? 1 : 0);
         return moveRack(0, from, slot, 0, to, int(unit(rng) * (size + 1)));
     }
     case 9:
-        return insertRow(0, int(unit(rng) * (rows + 1)), "X" + std::to_string(rng() % 100000), 3,
+        return insertRow(0, int(unit(rng) * (rows + 1)),
+                         QStringLiteral("X%1").arg(rng() % 100000).toStdString(), 3,
                          std::round(unit(rng) * 2800) / 100);
     case 10:
         return rows > 1 ? deleteRow(0, anyRow()) : setField("/name", "renamed", "name");
