@@ -14,9 +14,15 @@
 
 #include <QAction>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
 #include <QLineEdit>
+#include <QMimeData>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <QUrl>
 
 #include <csignal>
 
@@ -193,4 +199,44 @@ TEST_CASE("closing or replacing unsaved work asks first", "[gui][files]")
     t.prompts->saveChoice = UserPrompts::SaveChoice::Discard;
     CHECK(window.openFile(sourcePath("projects/h100-1k-infiniband.json")));
     CHECK(window.document()->project().name == "H100 1k-GPU InfiniBand SuperPOD");
+}
+
+TEST_CASE("new from a sample is untitled and Save asks for a name", "[gui][files]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    const QStringList recent = window.recentFiles();
+    REQUIRE(window.newFromSample(sourcePath("projects/h100-1k-infiniband.json")));
+    CHECK(window.document()->filePath().isEmpty());
+    CHECK(window.windowTitle().startsWith("Untitled"));
+    CHECK(window.recentFiles() == recent); // a sample is not a file of the user's
+    QTemporaryDir dir;
+    t.prompts->savePath = dir.filePath("mine"); // the suffix is added
+    REQUIRE(window.save());
+    CHECK(window.document()->filePath() == QFileInfo(dir.filePath("mine.json")).absoluteFilePath());
+    CHECK(loadProjectFile(dir.filePath("mine.json").toStdString()) == window.document()->project());
+}
+
+TEST_CASE("a project file dropped on the window opens", "[gui][files]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/minimal.json")));
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(sourcePath("projects/h100-1k-infiniband.json"))});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    CHECK(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &drop);
+    settle(window);
+    CHECK(window.document()->project().name == "H100 1k-GPU InfiniBand SuperPOD");
+
+    // Anything but a single .json file is refused at the door.
+    QMimeData text;
+    text.setUrls({QUrl::fromLocalFile(sourcePath("README.md"))});
+    QDragEnterEvent refused(QPoint(10, 10), Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
+    refused.setAccepted(false);
+    QCoreApplication::sendEvent(&window, &refused);
+    CHECK_FALSE(refused.isAccepted());
 }
