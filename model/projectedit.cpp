@@ -352,3 +352,205 @@ ProjectEdit replaceHalls(const Project &pinned, std::string description)
 }
 
 } // namespace aidc
+
+namespace aidc {
+
+namespace {
+
+// The JSON form of one part, written by the project serializer itself.
+Json hallJson(const Hall &hall)
+{
+    Project holder;
+    holder.halls = {hall};
+    return projectDocument(holder)["halls"][0];
+}
+
+Json poolJson(const ComputePool &pool)
+{
+    Project holder;
+    holder.pools = {pool};
+    return projectDocument(holder)["compute"]["pools"][0];
+}
+
+Json planeJson(const FabricPlane &plane)
+{
+    Project holder;
+    holder.planes = {plane};
+    return projectDocument(holder)["network"]["planes"][0];
+}
+
+// The parts in use: the project's, or when it gives none the ones the solvers use.
+template<typename Part>
+const std::vector<Part> &inUse(const std::vector<Part> &inProject, const std::vector<Part> &current)
+{
+    return inProject.empty() ? current : inProject;
+}
+
+template<typename Part>
+std::vector<std::string> namesOf(const std::vector<Part> &parts, std::string Part::*name)
+{
+    std::vector<std::string> names;
+    for (const Part &part : parts)
+        names.push_back(part.*name);
+    return names;
+}
+
+template<typename Part>
+std::string nameAt(const std::vector<Part> &parts, int index, std::string Part::*name)
+{
+    return index >= 0 && index < int(parts.size()) ? parts[index].*name : std::string();
+}
+
+template<typename Part, typename ToJson>
+Json listJson(const std::vector<Part> &parts, ToJson toJson)
+{
+    Json list = Json::array();
+    for (const Part &part : parts)
+        list.push_back(toJson(part));
+    return list;
+}
+
+// Appends `part` to the list at `pointer`, first writing out the list in use when the project
+// gives none.
+template<typename Part, typename ToJson>
+ProjectEdit appendPart(const std::vector<Part> &inProject, const std::vector<Part> &current,
+                       const std::string &pointer, const Part &part, ToJson toJson,
+                       std::string description)
+{
+    if (!inProject.empty() || current.empty())
+        return {std::move(description),
+                {makeOp(EditOperation::Kind::Insert, pointer + "/-", toJson(part))}};
+    std::vector<Part> parts = current;
+    parts.push_back(part);
+    return {std::move(description),
+            {makeOp(EditOperation::Kind::Set, pointer, listJson(parts, toJson))}};
+}
+
+template<typename Part, typename ToJson>
+void removePart(const std::vector<Part> &inProject, const std::vector<Part> &current,
+                const std::string &pointer, int index, ToJson toJson, ProjectEdit &edit)
+{
+    if (!inProject.empty()) {
+        edit.operations.push_back(
+            makeOp(EditOperation::Kind::Remove, pointer + '/' + std::to_string(index)));
+        return;
+    }
+    std::vector<Part> parts = current;
+    if (index >= 0 && index < int(parts.size()))
+        parts.erase(parts.begin() + index);
+    edit.operations.push_back(
+        parts.empty() ? makeOp(EditOperation::Kind::Remove, pointer)
+                      : makeOp(EditOperation::Kind::Set, pointer, listJson(parts, toJson)));
+}
+
+} // namespace
+
+ProjectEdit moveRows(int hall, const std::vector<RowOrigin> &origins)
+{
+    ProjectEdit edit{origins.size() == 1 ? "Move row" : "Move rows", {}};
+    for (const RowOrigin &origin : origins) {
+        const std::string row = rowPointer(hall, origin.row);
+        edit.operations.push_back(makeOp(EditOperation::Kind::Set, row + "/xM", origin.xM));
+        edit.operations.push_back(makeOp(EditOperation::Kind::Set, row + "/yM", origin.yM));
+    }
+    return edit;
+}
+
+std::string uniquePartName(const std::vector<std::string> &taken, const std::string &wanted)
+{
+    auto isTaken = [&](const std::string &name) {
+        return std::find(taken.begin(), taken.end(), name) != taken.end();
+    };
+    const std::string base = wanted.empty() ? std::string("new") : wanted;
+    if (!wanted.empty() && !isTaken(wanted))
+        return wanted;
+    for (int n = 2;; ++n) {
+        const std::string name = base + '-' + std::to_string(n);
+        if (!isTaken(name))
+            return name;
+    }
+}
+
+ProjectEdit addHall(const Project &project, const std::vector<Hall> &current, Hall hall)
+{
+    hall.id = uniquePartName(namesOf(inUse(project.halls, current), &Hall::id), hall.id);
+    const std::string description = "Add hall " + hall.id;
+    return appendPart(project.halls, current, "/halls", hall, hallJson, description);
+}
+
+ProjectEdit removeHall(const Project &project, const std::vector<Hall> &current, int hall)
+{
+    const std::string id = nameAt(inUse(project.halls, current), hall, &Hall::id);
+    ProjectEdit edit{"Delete hall " + id, {}};
+    for (std::size_t i = 0; i < project.pools.size(); ++i) {
+        if (!id.empty() && project.pools[i].hall == id)
+            edit.operations.push_back(makeOp(EditOperation::Kind::Remove,
+                                             "/compute/pools/" + std::to_string(i) + "/hall"));
+    }
+    removePart(project.halls, current, "/halls", hall, hallJson, edit);
+    return edit;
+}
+
+ProjectEdit addPool(const Project &project, ComputePool pool)
+{
+    pool.name = uniquePartName(namesOf(project.pools, &ComputePool::name), pool.name);
+    const std::string description = "Add pool " + pool.name;
+    return appendPart(project.pools, {}, "/compute/pools", pool, poolJson, description);
+}
+
+ProjectEdit removePool(const Project &project, int pool)
+{
+    const std::string name = nameAt(project.pools, pool, &ComputePool::name);
+    ProjectEdit edit{"Delete pool " + name, {}};
+    // Pinned racks of the pool, last first so that earlier indices stay valid.
+    int racks = 0;
+    for (int h = int(project.halls.size()) - 1; h >= 0; --h) {
+        const std::vector<Row> &rows = project.halls[h].rows;
+        for (int r = int(rows.size()) - 1; r >= 0; --r) {
+            for (int s = int(rows[r].racks.size()) - 1; s >= 0; --s) {
+                if (!name.empty() && rows[r].racks[s].pool == name) {
+                    edit.operations.push_back(
+                        makeOp(EditOperation::Kind::Remove, rackPointer(h, r, s)));
+                    ++racks;
+                }
+            }
+        }
+    }
+    if (racks > 0)
+        edit.description +=
+            " and its " + std::to_string(racks) + " pinned rack" + (racks == 1 ? "" : "s");
+    for (std::size_t i = 0; i < project.planes.size(); ++i) {
+        std::vector<std::string> pools = project.planes[i].pools;
+        const auto it = std::find(pools.begin(), pools.end(), name);
+        if (it == pools.end() || pools.size() == 1)
+            continue; // the only pool of the plane: the loader says the reference is dangling
+        pools.erase(it);
+        edit.operations.push_back(makeOp(EditOperation::Kind::Set,
+                                         "/network/planes/" + std::to_string(i) + "/pools",
+                                         Json(pools)));
+    }
+    if (project.workload && !name.empty() && project.workload->pool == name)
+        edit.operations.push_back(makeOp(EditOperation::Kind::Remove, "/workload/pool"));
+    edit.operations.push_back(
+        makeOp(EditOperation::Kind::Remove, "/compute/pools/" + std::to_string(pool)));
+    return edit;
+}
+
+ProjectEdit addPlane(const Project &project, const std::vector<FabricPlane> &current,
+                     FabricPlane plane)
+{
+    plane.name =
+        uniquePartName(namesOf(inUse(project.planes, current), &FabricPlane::name), plane.name);
+    const std::string description = "Add plane " + plane.name;
+    return appendPart(project.planes, current, "/network/planes", plane, planeJson, description);
+}
+
+ProjectEdit removePlane(const Project &project, const std::vector<FabricPlane> &current, int plane)
+{
+    const std::string name = nameAt(inUse(project.planes, current), plane, &FabricPlane::name);
+    ProjectEdit edit{"Delete plane " + name, {}};
+    removePart(project.planes, current, "/network/planes", plane, planeJson, edit);
+    return edit;
+}
+
+} // namespace aidc

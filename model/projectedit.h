@@ -85,6 +85,38 @@ ProjectEdit moveRow(int hall, int row, double xM, double yM);
 // Moves the rack to slot `toSlot` of row `toRow` (indices as they are after taking it out).
 ProjectEdit moveRack(int hall, int row, int slot, int toHall, int toRow, int toSlot);
 
+// Moves several rows of hall `hall` to new origins together: one edit.
+struct RowOrigin
+{
+    int row = 0;
+    double xM = 0, yM = 0;
+};
+ProjectEdit moveRows(int hall, const std::vector<RowOrigin> &origins);
+
+// ------------------------------------------------------------------ adding and removing parts
+//
+// A project without halls gets its halls from the layout solver, and one without planes the
+// documented default planes; adding or removing a hall or plane there first writes the list in
+// use (`current`: the layout's halls without their rows, effectivePlanes()) into the project,
+// so that the other halls or planes stay what they were. A new part keeps its id or name when
+// no other part of its kind has it, and otherwise gets the first free "<name>-2", "<name>-3"...
+//
+// Removing a part also removes what only it gave meaning to, in the same edit (undone as one):
+// a hall takes its rows with it and frees the pools pinned to it (the layout chooses again); a
+// pool takes its pinned racks with it, leaves the planes that list it, and the workload that
+// named it runs on the largest pool again. References that would be left dangling (a plane that
+// attaches only the removed pool) are left in place for the loader to refuse with its message.
+
+std::string uniquePartName(const std::vector<std::string> &taken, const std::string &wanted);
+
+ProjectEdit addHall(const Project &project, const std::vector<Hall> &current, Hall hall);
+ProjectEdit removeHall(const Project &project, const std::vector<Hall> &current, int hall);
+ProjectEdit addPool(const Project &project, ComputePool pool);
+ProjectEdit removePool(const Project &project, int pool);
+ProjectEdit addPlane(const Project &project, const std::vector<FabricPlane> &current,
+                     FabricPlane plane);
+ProjectEdit removePlane(const Project &project, const std::vector<FabricPlane> &current, int plane);
+
 // Replaces every hall of `project` by the halls of `pinned` (the layout written into the
 // project by the layout solver's pinLayout()), so that racks and rows can then be moved.
 ProjectEdit replaceHalls(const Project &pinned, std::string description);

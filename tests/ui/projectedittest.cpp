@@ -170,3 +170,150 @@ TEST_CASE("replaceHalls writes a pinned layout and undoes to the unpinned projec
     REQUIRE(applyEdit(p, outcome.inverse).ok);
     CHECK(p == before);
 }
+
+TEST_CASE("moveRows moves several rows in one edit and undoes them together", "[projectedit]")
+{
+    const Project before = withRows();
+    Project p = before;
+    const EditOutcome outcome = applyEdit(p, moveRows(0, {{0, 4.0, 3.0}, {2, 4.0, 10.2}}));
+    REQUIRE(outcome.ok);
+    CHECK(p.halls[0].rows[0].xM == 4.0);
+    CHECK(p.halls[0].rows[2].yM == 10.2);
+    CHECK(p.halls[0].rows[1] == before.halls[0].rows[1]);
+    REQUIRE(applyEdit(p, outcome.inverse).ok);
+    CHECK(p == before);
+}
+
+TEST_CASE("uniquePartName keeps a free name and numbers a taken one", "[projectedit]")
+{
+    CHECK(uniquePartName({"a", "b"}, "c") == "c");
+    CHECK(uniquePartName({"a", "a-2"}, "a") == "a-3");
+    CHECK(uniquePartName({}, "") == "new-2");
+}
+
+TEST_CASE("adding and deleting a hall, a pool and a plane round-trips", "[projectedit]")
+{
+    const Project before = sample();
+
+    Hall hall;
+    hall.id = "H1"; // taken: becomes H1-2
+    hall.widthM = 40;
+    hall.lengthM = 30;
+    Project p = before;
+    REQUIRE(applyEdit(p, addHall(p, {}, hall)).ok);
+    REQUIRE(p.halls.size() == 2);
+    CHECK(p.halls[1].id == "H1-2");
+    CHECK(p.halls[1].widthM == 40);
+    requireRoundTrip(before, addHall(before, {}, hall));
+
+    ComputePool pool = before.pools[0]; // a duplicate of the sample's only pool
+    p = before;
+    REQUIRE(applyEdit(p, addPool(p, pool)).ok);
+    REQUIRE(p.pools.size() == 2);
+    CHECK(p.pools[1].name == "dgx-h100-2");
+    CHECK(p.pools[1].gpuCount == 1024);
+    requireRoundTrip(before, addPool(before, pool));
+
+    FabricPlane plane;
+    plane.name = "compute";
+    plane.role = PlaneRole::Backend;
+    p = before;
+    REQUIRE(applyEdit(p, addPlane(p, {}, plane)).ok);
+    REQUIRE(p.planes.size() == before.planes.size() + 1);
+    CHECK(p.planes.back().name == "compute-2");
+    requireRoundTrip(before, addPlane(before, {}, plane));
+
+    p = before;
+    REQUIRE(applyEdit(p, removePlane(p, {}, 1)).ok);
+    REQUIRE(p.planes.size() == before.planes.size() - 1);
+    CHECK(p.planes[1].name == before.planes[2].name);
+    requireRoundTrip(before, removePlane(before, {}, 1));
+}
+
+TEST_CASE("a project without halls or planes first writes the ones in use", "[projectedit]")
+{
+    Project before = sample();
+    before.halls.clear();
+    before.pools[0].hall.clear();
+    const std::vector<FabricPlane> planesInUse = sample().planes;
+    before.planes.clear();
+
+    // The layout's hall, as the GUI passes it: without rows.
+    Hall autoHall;
+    autoHall.id = "H1";
+    autoHall.name = "Hall 1";
+    autoHall.widthM = 30;
+    autoHall.lengthM = 20;
+    Hall added = autoHall;
+    Project p = before;
+    REQUIRE(applyEdit(p, addHall(p, {autoHall}, added)).ok);
+    REQUIRE(p.halls.size() == 2);
+    CHECK(p.halls[0].id == "H1");
+    CHECK(p.halls[1].id == "H1-2");
+    requireRoundTrip(before, addHall(before, {autoHall}, added));
+
+    p = before;
+    FabricPlane extra;
+    extra.name = "second-backend";
+    REQUIRE(applyEdit(p, addPlane(p, planesInUse, extra)).ok);
+    REQUIRE(p.planes.size() == planesInUse.size() + 1);
+    CHECK(p.planes[0].name == planesInUse[0].name);
+    CHECK(p.planes.back().name == "second-backend");
+
+    p = before;
+    REQUIRE(applyEdit(p, removePlane(p, planesInUse, 3)).ok);
+    REQUIRE(p.planes.size() == planesInUse.size() - 1);
+    CHECK(p.planes.back().name == planesInUse[2].name);
+    requireRoundTrip(before, removePlane(before, planesInUse, 3));
+}
+
+TEST_CASE("deleting a pool or a hall removes what only it gave meaning to", "[projectedit]")
+{
+    Project before = withRows(); // six pinned racks of pool dgx-h100 in hall H1
+    ComputePool second = before.pools[0];
+    second.name = "second";
+    second.hall.clear();
+    before.pools.push_back(second);
+    before.halls[0].rows[1].racks[0].pool = "second";
+    before.planes[0].pools = {"dgx-h100", "second"};
+    Workload workload = *before.workload;
+    workload.pool = "second";
+    before.workload = workload;
+
+    Project p = before;
+    const ProjectEdit deletePool = removePool(p, 1);
+    CHECK(deletePool.description == "Delete pool second and its 1 pinned rack");
+    const EditOutcome outcome = applyEdit(p, deletePool);
+    REQUIRE(outcome.ok);
+    REQUIRE(p.pools.size() == 1);
+    CHECK(p.halls[0].rows[1].racks.size() == 1);
+    CHECK(p.halls[0].rows[1].racks[0].id == before.halls[0].rows[1].racks[1].id);
+    CHECK(p.planes[0].pools == std::vector<std::string>{"dgx-h100"});
+    CHECK(p.workload->pool.empty());
+    REQUIRE(applyEdit(p, outcome.inverse).ok);
+    CHECK(p == before);
+
+    // A plane that attaches only the deleted pool keeps the reference: the loader refuses.
+    p = before;
+    p.planes[1].pools = {"second"};
+    const Project withOnlyReference = p;
+    const EditOutcome refused = applyEdit(p, removePool(p, 1));
+    CHECK_FALSE(refused.ok);
+    CHECK(p == withOnlyReference);
+    REQUIRE_FALSE(refused.diagnostics.items().empty());
+    CHECK(refused.diagnostics.items().front().jsonPath == "/network/planes/1/pools/0");
+
+    // Deleting the hall frees the pool pinned to it and takes its rows.
+    p = before;
+    Hall other;
+    other.id = "H2";
+    other.widthM = 30;
+    other.lengthM = 30;
+    p.halls.push_back(other);
+    const Project twoHalls = p;
+    REQUIRE(applyEdit(p, removeHall(p, {}, 0)).ok);
+    REQUIRE(p.halls.size() == 1);
+    CHECK(p.halls[0].id == "H2");
+    CHECK(p.pools[0].hall.empty());
+    requireRoundTrip(twoHalls, removeHall(twoHalls, {}, 0));
+}
