@@ -199,15 +199,6 @@ std::string formatLength(double m)
     return formatNumber(m) + " m";
 }
 
-const char *tierName(int tier, int tiers)
-{
-    if (tier == 1)
-        return "leaf";
-    if (tier == tiers)
-        return tiers == 2 ? "spine" : "core";
-    return tier == 2 ? "spine" : "tier-3";
-}
-
 } // namespace
 
 double stockLength(double lengthM, const std::vector<double> &stockM, double stepM)
@@ -701,7 +692,7 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
         BomLine line;
         line.category = "switch";
         line.part = switchModel.id;
-        line.description = switchModel.name + " (" + tierName(t.tier, plane.tiers) + ")";
+        line.description = switchModel.name + " (" + switchTierName(t.tier, plane.tiers) + ")";
         line.plane = plane.name;
         line.quantity = double(t.switches) * copies;
         line.unitPowerW = switchModel.basePowerW; // module power is on the module lines

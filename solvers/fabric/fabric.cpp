@@ -561,6 +561,86 @@ PlaneWork startPlane(const FabricPlane &plane, int index, bool fromProject, cons
     return w;
 }
 
+// The per-rack switch runs of FabricResult: one run per placed switch (all its copies), grouped
+// by rack (counting sort, stable), ordered top down, contiguous runs of one plane and tier merged.
+void summarizeRackSwitches(FabricResult &result, const std::vector<PlaneWork> &work,
+                           std::size_t rackCount)
+{
+    struct Entry
+    {
+        std::int32_t rack;
+        RackSwitchRun run;
+    };
+    std::vector<Entry> entries;
+    std::size_t total = 0;
+    for (const PlaneWork &w : work)
+        total += w.built ? w.result.topology.switchCount() : 0;
+    entries.reserve(total);
+    for (std::size_t p = 0; p < work.size(); ++p) {
+        const PlaneWork &w = work[p];
+        if (!w.built)
+            continue;
+        const FabricTopology &g = w.result.topology;
+        const int copies = w.result.parallelPlanes;
+        const int heightU = w.switchModel->heightU;
+        for (std::size_t s = 0; s < g.switchCount(); ++s) {
+            if (g.switchRack[s] < 0 || std::size_t(g.switchRack[s]) >= rackCount) {
+                result.unplacedSwitches += copies;
+                continue;
+            }
+            result.placedSwitches += copies;
+            RackSwitchRun run;
+            run.plane = std::uint16_t(p);
+            run.tier = g.switchTier[s];
+            run.firstU = std::uint16_t(std::max(1, int(g.switchU[s]) - (copies - 1) * heightU));
+            run.count = std::uint32_t(copies);
+            entries.push_back({g.switchRack[s], run});
+        }
+    }
+    std::vector<std::int32_t> first(rackCount + 1, 0);
+    for (const Entry &e : entries)
+        ++first[std::size_t(e.rack) + 1];
+    for (std::size_t i = 0; i < rackCount; ++i)
+        first[i + 1] += first[i];
+    std::vector<RackSwitchRun> runs(entries.size());
+    {
+        std::vector<std::int32_t> next(first.begin(), first.end() - 1);
+        for (const Entry &e : entries)
+            runs[std::size_t(next[std::size_t(e.rack)]++)] = e.run;
+    }
+    entries = {};
+    result.rackSwitchRunFirst.assign(rackCount + 1, 0);
+    std::size_t out = 0;
+    for (std::size_t rack = 0; rack < rackCount; ++rack) {
+        const auto begin = runs.begin() + first[rack];
+        const auto end = runs.begin() + first[rack + 1];
+        // Stacked from the top down, so the solver's order is descending U; clamped
+        // overflow runs at U1 keep their placement order.
+        std::stable_sort(begin, end, [](const RackSwitchRun &a, const RackSwitchRun &b) {
+            return a.firstU > b.firstU;
+        });
+        result.rackSwitchRunFirst[rack] = std::int32_t(out);
+        for (auto it = begin; it != end; ++it) {
+            if (out > std::size_t(result.rackSwitchRunFirst[rack])) {
+                RackSwitchRun &last = runs[out - 1];
+                const int heightU = work[it->plane].switchModel->heightU;
+                if (last.plane == it->plane && last.tier == it->tier &&
+                    int(it->firstU) + int(it->count) * heightU == int(last.firstU) &&
+                    it->firstU > 1) {
+                    last.firstU = it->firstU;
+                    last.count += it->count;
+                    continue;
+                }
+            }
+            runs[out++] = *it;
+        }
+    }
+    result.rackSwitchRunFirst[rackCount] = std::int32_t(out);
+    runs.resize(out);
+    runs.shrink_to_fit();
+    result.rackSwitchRuns = std::move(runs);
+}
+
 void summarize(FabricResult &result, const std::vector<PlaneWork> &work, const LayoutResult &layout,
                const std::vector<double> &rackPowerW, double unplacedPowerW, const TrayLoads &trays,
                const FabricOptions &options)
@@ -592,6 +672,7 @@ void summarize(FabricResult &result, const std::vector<PlaneWork> &work, const L
     result.trays = trays.fills(options.cabling, result.diagnostics);
     for (const PlacedRack &rack : layout.racks)
         result.rackIds.push_back(rack.id);
+    summarizeRackSwitches(result, work, layout.racks.size());
     for (const PlaneWork &w : work)
         result.planes.push_back(w.result);
 }

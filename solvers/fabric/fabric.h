@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -198,6 +199,19 @@ struct TrayFill
     double peakLoadKgPerM = 0;
 };
 
+// A stack of switches of one plane and tier in one rack: `count` physical switches (parallel
+// plane copies included) of FabricResult::planes[plane], each planes[plane].switchHeightU high
+// (its catalog switch model planes[plane].switchModel), the lowest starting at U `firstU`
+// (1-based) and the others directly above it. Kept apart from the topology so views need not
+// hold the graph; 12 bytes per run, one run per contiguous stack.
+struct RackSwitchRun
+{
+    std::uint16_t plane = 0; // index into FabricResult::planes
+    std::uint8_t tier = 1;   // 1 = leaf; switchTierName(tier, planes[plane].tiers)
+    std::uint16_t firstU = 1;
+    std::uint32_t count = 0;
+};
+
 struct FabricResult
 {
     std::vector<PlaneResult> planes;
@@ -215,7 +229,26 @@ struct FabricResult
     std::map<std::string, double> rackNetworkPowerW; // layout rack id -> W ("" = unplaced)
     std::vector<TrayFill> trays;
     std::vector<std::string> rackIds; // layout rack ids, by rack index (for the schedule)
+    // The switches placed in each layout rack, compact: the runs of rack i are
+    // rackSwitchRuns[rackSwitchRunFirst[i] .. rackSwitchRunFirst[i + 1]), listed from the top
+    // of the rack down in the order the solver stacked them (switchesInRack(i)). A rack whose
+    // switches exceed its height (a violation the plane's diagnostics name) has its overflow
+    // runs clamped to start at U1, overlapping the runs above. rackSwitchRunFirst has
+    // rackIds.size() + 1 entries.
+    std::vector<RackSwitchRun> rackSwitchRuns;
+    std::vector<std::int32_t> rackSwitchRunFirst;
+    std::int64_t placedSwitches = 0;   // physical switches in some rack (all planes and copies)
+    std::int64_t unplacedSwitches = 0; // no rack had room (switches = placed + unplaced)
     Diagnostics diagnostics;
+
+    std::span<const RackSwitchRun> switchesInRack(std::size_t rack) const
+    {
+        if (rack + 1 >= rackSwitchRunFirst.size())
+            return {};
+        return std::span<const RackSwitchRun>(rackSwitchRuns)
+            .subspan(std::size_t(rackSwitchRunFirst[rack]),
+                     std::size_t(rackSwitchRunFirst[rack + 1] - rackSwitchRunFirst[rack]));
+    }
 };
 
 // The planes the solver builds: the project's, or when it lists none the documented default

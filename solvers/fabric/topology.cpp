@@ -675,6 +675,15 @@ TopologyBuild TopologyBuilder::run()
 
 } // namespace
 
+const char *switchTierName(int tier, int tiers)
+{
+    if (tier == 1)
+        return "leaf";
+    if (tier == tiers)
+        return tiers == 2 ? "spine" : "core";
+    return tier == 2 ? "spine" : "tier-3";
+}
+
 std::int64_t fatTreeMaxEndpoints(int radix, int tiers)
 {
     std::int64_t e = 2;

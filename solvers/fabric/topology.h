@@ -130,6 +130,10 @@ struct TopologyBuild
 // [Al-Fares SIGCOMM'08; handbook fabric.md §1].
 std::int64_t fatTreeMaxEndpoints(int radix, int tiers);
 
+// Name of tier `tier` of a `tiers`-tier plane as BOM lines and views show it: "leaf" (tier 1),
+// "spine" (tier 2), "core" (the top of 3 or more tiers), "tier-3" (tier 3 of 4).
+const char *switchTierName(int tier, int tiers);
+
 // Builds the plane's graph (switches, links, ports); lengths and media are left empty.
 TopologyBuild buildTopology(const TopologyInput &input);
 
