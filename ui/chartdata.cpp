@@ -118,11 +118,7 @@ ResultTables resultTables(const Result &result)
                                      std::to_string(pool.racks),
                                      formatCsvNumber(pool.itPowerNameplateW / 1000.0)});
     }
-    // The table the CLI writes (`aidc bom`): the network and facility BOM with the cost
-    // solver's prices.
-    Bom bom = result.fabric.bom;
-    bom.insert(bom.end(), result.power.bom.begin(), result.power.bom.end());
-    tables.bom = pricedBomTable(bom, result.cost);
+    tables.bom = bomTable(result); // the table `aidc bom` writes
     return tables;
 }
 

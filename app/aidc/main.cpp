@@ -219,9 +219,7 @@ int emitTable(const ParsedArgs &args, const CsvTable &table)
 int runBom(const ParsedArgs &args, const Context &context)
 {
     const Result result = loadAndEvaluate(args, context);
-    CsvTable table = bomTable(result.fabric);
-    appendPriceColumns(table, result.fabric.bom, result.cost);
-    const int written = emitTable(args, table);
+    const int written = emitTable(args, bomTable(result));
     return written != ExitOk ? written : exitCodeFor(args, result);
 }
 

@@ -45,6 +45,25 @@ const ResolvedPrice *priceOf(const BomLine &line, const CostResult &result, doub
     return &price;
 }
 
+void appendPriceColumns(CsvTable &table, const Bom &bom, const CostResult &result)
+{
+    for (const char *column :
+         {"unitPriceUsd", "extendedPriceUsd", "priceOrigin", "priceSource", "priceDate"})
+        table.header.push_back(column);
+    for (std::size_t i = 0; i < bom.size(); ++i) {
+        std::vector<std::string> &row = table.rows[i];
+        double unitUsd = 0;
+        const ResolvedPrice *price = priceOf(bom[i], result, unitUsd);
+        if (!price || price->origin == PriceOrigin::Missing) {
+            row.insert(row.end(),
+                       {"", "", price ? "missing" : "not-priced", price ? price->source : "", ""});
+            continue;
+        }
+        row.insert(row.end(), {formatCsvNumber(unitUsd), formatCsvNumber(unitUsd * bom[i].quantity),
+                               toString(price->origin), price->source, price->date});
+    }
+}
+
 } // namespace
 
 nlohmann::json toJson(const CostResult &r)
@@ -191,28 +210,6 @@ void writeText(std::ostream &out, const CostResult &r)
     }
     if (!r.diagnostics.empty())
         out << "\n" << r.diagnostics.toString();
-}
-
-bool appendPriceColumns(CsvTable &table, const Bom &bom, const CostResult &result)
-{
-    if (table.rows.size() != bom.size())
-        return false;
-    for (const char *column :
-         {"unitPriceUsd", "extendedPriceUsd", "priceOrigin", "priceSource", "priceDate"})
-        table.header.push_back(column);
-    for (std::size_t i = 0; i < bom.size(); ++i) {
-        std::vector<std::string> &row = table.rows[i];
-        double unitUsd = 0;
-        const ResolvedPrice *price = priceOf(bom[i], result, unitUsd);
-        if (!price || price->origin == PriceOrigin::Missing) {
-            row.insert(row.end(),
-                       {"", "", price ? "missing" : "not-priced", price ? price->source : "", ""});
-            continue;
-        }
-        row.insert(row.end(), {formatCsvNumber(unitUsd), formatCsvNumber(unitUsd * bom[i].quantity),
-                               toString(price->origin), price->source, price->date});
-    }
-    return true;
 }
 
 CsvTable pricedBomTable(const Bom &bom, const CostResult &result)

@@ -20,13 +20,10 @@ nlohmann::json toJson(const CostResult &result);
 void writeText(std::ostream &out, const CostResult &result);
 
 // The BOM as a table (category, part, description, plane, quantity, unit, lengthM, unitPowerW)
-// followed by the price columns of appendPriceColumns.
+// followed by the price columns unitPriceUsd, extendedPriceUsd, priceOrigin ("price-book",
+// "catalog", "missing"), priceSource and priceDate. A line whose part the cost solver did not
+// price (facility plant priced per MW) gets empty prices and the origin "not-priced".
+// The procurement BOM of a whole evaluation is solvers/pipeline/report.h bomTable().
 CsvTable pricedBomTable(const Bom &bom, const CostResult &result);
-
-// Appends unitPriceUsd, extendedPriceUsd, priceOrigin, priceSource, priceDate to a table whose
-// rows are the lines of `bom`, in order (e.g. the CLI's own BOM table). A line whose part the
-// cost solver did not price (facility plant priced per MW) gets empty prices and the origin
-// "not-priced". Returns false, leaving the table unchanged, when the row count differs.
-bool appendPriceColumns(CsvTable &table, const Bom &bom, const CostResult &result);
 
 } // namespace aidc

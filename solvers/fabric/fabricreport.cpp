@@ -347,18 +347,6 @@ void writeText(std::ostream &out, const FabricResult &r)
         out << (d.severity == Severity::Error ? "error: " : "") << d.toString() << "\n";
 }
 
-CsvTable bomTable(const FabricResult &r)
-{
-    CsvTable t;
-    t.header = {"category", "part", "description", "plane",
-                "quantity", "unit", "unitPowerW",  "lengthM"};
-    for (const BomLine &b : r.bom) {
-        t.rows.push_back({b.category, b.part, b.description, b.plane, formatCsvNumber(b.quantity),
-                          b.unit, formatCsvNumber(b.unitPowerW), formatCsvNumber(b.lengthM)});
-    }
-    return t;
-}
-
 CsvTable cableScheduleTable(const PlaneResult &plane, const std::vector<std::string> &rackIds)
 {
     CsvTable t = scheduleHeader();

@@ -20,10 +20,6 @@ nlohmann::json toJson(const FabricResult &result);
 
 void writeText(std::ostream &out, const FabricResult &result);
 
-// category, part, description, plane, quantity, unit, unitPowerW, lengthM: one row per BOM
-// line. The cost solver adds price columns.
-CsvTable bomTable(const FabricResult &result);
-
 // One row per cable of every plane copy: linkId, plane, copy, level, A-end rack/U/device/port,
 // B-end rack/U/device/port, medium, routed lengthM, stockLengthM. Ids and device names are
 // generated here ("backend-000001", "backend-L0003" for leaf 3, "backend.2-..." for copy 2).

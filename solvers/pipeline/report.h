@@ -6,6 +6,8 @@
 
 #include "pipeline.h"
 
+#include "model/csv.h"
+
 #include <nlohmann/json.hpp>
 
 #include <ostream>
@@ -16,5 +18,11 @@ constexpr int kResultFormatVersion = 1;
 
 nlohmann::json resultToJson(const Result &result);
 void writeTextReport(std::ostream &out, const Result &result);
+
+// The bill of materials for procurement, as `aidc bom` writes it and the GUI's BOM table shows
+// it: the network lines (fabric: switches, transceivers, cables, fibres, patch panels) then the
+// facility lines (power and cooling plant), each with the cost solver's unit and extended price
+// and where the price came from (solvers/cost/costreport.h, pricedBomTable).
+CsvTable bomTable(const Result &result);
 
 } // namespace aidc

@@ -80,25 +80,6 @@ TEST_CASE("a site with the default planes shares racks; OOB reaches every device
           backend->switches + frontend->switches + storage->switches + oob->switches);
 }
 
-TEST_CASE("BOM CSV: one RFC 4180 row per BOM line", "[fabric][report]")
-{
-    const SiteFixture s = defaultSite();
-    const CsvTable table = bomTable(s.result);
-    REQUIRE(table.header.size() == 8);
-    CHECK(table.header.front() == "category");
-    REQUIRE(table.rows.size() == s.result.bom.size());
-    Diagnostics d;
-    const CsvTable back = parseCsv(toCsv(table), "bom.csv", d);
-    CHECK(d.empty());
-    CHECK(back.rows == table.rows);
-    bool switchLine = false;
-    for (std::size_t i = 0; i < table.rows.size(); ++i) {
-        CHECK(table.rows[i][4] == formatCsvNumber(s.result.bom[i].quantity));
-        switchLine = switchLine || table.rows[i][0] == "switch";
-    }
-    CHECK(switchLine);
-}
-
 TEST_CASE("cable schedule: one row per cable of every plane copy, port to port", "[fabric][report]")
 {
     FabricPlane twin = backendPlane();

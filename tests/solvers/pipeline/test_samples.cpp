@@ -4,6 +4,7 @@
 #include "solvers/common/defaults.h"
 #include "solvers/pipeline/loading.h"
 #include "solvers/pipeline/pipeline.h"
+#include "solvers/pipeline/report.h"
 
 #include <catch2/catch.hpp>
 
@@ -103,4 +104,48 @@ TEST_CASE("every diagnostic of every sample points into the project document",
             CHECK(resolves);
         }
     }
+}
+
+TEST_CASE("the procurement BOM lists the network then the facility lines, each priced",
+          "[pipeline][bom]")
+{
+    const LoadedProject loaded = loadProjectForEvaluation(
+        AIDC_SOURCE_DIR "/projects/h100-1k-infiniband.json", shippedCatalog());
+    const Result result = evaluate(loaded.project, loaded.catalog);
+    const CsvTable table = bomTable(result);
+    const std::vector<std::string> &h = table.header;
+    auto column = [&](const char *name) {
+        const auto it = std::find(h.begin(), h.end(), name);
+        REQUIRE(it != h.end());
+        return std::size_t(it - h.begin());
+    };
+    const std::size_t part = column("part"), quantity = column("quantity"),
+                      unit = column("unitPriceUsd"), extended = column("extendedPriceUsd"),
+                      origin = column("priceOrigin");
+    const Bom &network = result.fabric.bom;
+    const Bom &facility = result.power.bom;
+    REQUIRE(!network.empty());
+    REQUIRE(!facility.empty());
+    REQUIRE(table.rows.size() == network.size() + facility.size());
+    bool sawSwitch = false;
+    for (std::size_t i = 0; i < table.rows.size(); ++i) {
+        const std::vector<std::string> &row = table.rows[i];
+        const BomLine &line = i < network.size() ? network[i] : facility[i - network.size()];
+        INFO(row[part]);
+        CHECK(row[part] == line.part);
+        CHECK(row[quantity] == formatCsvNumber(line.quantity));
+        if (i < network.size())
+            CHECK(row[origin] != "not-priced"); // every network line is priced per unit
+        sawSwitch = sawSwitch || line.category == "switch";
+        // extended = unit x quantity, to the CSV's 12 significant digits
+        if (!row[unit].empty())
+            CHECK(std::stod(row[extended]) == Approx(std::stod(row[unit]) * line.quantity));
+    }
+    CHECK(sawSwitch);
+
+    // RFC 4180 round trip: what `aidc bom --csv` writes reads back unchanged.
+    Diagnostics d;
+    const CsvTable back = parseCsv(toCsv(table), "bom.csv", d);
+    CHECK_FALSE(d.hasErrors());
+    CHECK(back.rows == table.rows);
 }
