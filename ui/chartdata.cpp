@@ -1,7 +1,7 @@
 #include "chartdata.h"
 
 #include "model/enumnames.h"
-#include "solvers/cost/costreport.h"
+#include "solvers/pipeline/report.h"
 
 #include <cmath>
 
