@@ -13,10 +13,12 @@
 #include <QLabel>
 #include <QScrollBar>
 #include <QToolButton>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <map>
 
@@ -81,7 +83,9 @@ FloorPlanView::FloorPlanView(QWidget *parent)
     setBackgroundBrush(QColor(0xf4, 0xf4, 0xf0));
     setFocusPolicy(Qt::StrongFocus);
     setToolTip(tr("Floor plan: wheel zooms, middle button pans, drag a rack or a row to move "
-                  "it, drag on the floor to select several. Keys: + / − zoom, 0 fits."));
+                  "it, drag on the floor (or Ctrl+click) to select several. Several selected "
+                  "rows move together by the same offset; several racks of one row move as one "
+                  "block into the row where they are dropped. Keys: + / − zoom, 0 fits."));
     connect(scene(), &QGraphicsScene::selectionChanged, this,
             &FloorPlanView::onSceneSelectionChanged);
 }
@@ -534,58 +538,181 @@ void FloorPlanView::keyPressEvent(QKeyEvent *event)
     }
 }
 
-// A drag ended: a rack or a row that moved becomes a move request; the scene snaps back until
-// the result of the edit arrives.
+std::vector<RackMoveStep> rackBlockMoves(int row, int rowSize, const QList<int> &rackSlots,
+                                         int toRow, int toRowSize, int toSlot)
+{
+    QList<int> moving = rackSlots;
+    std::sort(moving.begin(), moving.end());
+    moving.erase(std::unique(moving.begin(), moving.end()), moving.end());
+    if (moving.isEmpty() || moving.front() < 0 || moving.back() >= rowSize)
+        return {};
+    // Racks by identity: the source row's racks are 0 .. rowSize-1, another target row's are
+    // negative, so positions can be looked up as the moves are applied one after another.
+    std::vector<int> source(static_cast<std::size_t>(rowSize));
+    for (int i = 0; i < rowSize; ++i)
+        source[std::size_t(i)] = i;
+    std::vector<int> otherTarget;
+    const bool sameRow = row == toRow;
+    if (!sameRow) {
+        otherTarget.resize(std::size_t(std::max(0, toRowSize)));
+        for (int i = 0; i < int(otherTarget.size()); ++i)
+            otherTarget[std::size_t(i)] = -1 - i;
+    }
+    std::vector<int> &target = sameRow ? source : otherTarget;
+    std::vector<int> staying; // racks of the target row that do not move, in order
+    for (int id : target) {
+        if (!(id >= 0 && sameRow && moving.contains(id)))
+            staying.push_back(id);
+    }
+    toSlot = std::clamp(toSlot, 0, int(staying.size()));
+    const auto positionOf = [](const std::vector<int> &racks, int id) {
+        return int(std::find(racks.begin(), racks.end(), id) - racks.begin());
+    };
+    if (sameRow) {
+        bool unchanged = true;
+        for (int i = 0; i < int(moving.size()); ++i)
+            unchanged = unchanged && moving[i] == moving.front() + i;
+        if (unchanged && moving.front() == toSlot)
+            return {};
+    }
+    // Each rack goes right after the one before it in the final order (the first after the
+    // staying rack that precedes the block): racks that do not move keep their order, so the
+    // block ends up whole at `toSlot` whatever the order of the single moves.
+    std::vector<RackMoveStep> steps;
+    int previous = toSlot > 0 ? staying[std::size_t(toSlot - 1)] : INT_MIN;
+    for (int id : moving) {
+        const int from = positionOf(source, id);
+        source.erase(source.begin() + from);
+        const int to = previous == INT_MIN ? 0 : positionOf(target, previous) + 1;
+        target.insert(target.begin() + to, id);
+        steps.push_back({row, from, toRow, to});
+        previous = id;
+    }
+    return steps;
+}
+
+void FloorPlanView::refuseDrag(const QString &reason)
+{
+    QToolTip::showText(QCursor::pos(), reason, this);
+    emit moveRefused(reason);
+}
+
+// A drag ended: the racks or rows that moved become one move request; the scene snaps back
+// until the result of the edit arrives. Qt moves every selected movable item with the one
+// dragged (a rack inside a selected row moves with its row), so whatever moved was selected.
 void FloorPlanView::finishDrag()
 {
-    if (!m_evaluation)
+    if (!m_evaluation || m_evaluation->failed)
         return;
     const LayoutResult &layout = m_evaluation->result.layout;
+    if (m_hall < 0 || m_hall >= int(layout.halls.size()))
+        return;
     const LayoutHall &hall = layout.halls[m_hall];
+    struct MovedRack
+    {
+        int index;
+        QPointF centre; // metres, hall coordinates, where it was dropped
+    };
+    std::vector<MovedRack> racks;
     for (auto &[index, item] : m_rackItems) {
         if (item->pos() == QPointF())
             continue;
-        const PlacedRack &rack = layout.racks[index];
-        const QPointF centre =
-            item->mapToScene(item->rect().center()) / kScale; // metres, hall coordinates
+        racks.push_back({index, item->mapToScene(item->rect().center()) / kScale});
         item->setPos(0, 0);
-        // The nearest row (by the middle of its racks' depth) takes the rack.
-        int toRow = -1;
-        double best = 1e18;
-        for (int r = 0; r < int(hall.rows.size()); ++r) {
-            const double middle = hall.rows[r].yM + rack.depthM / 2;
-            const double distance = std::abs(middle - centre.y());
-            if (distance < best) {
-                best = distance;
-                toRow = r;
-            }
-        }
-        if (toRow < 0)
-            return;
-        int toSlot = 0;
-        for (int other : hall.rows[toRow].racks) {
-            if (other != index && layout.racks[other].xM < centre.x())
-                ++toSlot;
-        }
-        if (toRow == rack.row && toSlot == rack.slot)
-            return;
-        emit rackMoveRequested(m_hall, rack.row, rack.slot, toRow, toSlot);
-        return;
     }
-    for (int r = 0; r < int(m_rowItems.size()); ++r) {
+    std::vector<std::pair<int, QPointF>> rows; // (row, offset in metres)
+    for (int r = 0; r < int(m_rowItems.size()) && r < int(hall.rows.size()); ++r) {
         QGraphicsRectItem *item = m_rowItems[r];
-        const LayoutRow &row = hall.rows[r];
-        const QPointF origin(row.xM * kScale, row.yM * kScale);
+        const QPointF origin(hall.rows[r].xM * kScale, hall.rows[r].yM * kScale);
         if (item->pos() == origin)
             continue;
-        const QPointF moved = item->pos() / kScale;
+        rows.emplace_back(r, (item->pos() - origin) / kScale);
         item->setPos(origin);
+    }
+    if (racks.empty() && rows.empty())
+        return;
+    if (!racks.empty() && !rows.empty()) {
+        refuseDrag(tr("Rows and single racks cannot be moved together: select only rows, or "
+                      "only racks of one row."));
+        return;
+    }
+
+    if (rows.size() == 1) {
+        const LayoutRow &row = hall.rows[rows.front().first];
+        const QPointF moved = QPointF(row.xM, row.yM) + rows.front().second;
         // Whole centimetres: the project file stays readable.
         const double x = std::max(0.0, std::round(moved.x() * 100) / 100);
         const double y = std::max(0.0, std::round(moved.y() * 100) / 100);
-        emit rowMoveRequested(m_hall, r, x, y);
+        emit rowMoveRequested(m_hall, rows.front().first, x, y);
         return;
     }
+    if (rows.size() > 1) {
+        // Qt moves them all by the same offset; it stays rigid: whole centimetres, and cut
+        // where it would take a row past the hall's origin.
+        double dx = std::round(rows.front().second.x() * 100) / 100;
+        double dy = std::round(rows.front().second.y() * 100) / 100;
+        QList<int> indices;
+        for (const auto &[r, offset] : rows) {
+            indices.push_back(r);
+            dx = std::max(dx, -hall.rows[r].xM);
+            dy = std::max(dy, -hall.rows[r].yM);
+        }
+        if (dx == 0 && dy == 0)
+            return;
+        emit rowsMoveRequested(m_hall, indices, dx, dy);
+        return;
+    }
+
+    // Racks: the leftmost (lowest slot) of them decides where the block goes.
+    const int fromRow = layout.racks[std::size_t(racks.front().index)].row;
+    for (const MovedRack &m : racks) {
+        if (layout.racks[std::size_t(m.index)].row != fromRow) {
+            refuseDrag(tr("Racks of different rows cannot be moved together: select racks of "
+                          "one row, or select whole rows."));
+            return;
+        }
+    }
+    std::sort(racks.begin(), racks.end(), [&](const MovedRack &a, const MovedRack &b) {
+        return layout.racks[std::size_t(a.index)].slot < layout.racks[std::size_t(b.index)].slot;
+    });
+    const PlacedRack &lead = layout.racks[std::size_t(racks.front().index)];
+    const QPointF centre = racks.front().centre;
+    // The nearest row (by the middle of its racks' depth) takes the racks.
+    int toRow = -1;
+    double best = 1e18;
+    for (int r = 0; r < int(hall.rows.size()); ++r) {
+        const double middle = hall.rows[r].yM + lead.depthM / 2;
+        const double distance = std::abs(middle - centre.y());
+        if (distance < best) {
+            best = distance;
+            toRow = r;
+        }
+    }
+    if (toRow < 0)
+        return;
+    const auto moving = [&](int index) {
+        return std::any_of(racks.begin(), racks.end(),
+                           [index](const MovedRack &m) { return m.index == index; });
+    };
+    int toSlot = 0;
+    for (int other : hall.rows[toRow].racks) {
+        if (!moving(other) && layout.racks[std::size_t(other)].xM < centre.x())
+            ++toSlot;
+    }
+    if (racks.size() == 1) {
+        if (toRow == lead.row && toSlot == lead.slot)
+            return;
+        emit rackMoveRequested(m_hall, lead.row, lead.slot, toRow, toSlot);
+        return;
+    }
+    QList<int> rackSlots;
+    for (const MovedRack &m : racks)
+        rackSlots.push_back(layout.racks[std::size_t(m.index)].slot);
+    if (rackBlockMoves(fromRow, int(hall.rows[fromRow].racks.size()), rackSlots, toRow,
+                       int(hall.rows[toRow].racks.size()), toSlot)
+            .empty())
+        return;
+    emit racksMoveRequested(m_hall, fromRow, rackSlots, toRow, toSlot);
 }
 
 // ------------------------------------------------------------------ FloorPlanPanel

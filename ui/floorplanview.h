@@ -2,17 +2,30 @@
 
 // The floor plan of one hall: rows and racks to scale from the LayoutResult (1 scene unit =
 // 1 cm), coloured by a chosen metric. Wheel zooms about the cursor, the middle button (or the
-// scroll bars, or the arrow keys) pans, a left drag on empty floor selects with a rubber band,
-// a left drag on a rack or a row moves it. The view never edits the project: moves become
-// requests (rackMoveRequested, rowMoveRequested) that the main window turns into undoable
-// commands; the scene is rebuilt from the next result.
+// scroll bars, or the arrow keys) pans, a left drag on empty floor selects with a rubber band
+// (Ctrl+click adds or removes one part), a left drag on a rack or a row moves it, and a drag of
+// one of several selected parts moves them all:
+//   - several rows move rigidly by the same offset (whole centimetres; an offset that would
+//     push a row past the hall's origin is cut so the rows keep their shape): rowsMoveRequested;
+//   - several racks of one row move as one block, in their order, into the row nearest to
+//     where they are dropped; the leftmost of them lands where it is dropped and the others
+//     follow it without gaps (as racks in a row have no gaps): racksMoveRequested;
+//   - racks of different rows, or rows and racks together, are refused (moveRefused says why,
+//     the parts snap back): a row's slots are not positions another row shares, so there is
+//     no one offset to apply; select whole rows to move racks of several rows.
+// The view never edits the project: moves become requests (rackMoveRequested,
+// rowMoveRequested, racksMoveRequested, rowsMoveRequested) that the main window turns into
+// undoable commands, one per drag; the scene is rebuilt from the next result.
 
 #include "selection.h"
 
 #include <QGraphicsView>
 #include <QWidget>
 
+#include <QList>
+
 #include <memory>
+#include <vector>
 
 class QComboBox;
 class QGraphicsRectItem;
@@ -32,6 +45,21 @@ struct LegendEntry
     QColor colour;
     QString label;
 };
+
+// One single-rack move of a block move (moveRack semantics: `toSlot` is the index in `toRow`
+// after the rack has been taken out of `row`).
+struct RackMoveStep
+{
+    int row = 0, slot = 0, toRow = 0, toSlot = 0;
+    bool operator==(const RackMoveStep &) const = default;
+};
+
+// The single-rack moves, applied in order, that take the racks at `rackSlots` (distinct, any order)
+// of row `row` (`rowSize` racks) into row `toRow` (`toRowSize` racks before the move) as one
+// block in their slot order, the block starting at `toSlot` counted among the racks of `toRow`
+// that do not move (0 .. toRowSize - moving ones; clamped). Empty when nothing would change.
+std::vector<RackMoveStep> rackBlockMoves(int row, int rowSize, const QList<int> &rackSlots,
+                                         int toRow, int toRowSize, int toSlot);
 
 class FloorPlanView : public QGraphicsView
 {
@@ -61,6 +89,17 @@ signals:
     void partSelected(const Selection &selection);
     void rackMoveRequested(int hall, int row, int slot, int toRow, int toSlot);
     void rowMoveRequested(int hall, int row, double xM, double yM);
+    // Several rows of `hall` (ascending indices) dragged together: each row's origin moves by
+    // (dxM, dyM) in metres, whole centimetres. ONE edit: moveRows(hall, {row, xM + dxM,
+    // yM + dyM} for each row, from the layout's row origins).
+    void rowsMoveRequested(int hall, const QList<int> &rows, double dxM, double dyM);
+    // Several racks of row `row` (ascending `rackSlots`) dragged together into row `toRow` as one
+    // block starting at `toSlot` (counted among the racks of `toRow` that do not move). ONE
+    // edit: the moveRack() operations of rackBlockMoves(row, rowSize, rackSlots, toRow, toRowSize,
+    // toSlot), in order.
+    void racksMoveRequested(int hall, int row, const QList<int> &rackSlots, int toRow, int toSlot);
+    // A drag the view cannot turn into a move (the parts snapped back); `reason` is for the user.
+    void moveRefused(const QString &reason);
 
 protected:
     void wheelEvent(QWheelEvent *event) override;
@@ -77,6 +116,7 @@ private:
     void updateHighlight();
     void updateLabels();
     void finishDrag();
+    void refuseDrag(const QString &reason);
 
     Project m_project;
     std::shared_ptr<const Evaluation> m_evaluation;
