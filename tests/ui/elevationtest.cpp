@@ -83,6 +83,7 @@ TEST_CASE("rack elevations show the switches the fabric placed, every one once",
     for (const PlacedRack &rack : layout.racks) {
         const RackElevation e = rackElevation(rack, project, layout, catalog, &fabric);
         CHECK(e.fromFabric);
+        CHECK(wellStacked(e)); // every role: inside the rack, nothing overlapping
         const Counts c = countSwitches(e, "compute");
         items += c.switches;
         leaves += c.leaves;
