@@ -17,8 +17,15 @@ namespace aidc::ui {
 // "<file>.autosave", or "<app data>/untitled.autosave" for a project without a file.
 QString autosavePathFor(const QString &projectPath);
 
-// Writes the project's JSON to its recovery file. "" on success, else why it failed.
-QString writeAutosave(const Project &project, const QString &projectPath);
+// Free space an autosave leaves on the recovery file's volume: a background copy must never be
+// what fills the disk the user's own saves and the system need.
+constexpr qint64 kAutosaveReserveBytes = 64LL * 1024 * 1024;
+
+// Writes the project's JSON to its recovery file. "" on success, else why it failed. When the
+// volume would keep less than `reserveBytes` free (plus room for the temporary copy the atomic
+// save writes), nothing is written and the reason says how much space is free.
+QString writeAutosave(const Project &project, const QString &projectPath,
+                      qint64 reserveBytes = kAutosaveReserveBytes);
 
 void removeAutosave(const QString &projectPath);
 

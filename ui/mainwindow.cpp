@@ -143,38 +143,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_diagnosticsView, &QTableView::activated, this, activateDiagnostic);
     connect(m_diagnosticsView, &QTableView::clicked, this, activateDiagnostic);
 
-    FloorPlanView *plan = m_floorPlan->view();
-    connect(plan, &FloorPlanView::partSelected, this, &MainWindow::selectPart);
-    connect(plan, &FloorPlanView::rackMoveRequested, this,
-            [this](int hall, int row, int slot, int toRow, int toSlot) {
-                ProjectEdit edit = moveRack(hall, row, slot, hall, toRow, toSlot);
-                if (m_evaluation) {
-                    const int index = layoutRackIndex(m_evaluation->result.layout, hall, row, slot);
-                    if (index >= 0)
-                        edit.description =
-                            "Move rack " + m_evaluation->result.layout.racks[index].id;
-                }
-                const Diagnostics refused = requestEdit(edit, !layoutFullyPinned());
-                if (refused.hasErrors())
-                    showRefusal(refused);
-                else
-                    selectPart(rackSelection(hall, toRow, toSlot));
-            });
-    connect(plan, &FloorPlanView::rowMoveRequested, this,
-            [this](int hall, int row, double x, double y) {
-                const Diagnostics refused =
-                    requestEdit(moveRow(hall, row, x, y), !layoutFullyPinned());
-                if (refused.hasErrors())
-                    showRefusal(refused);
-            });
-    connect(m_floorPlan, &FloorPlanPanel::insertRowRequested, this, &MainWindow::insertRow);
-    connect(m_floorPlan, &FloorPlanPanel::deleteRowRequested, this, [this](int hall, int row) {
-        const Diagnostics refused = requestEdit(deleteRow(hall, row), !layoutFullyPinned());
-        if (refused.hasErrors())
-            showRefusal(refused);
-        else
-            selectPart(hallSelection(hall));
-    });
+    connect(m_floorPlan->view(), &FloorPlanView::partSelected, this, &MainWindow::selectPart);
+    connectFloorPlanEdits();
     connect(m_compare, &ComparePanel::snapshotRequested, this,
             [this] { m_compare->snapshot(m_document->displayName(), m_document->project()); });
 
@@ -392,15 +362,8 @@ void MainWindow::createActions()
                        "that it can be moved and edited"));
     edit->addAction(tr("&Insert Row"), this, [this] { insertRow(m_floorPlan->view()->hall()); })
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Insert));
-    QAction *deleteRowAction = edit->addAction(tr("&Delete Row"), this, [this] {
-        if (m_selection.kind != Selection::Kind::Row)
-            return;
-        const Diagnostics refused =
-            requestEdit(deleteRow(m_selection.hall, m_selection.row), !layoutFullyPinned());
-        if (refused.hasErrors())
-            showRefusal(refused);
-    });
-    deleteRowAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
+    edit->addSeparator();
+    createPartActions(edit);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     int key = Qt::Key_1;
@@ -711,7 +674,7 @@ std::optional<Project> MainWindow::pinnedProject(QString *error) const
         const Project &project = m_document->project();
         const LoadedProject loaded = prepareProject(project, "", *m_catalog);
         const Project effective = withDefaults(loaded.project, loaded.catalog);
-        const LayoutResult layout = solveLayout(effective, loaded.catalog, LayoutOptions());
+        const LayoutResult layout = placeLayout(effective, loaded.catalog);
         return pinLayout(project, layout);
     } catch (const LoadError &e) {
         *error = diagnosticsText(e.diagnostics());
@@ -894,8 +857,8 @@ void MainWindow::refreshSelectionViews()
         if (index >= 0) {
             const Project effective =
                 catalog ? withDefaults(m_evaluation->project, *catalog) : m_evaluation->project;
-            m_elevation->setElevation(
-                aidc::ui::rackElevation(layout->racks[index], effective, *layout, catalog));
+            m_elevation->setElevation(aidc::ui::rackElevation(
+                layout->racks[index], effective, *layout, catalog, &m_evaluation->result.fabric));
             return;
         }
     }
@@ -917,6 +880,7 @@ void MainWindow::selectPart(const Selection &selection)
         m_floorPlan->showHall(selection.hall);
     m_floorPlan->view()->select(selection);
     refreshSelectionViews();
+    updatePartActions();
 }
 
 // ------------------------------------------------------------------ screenshots

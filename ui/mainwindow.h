@@ -127,6 +127,20 @@ private:
     void onEditRequested(const std::string &pointer, const std::optional<nlohmann::json> &value,
                          const QString &description);
     void insertRow(int hall);
+    // Adding and deleting parts (mainwindowparts.cpp): a new hall, pool or plane is a copy of the
+    // selected one of its kind, else of the last one; delete removes the selected hall, row,
+    // rack, pool or plane with what only it gave meaning to (model/projectedit.h).
+    void createPartActions(QMenu *edit);
+    void connectFloorPlanEdits();
+    void addHall();
+    void addPool();
+    void addPlane();
+    void deleteSelectedPart();
+    void updatePartActions();
+    void showTreeMenu(const QPoint &position);
+    std::vector<Hall> hallsInUse() const;
+    std::vector<FabricPlane> planesInUse() const;
+    void applyPartEdit(const ProjectEdit &edit, const Selection &selectAfter, bool pin = false);
     void refreshCableSchedule();
     void showRefusal(const Diagnostics &diagnostics);
     bool layoutFullyPinned() const;
@@ -172,6 +186,7 @@ private:
     QMenu *m_viewMenu = nullptr;
     QAction *m_undoAction = nullptr;
     QAction *m_redoAction = nullptr;
+    QAction *m_deletePartAction = nullptr;
     QList<class QDockWidget *> m_docks;
     QDockWidget *m_cableDock = nullptr;
     QThreadPool m_jobs;            // on-demand tables; waited for in the destructor

@@ -185,6 +185,8 @@ std::vector<ProjectTreeModel::Node> ProjectTreeModel::buildNodes(const Project &
             tr("restart %1 min").arg(project.reliability.restartMinutes));
     addNode(nodes, settings, kindSelection(K::Cost), tr("Cost"),
             tr("%1-year horizon").arg(project.cost.horizonYears));
+    addNode(nodes, settings, kindSelection(K::CatalogOverrides), tr("Catalog overrides"),
+            project.catalogOverridesJson.empty() ? tr("(none)") : tr("given"));
     return nodes;
 }
 

@@ -2,11 +2,15 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QScrollArea>
+#include <QShortcut>
 #include <QVBoxLayout>
 
 namespace aidc::ui {
@@ -153,6 +157,30 @@ QWidget *PropertyEditor::createEditor(const PropertyField &field)
                 [this, index, combo](int c) { commitText(index, combo->itemData(c).toString()); });
         return combo;
     }
+    case PropertyField::Type::Json: {
+        // A multi-line editor: a JSON object is typed over several lines and applied at once.
+        auto *box = new QWidget;
+        auto *layout = new QVBoxLayout(box);
+        layout->setContentsMargins(0, 0, 0, 0);
+        auto *text = new QPlainTextEdit(box);
+        text->setPlaceholderText(field.placeholder);
+        text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        text->setMinimumHeight(text->fontMetrics().lineSpacing() * 14);
+        text->setLineWrapMode(QPlainTextEdit::NoWrap);
+        auto *apply = new QPushButton(tr("Apply"), box);
+        apply->setToolTip(tr("Check the JSON against the catalog and apply it (Ctrl+Return)"));
+        layout->addWidget(text);
+        layout->addWidget(apply, 0, Qt::AlignRight);
+        auto commit = [this, index, text] {
+            commitText(index, text->toPlainText());
+        };
+        connect(apply, &QPushButton::clicked, this, commit);
+        auto *shortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), text);
+        shortcut->setContext(Qt::WidgetShortcut);
+        connect(shortcut, &QShortcut::activated, this, commit);
+        setEditorValue(box, field);
+        return box;
+    }
     default: {
         auto *edit = new QLineEdit;
         edit->setPlaceholderText(field.placeholder);
@@ -182,6 +210,9 @@ void PropertyEditor::setEditorValue(QWidget *editor, const PropertyField &field)
             edit->setCursorPosition(0);
         }
         edit->setModified(false);
+    } else if (auto *text = editor->findChild<QPlainTextEdit *>()) {
+        if (text->toPlainText() != field.text)
+            text->setPlainText(field.text);
     }
 }
 
@@ -204,7 +235,16 @@ void PropertyEditor::commitText(int fieldIndex, const QString &text)
         return;
     const PropertyField field = m_sheet.fields[fieldIndex];
     clearRefusal();
-    emit editRequested(field.pointer, fieldValue(field, text), describe(field));
+    std::optional<nlohmann::json> value;
+    try {
+        value = fieldValue(field, text);
+    } catch (const nlohmann::json::parse_error &e) {
+        // nlohmann's message names the byte offset and what the parser expected.
+        showRefusal(tr("%1: malformed JSON: %2")
+                        .arg(QString::fromStdString(field.pointer), QString::fromUtf8(e.what())));
+        return;
+    }
+    emit editRequested(field.pointer, value, describe(field));
 }
 
 void PropertyEditor::commitBool(int fieldIndex, bool checked)

@@ -2,6 +2,7 @@
 
 #include "model/enumnames.h"
 #include "model/projectedit.h"
+#include "solvers/common/defaults.h"
 
 #include <QLocale>
 
@@ -204,6 +205,19 @@ std::vector<std::string> poolNames(const Project &project)
     return names;
 }
 
+QString numberList(const std::vector<double> &values)
+{
+    QStringList texts;
+    for (double x : values)
+        texts << num(x);
+    return texts.join(", ");
+}
+
+template<std::size_t N> QString numberList(const std::array<double, N> &values)
+{
+    return numberList(std::vector<double>(values.begin(), values.end()));
+}
+
 const QString kRedundancyTip = QObject::tr("N: no spare; N+1: one spare module; 2N: two full "
                                            "paths; distributed: xN/y (x installed, y carry)");
 
@@ -222,6 +236,39 @@ void siteFields(std::vector<PropertyField> &out, const Site &site)
     b.optNumber("utilityFeedMW", QObject::tr("Utility feed"), "MW", site.utilityFeedMW,
                 "> 0, ≤ 100000", QObject::tr("unknown"),
                 QObject::tr("Contracted grid capacity, if known"));
+
+    // Climate{} (all zero) means "not given": the evaluation uses the reference climate.
+    const bool ownClimate = site.climate != Climate{};
+    const Climate reference = referenceClimate();
+    const Climate &shown = ownClimate ? site.climate : reference;
+    SheetBuilder c(out, "/site", QObject::tr("Climate"));
+    PropertyField &custom = c.boolean(
+        "climate", QObject::tr("Site's own climate"), ownClimate,
+        QObject::tr("off: a temperate reference climate"),
+        QObject::tr("Monthly outdoor air of the site; drives economizer hours. Switching it on "
+                    "starts from the reference tables; switching it off removes the tables."));
+    custom.trueValue = nlohmann::json{{"monthlyDryBulbC", reference.dryBulbC},
+                                      {"monthlyWetBulbC", reference.wetBulbC}};
+    custom.uncheckedRemoves = true;
+    SheetBuilder t(out, "/site/climate", QObject::tr("Climate"));
+    const QString range = QObject::tr("12 values, January first, each −90..60");
+    PropertyField &dry = t.add("monthlyDryBulbC", QObject::tr("Dry bulb, monthly mean"),
+                               PropertyField::Type::NumberList);
+    dry.unit = QStringLiteral("°C");
+    dry.text = numberList(shown.dryBulbC);
+    dry.tooltip = SheetBuilder::tip(QObject::tr("Monthly mean dry-bulb temperature, comma "
+                                                "separated"),
+                                    dry.unit, range, QObject::tr("the reference climate"));
+    dry.readOnly = !ownClimate;
+    PropertyField &wet = t.add("monthlyWetBulbC", QObject::tr("Wet bulb, monthly mean"),
+                               PropertyField::Type::NumberList);
+    wet.unit = QStringLiteral("°C");
+    wet.text = numberList(shown.wetBulbC);
+    wet.tooltip = SheetBuilder::tip(
+        QObject::tr("Monthly mean wet-bulb temperature, comma separated; at most the same "
+                    "month's dry bulb"),
+        wet.unit, range, QObject::tr("the reference climate"));
+    wet.readOnly = !ownClimate;
 }
 
 void hallFields(std::vector<PropertyField> &out, int index, const Hall &hall)
@@ -342,10 +389,7 @@ void planeFields(std::vector<PropertyField> &out, const Project &project, int in
         SheetBuilder::tip(QObject::tr("Switch tiers of the fabric"), {}, "2, 3, 4", "auto");
     PropertyField &over =
         b.add("oversubscription", QObject::tr("Oversubscription"), PropertyField::Type::NumberList);
-    QStringList ratios;
-    for (double x : plane.oversubscription)
-        ratios << num(x);
-    over.text = ratios.join(", ");
+    over.text = numberList(plane.oversubscription);
     over.optional = true;
     over.placeholder = QObject::tr("non-blocking");
     over.tooltip = SheetBuilder::tip(
@@ -497,6 +541,36 @@ void workloadFields(std::vector<PropertyField> &out, const Project &project)
     mb.boolean("tiedEmbeddings", QObject::tr("Tied embeddings"), m.tiedEmbeddings, "false",
                QObject::tr("Input and output embeddings shared"));
 
+    SheetBuilder eb(out, "/workload/model", QObject::tr("Mixture of experts"));
+    PropertyField &isMoe = eb.boolean(
+        "moe", QObject::tr("Mixture of experts"), m.moe.has_value(), QObject::tr("off (dense)"),
+        QObject::tr("Routed expert FFN layers. Switching it on starts from 8 experts, "
+                    "top-2; switching it off makes the model dense again."));
+    isMoe.trueValue = nlohmann::json{{"experts", 8}, {"topK", 2}};
+    isMoe.uncheckedRemoves = true;
+    const MoeSpec e = m.moe.value_or(MoeSpec());
+    SheetBuilder me(out, "/workload/model/moe", QObject::tr("Mixture of experts"));
+    const std::size_t firstMoe = out.size();
+    me.integer("experts", QObject::tr("Routed experts"), {}, e.experts, "1..1,000,000", {},
+               QObject::tr("Routed experts per MoE layer"));
+    me.integer("topK", QObject::tr("Active experts (top-k)"), {}, e.topK,
+               QObject::tr("1..routed experts"), {},
+               QObject::tr("Routed experts active per token"));
+    me.integer("sharedExperts", QObject::tr("Shared experts"), {}, e.sharedExperts, "0..1000", "0",
+               QObject::tr("Always-active experts per MoE layer"));
+    me.integer("expertFfnHidden", QObject::tr("Expert FFN width"), QObject::tr("elements"),
+               e.expertFfnHidden, "0..10,000,000", QObject::tr("0 = the FFN hidden size"),
+               QObject::tr("FFN width of one expert"));
+    me.integer("layerFrequency", QObject::tr("MoE layer frequency"), {}, e.layerFrequency,
+               "1..10000", "1", QObject::tr("Every n-th layer is an MoE layer"));
+    me.integer("firstDenseLayers", QObject::tr("Leading dense layers"), {}, e.firstDenseLayers,
+               QObject::tr("0..layers − 1"), "0",
+               QObject::tr("Dense layers before the first MoE layer (DeepSeek-V3: 3)"));
+    me.number("loadImbalance", QObject::tr("Load imbalance"), QObject::tr("ratio"), e.loadImbalance,
+              "1..100", "1.1", QObject::tr("Token load of the busiest expert rank ÷ the mean"));
+    for (std::size_t i = firstMoe; i < out.size(); ++i)
+        out[i].readOnly = !m.moe; // only a MoE model has these
+
     const Parallelism &p = w.parallelism;
     SheetBuilder pb(out, "/workload", QObject::tr("Parallelism"));
     PropertyField &automatic =
@@ -546,7 +620,8 @@ void workloadFields(std::vector<PropertyField> &out, const Project &project)
               QObject::tr("FP32 master + Adam moments + BF16 weights"));
 }
 
-void reliabilityFields(std::vector<PropertyField> &out, const ReliabilitySettings &r)
+void reliabilityFields(std::vector<PropertyField> &out, const ReliabilitySettings &r,
+                       const Catalog *catalog)
 {
     SheetBuilder b(out, "/reliability", QObject::tr("Reliability"));
     b.number("detectionMinutes", QObject::tr("Detection time"), "min", r.detectionMinutes,
@@ -561,6 +636,34 @@ void reliabilityFields(std::vector<PropertyField> &out, const ReliabilitySetting
     b.optInteger("spareNodes", QObject::tr("Spare nodes"), QObject::tr("nodes"), r.spareNodes,
                  "0..1,000,000", QObject::tr("sized by the solver"),
                  QObject::tr("Fixed number of spare nodes"));
+
+    // One override per component class the catalog rates, and any the project names besides.
+    std::map<std::string, const FailureRate *> classes;
+    if (catalog) {
+        for (const FailureRate &rate : catalog->failureRates)
+            classes[rate.componentClass] = &rate;
+    }
+    for (const auto &[componentClass, rate] : r.failuresPerYearOverride)
+        classes.emplace(componentClass, nullptr);
+    SheetBuilder f(out, "/reliability/failuresPerYear", QObject::tr("Failure rates"));
+    for (const auto &[componentClass, rate] : classes) {
+        const auto given = r.failuresPerYearOverride.find(componentClass);
+        const std::optional<double> value =
+            given != r.failuresPerYearOverride.end() ? std::optional(given->second) : std::nullopt;
+        const QString catalogRate =
+            rate ? QObject::tr("%1 (catalog)").arg(num(rate->failuresPerYear))
+                 : QObject::tr("not in the catalog");
+        QString meaning = QObject::tr("Failures per unit-year of every '%1'; empty = the catalog "
+                                      "rate")
+                              .arg(q(componentClass));
+        if (rate) {
+            const auto source = rate->sources.find("failuresPerYear");
+            if (source != rate->sources.end())
+                meaning += QObject::tr("\nCatalog source: %1").arg(q(source->second.source));
+        }
+        f.optNumber(componentClass.c_str(), q(componentClass), QObject::tr("per unit-year"), value,
+                    "0..1000", catalogRate, meaning);
+    }
 }
 
 void costFields(std::vector<PropertyField> &out, const CostSettings &c)
@@ -722,12 +825,33 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
         break;
     case K::Reliability:
         sheet.title = QObject::tr("Reliability settings");
-        reliabilityFields(sheet.fields, project.reliability);
+        reliabilityFields(sheet.fields, project.reliability, catalog);
         break;
     case K::Cost:
         sheet.title = QObject::tr("Cost settings");
         costFields(sheet.fields, project.cost);
         break;
+    case K::CatalogOverrides: {
+        sheet.title = QObject::tr("Catalog overrides");
+        sheet.note = QObject::tr("Catalog entries this project replaces or adds, merged over the "
+                                 "part catalog (docs/catalog-format.md, \"Overriding from a "
+                                 "project\"). Apply checks them against the catalog.");
+        PropertyField field;
+        field.pointer = "/catalogOverrides";
+        field.group = QObject::tr("Catalog overrides");
+        field.label = QObject::tr("JSON object");
+        field.type = PropertyField::Type::Json;
+        field.optional = true;
+        field.placeholder = QObject::tr("{ \"accelerators\": [ { \"id\": \"H100-SXM\", "
+                                        "\"tdpW\": 650 } ] }");
+        if (!project.catalogOverridesJson.empty())
+            field.text = q(nlohmann::json::parse(project.catalogOverridesJson).dump(2));
+        field.tooltip = SheetBuilder::tip(QObject::tr("Part catalog entries by kind, each "
+                                                      "matched by id; empty = none"),
+                                          {}, {}, QObject::tr("none"));
+        sheet.fields.push_back(std::move(field));
+        break;
+    }
     }
     return sheet;
 }
@@ -786,6 +910,10 @@ std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QStri
     }
     case PropertyField::Type::Bool:
         return fieldValue(field, text == QLatin1String("true"));
+    case PropertyField::Type::Json:
+        if (text.isEmpty() && field.optional)
+            return std::nullopt;
+        return nlohmann::json::parse(text.toStdString());
     }
     return std::nullopt;
 }
@@ -794,6 +922,8 @@ std::optional<nlohmann::json> fieldValue(const PropertyField &field, bool checke
 {
     if (checked && field.trueValue)
         return field.trueValue;
+    if (!checked && field.uncheckedRemoves)
+        return std::nullopt;
     if (!checked && field.falseValue)
         return field.falseValue;
     return nlohmann::json(checked);

@@ -22,20 +22,21 @@ namespace aidc::ui {
 
 struct PropertyField
 {
-    enum class Type { Text, Number, Integer, Bool, Choice, NumberList, TextList };
+    enum class Type { Text, Number, Integer, Bool, Choice, NumberList, TextList, Json };
 
     std::string pointer; // absolute JSON pointer of the member
     QString group;       // section heading ("Hall", "UPS", "Model", ...)
     QString label;       // "Width"
     QString unit;        // "m" ("" when dimensionless)
     Type type = Type::Text;
-    QString text;             // Text, Number, Integer, NumberList: current value ("" = unset)
+    QString text;             // Text, Number, Integer, NumberList, Json: current value ("" = unset)
     bool checked = false;     // Bool
     bool optional = false;    // may be left empty: the documented default applies
     bool autoKeyword = false; // Number: "auto" (or empty) is sent as the string "auto"
     // Bool: JSON values to send instead of true/false (e.g. parallelism "auto" / {}).
     std::optional<nlohmann::json> trueValue, falseValue;
-    QString placeholder; // shown when unset, e.g. "auto" or "70 % of width × length"
+    bool uncheckedRemoves = false; // Bool: unchecking removes the member (e.g. a model's "moe")
+    QString placeholder;           // shown when unset, e.g. "auto" or "70 % of width × length"
     // Choice: JSON values (as text) and labels; an entry with value "" means "unset/default".
     QStringList choiceValues, choiceLabels;
     QString choice;             // current choice value
@@ -61,7 +62,8 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
 
 // The JSON value to send for `input` typed into `field`: nullopt = remove the member (empty
 // optional field or the "default" choice). Text that is not a number is sent as a string, so the
-// loader's own message ("expected a number, found a string") explains the refusal.
+// loader's own message ("expected a number, found a string") explains the refusal. Json fields
+// parse the input; malformed JSON throws nlohmann::json::parse_error (the editor shows where).
 std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QString &input);
 std::optional<nlohmann::json> fieldValue(const PropertyField &field, bool checked);
 

@@ -76,6 +76,8 @@ std::string Selection::pointer(const Project &project) const
         return "/reliability";
     case Kind::Cost:
         return "/cost";
+    case Kind::CatalogOverrides:
+        return "/catalogOverrides";
     }
     return {};
 }
@@ -223,6 +225,8 @@ Selection selectionForDiagnostic(const std::string &jsonPath, const std::string 
         return kindSelection(Selection::Kind::Reliability);
     if (head == "cost")
         return kindSelection(Selection::Kind::Cost);
+    if (head == "catalogOverrides")
+        return kindSelection(Selection::Kind::CatalogOverrides);
     return {};
 }
 

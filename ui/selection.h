@@ -31,7 +31,8 @@ struct Selection
         Storage,
         Workload,
         Reliability,
-        Cost
+        Cost,
+        CatalogOverrides
     };
 
     Kind kind = Kind::None;

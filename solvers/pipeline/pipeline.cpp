@@ -101,6 +101,25 @@ ReliabilityOptions sparesSizingOptions(ReliabilityOptions options)
 
 } // namespace
 
+namespace {
+
+// Storage is sized first: the layout places its racks and every later solver uses it.
+LayoutResult layoutWithStorage(const Project &effective, const Catalog &catalog,
+                               LayoutOptions options, const StorageSizing &storage)
+{
+    options.storageNodes = storage.nodes;
+    return solveLayout(effective, catalog, options);
+}
+
+} // namespace
+
+LayoutResult placeLayout(const Project &effective, const Catalog &catalog,
+                         const LayoutOptions &options)
+{
+    return layoutWithStorage(effective, catalog, options,
+                             sizeStorage(effective, catalog, effective.totalGpus()));
+}
+
 Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOptions &options)
 {
     Result result;
@@ -110,11 +129,8 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
         return result.cancelled;
     };
 
-    // Storage is sized first: the layout places its racks and every later solver uses it.
     const StorageSizing storage = sizeStorage(effective, catalog, effective.totalGpus());
-    LayoutOptions layoutOptions = options.layout;
-    layoutOptions.storageNodes = storage.nodes;
-    result.layout = solveLayout(effective, catalog, layoutOptions);
+    result.layout = layoutWithStorage(effective, catalog, options.layout, storage);
     result.diagnostics.append(result.layout.diagnostics);
     summariseLayout(effective, catalog, result);
     if (stop())
@@ -122,7 +138,7 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
 
     // The fabric fills the network racks the layout reserved: one figure for both.
     FabricOptions fabricOptions = options.fabric;
-    fabricOptions.networkRackSwitchU = layoutOptions.switchesPerNetworkRack;
+    fabricOptions.networkRackSwitchU = options.layout.switchesPerNetworkRack;
     result.fabric = solveFabric(effective, catalog, result.layout, fabricOptions);
     result.diagnostics.append(result.fabric.diagnostics);
     summariseFabric(result.fabric, result.summary);

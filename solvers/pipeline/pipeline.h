@@ -55,4 +55,10 @@ struct Result
 Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOptions &options);
 Result evaluate(const Project &project, const Catalog &catalog); // default options
 
+// The layout exactly as evaluate() places it: storage sized from the design first (its racks
+// take floor space), then the layout solver. `effective` has the defaults applied
+// (withDefaults). The GUI pins this layout, so a pinned hall holds what the floor plan showed.
+LayoutResult placeLayout(const Project &effective, const Catalog &catalog,
+                         const LayoutOptions &options = {});
+
 } // namespace aidc

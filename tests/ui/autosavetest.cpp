@@ -11,6 +11,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QStorageInfo>
 #include <QTemporaryDir>
 #include <QThread>
 
@@ -88,4 +89,25 @@ TEST_CASE("the autosave timer writes unsaved work on its own", "[gui][autosave]"
         QThread::msleep(10);
     }
     CHECK(QFile::exists(path + ".autosave"));
+}
+
+TEST_CASE("autosave keeps a reserve of free disk space and says so when it skips",
+          "[gui][autosave]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("site.json");
+    const Project project = loadProjectFile(AIDC_SOURCE_DIR "/projects/h100-1k-infiniband.json");
+    const qint64 available = QStorageInfo(dir.path()).bytesAvailable();
+    REQUIRE(available > 0);
+
+    // A reserve larger than the free space: nothing is written, the reason names the volume.
+    const QString refused = writeAutosave(project, path, available + 1);
+    CHECK(refused.contains("MiB free"));
+    CHECK(refused.contains("not written"));
+    CHECK_FALSE(QFile::exists(path + ".autosave"));
+
+    // No reserve: the recovery file is written and loads back as the same project.
+    CHECK(writeAutosave(project, path, 0).isEmpty());
+    REQUIRE(QFile::exists(path + ".autosave"));
+    CHECK(loadProjectFile((path + ".autosave").toStdString()) == project);
 }

@@ -82,6 +82,13 @@ std::shared_ptr<const Evaluation> settle(MainWindow &window)
     return window.evaluation();
 }
 
+TestWindow openWindow(const QString &relative)
+{
+    TestWindow t = makeWindow();
+    REQUIRE(openAndEvaluate(*t.window, sourcePath(relative)));
+    return t;
+}
+
 bool openAndEvaluate(MainWindow &window, const QString &path)
 {
     if (!window.openFile(path))

@@ -41,6 +41,10 @@ struct TestWindow
 // A window with autosave off (unless `autosaveMs` > 0) and no coalescing delay.
 TestWindow makeWindow(int autosaveMs = 0);
 
+// A window (as makeWindow()) with the sample `relative` (under the source tree) open and
+// evaluated.
+TestWindow openWindow(const QString &relative);
+
 // Opens `relative` (under the source tree) and waits for its evaluation.
 bool openAndEvaluate(MainWindow &window, const QString &path);
 

@@ -1,0 +1,192 @@
+// Issue 8, "every part of the design is editable": the MoE part of the model, the site's climate
+// tables, failure-rate overrides and catalog overrides are edited in the property editor, each
+// edit is undoable and the results follow it.
+
+#include "uitestutil.h"
+
+#include "ui/projectdocument.h"
+#include "ui/propertyeditor.h"
+
+#include "solvers/common/defaults.h"
+
+#include <catch2/catch.hpp>
+
+#include <QCheckBox>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QUndoStack>
+
+using namespace aidc;
+using namespace aidc::ui;
+using namespace aidc::ui::test;
+
+namespace {
+
+QCheckBox *checkBox(MainWindow &window, const std::string &pointer)
+{
+    auto *box = qobject_cast<QCheckBox *>(window.propertyEditor()->editorFor(pointer));
+    REQUIRE(box);
+    return box;
+}
+
+void applyJson(MainWindow &window, const std::string &pointer, const QString &text)
+{
+    QWidget *editor = window.propertyEditor()->editorFor(pointer);
+    REQUIRE(editor);
+    auto *edit = editor->findChild<QPlainTextEdit *>();
+    auto *apply = editor->findChild<QPushButton *>();
+    REQUIRE(edit);
+    REQUIRE(apply);
+    edit->setPlainText(text);
+    apply->click();
+}
+
+double valueOf(const std::optional<double> &figure)
+{
+    REQUIRE(figure);
+    return *figure;
+}
+
+QString repeated(const QString &value, int times)
+{
+    QStringList list;
+    for (int i = 0; i < times; ++i)
+        list << value;
+    return list.join(", ");
+}
+
+} // namespace
+
+TEST_CASE("a dense model becomes a mixture of experts and back", "[gui][fields]")
+{
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
+    MainWindow &window = *t.window;
+    const Project start = window.document()->project();
+    REQUIRE_FALSE(start.workload->model.moe);
+
+    window.selectPart(kindSelection(Selection::Kind::Workload));
+    CHECK_FALSE(window.propertyEditor()->editorFor("/workload/model/moe/experts")->isEnabled());
+    checkBox(window, "/workload/model/moe")->click();
+    const std::optional<MoeSpec> &moe = window.document()->project().workload->model.moe;
+    REQUIRE(moe);
+    CHECK(moe->experts == 8);
+    CHECK(moe->topK == 2);
+    CHECK(window.propertyEditor()->editorFor("/workload/model/moe/experts")->isEnabled());
+    typeInto(window, "/workload/model/moe/experts", "16");
+    CHECK(window.document()->project().workload->model.moe->experts == 16);
+    const std::shared_ptr<const Evaluation> evaluated = settle(window);
+    REQUIRE_FALSE(evaluated->failed);
+    REQUIRE(evaluated->project.workload->model.moe);
+    CHECK(evaluated->project.workload->model.moe->experts == 16);
+
+    // top-k above the experts: the loader's range message, nothing changed.
+    typeInto(window, "/workload/model/moe/topK", "17");
+    CHECK(window.document()->project().workload->model.moe->topK == 2);
+    CHECK(window.propertyEditor()->refusalText().contains("topK"));
+
+    checkBox(window, "/workload/model/moe")->click();
+    CHECK_FALSE(window.document()->project().workload->model.moe);
+    while (window.document()->undoStack()->canUndo())
+        window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
+}
+
+TEST_CASE("the site's own climate replaces the reference climate and moves the PUE",
+          "[gui][fields]")
+{
+    TestWindow t = openWindow("projects/minimal.json");
+    MainWindow &window = *t.window;
+    const Project start = window.document()->project();
+    REQUIRE(start.site.climate == Climate{});
+    const double temperatePue = valueOf(settle(window)->result.summary.pue);
+
+    window.selectPart(siteSelection());
+    auto *dry = qobject_cast<QLineEdit *>(
+        window.propertyEditor()->editorFor("/site/climate/monthlyDryBulbC"));
+    REQUIRE(dry);
+    CHECK_FALSE(dry->isEnabled());
+    CHECK(dry->text().startsWith("1, 2, 6, 10")); // the reference table, docs/project-format.md
+
+    checkBox(window, "/site/climate")->click();
+    CHECK(window.document()->project().site.climate == referenceClimate());
+    // A hot, humid site all year: no economizer hours, so the PUE rises.
+    typeInto(window, "/site/climate/monthlyWetBulbC", repeated("26", 12));
+    typeInto(window, "/site/climate/monthlyDryBulbC", repeated("32", 12));
+    CHECK(window.document()->project().site.climate.dryBulbC[6] == 32);
+    const double hotPue = valueOf(settle(window)->result.summary.pue);
+    CHECK(hotPue > temperatePue);
+
+    // Eleven months: refused with the loader's reason, the table stays.
+    typeInto(window, "/site/climate/monthlyDryBulbC", repeated("20", 11));
+    CHECK(window.document()->project().site.climate.dryBulbC[0] == 32);
+    CHECK(window.propertyEditor()->refusalText().contains("monthlyDryBulbC"));
+
+    checkBox(window, "/site/climate")->click();
+    CHECK(window.document()->project().site.climate == Climate{});
+    while (window.document()->undoStack()->canUndo())
+        window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
+}
+
+TEST_CASE("a failure-rate override changes the failures per day", "[gui][fields]")
+{
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
+    MainWindow &window = *t.window;
+    const Project start = window.document()->project();
+    const double catalogFailures = valueOf(settle(window)->result.summary.failuresPerDay);
+    REQUIRE(catalogFailures > 0);
+
+    window.selectPart(kindSelection(Selection::Kind::Reliability));
+    auto *gpu = qobject_cast<QLineEdit *>(
+        window.propertyEditor()->editorFor("/reliability/failuresPerYear/gpu"));
+    REQUIRE(gpu);
+    CHECK(gpu->text().isEmpty());
+    CHECK(gpu->placeholderText().contains("catalog"));
+
+    // 1,024 GPUs at 10 failures per GPU-year add about 28 failures per day (1024 × 10 / 365).
+    typeInto(window, "/reliability/failuresPerYear/gpu", "10");
+    CHECK(window.document()->project().reliability.failuresPerYearOverride.at("gpu") == 10);
+    const double overridden = valueOf(settle(window)->result.summary.failuresPerDay);
+    CHECK(overridden > catalogFailures + 20);
+
+    typeInto(window, "/reliability/failuresPerYear/gpu", "");
+    CHECK(window.document()->project().reliability.failuresPerYearOverride.empty());
+    while (window.document()->undoStack()->canUndo())
+        window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
+}
+
+TEST_CASE("catalog overrides are edited as JSON and checked against the catalog", "[gui][fields]")
+{
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
+    MainWindow &window = *t.window;
+    const Project start = window.document()->project();
+    const double itPowerW = valueOf(settle(window)->result.summary.itPowerPeakW);
+
+    window.selectPart(kindSelection(Selection::Kind::CatalogOverrides));
+    applyJson(window, "/catalogOverrides", "{ \"accelerators\": [");
+    CHECK(window.document()->project() == start);
+    CHECK(window.propertyEditor()->refusalText().contains("malformed JSON"));
+
+    // A field the catalog does not know: the catalog loader's message.
+    applyJson(window, "/catalogOverrides",
+              "{\"servers\": [{\"id\": \"DGX-H100\", \"wattage\": 8000}]}");
+    CHECK(window.document()->project() == start);
+    CHECK(window.propertyEditor()->refusalText().contains("wattage"));
+
+    // An 8 kW power cap on every DGX H100 (catalog: 10.2 kW) lowers the IT power.
+    applyJson(window, "/catalogOverrides",
+              "{\"servers\": [{\"id\": \"DGX-H100\", \"maxPowerW\": 8000, "
+              "\"source\": \"[D] site power cap\"}]}");
+    CHECK_FALSE(window.document()->project().catalogOverridesJson.empty());
+    const std::shared_ptr<const Evaluation> capped = settle(window);
+    REQUIRE_FALSE(capped->failed);
+    CHECK(valueOf(capped->result.summary.itPowerPeakW) < itPowerW);
+
+    applyJson(window, "/catalogOverrides", "");
+    CHECK(window.document()->project().catalogOverridesJson.empty());
+    window.undoAction()->trigger();
+    window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
+}
