@@ -23,7 +23,7 @@ namespace {
 // refused by the loader (out of range), which must leave the stack and the project alone.
 ProjectEdit randomEdit(std::mt19937 &rng, const Project &project)
 {
-    std::uniform_int_distribution<int> pick(0, 11);
+    std::uniform_int_distribution<int> pick(0, 15);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     const Hall &hall = project.halls[0];
     const int rows = int(hall.rows.size());
@@ -65,6 +65,28 @@ ProjectEdit randomEdit(std::mt19937 &rng, const Project &project)
                          std::round(unit(rng) * 2800) / 100);
     case 10:
         return rows > 1 ? deleteRow(0, anyRow()) : setField("/name", "renamed", "name");
+    case 11: // structural edits of whole parts: add a copy, or delete the last copy
+        return project.pools.size() > 1 && unit(rng) < 0.5
+                   ? removePool(project, int(project.pools.size()) - 1)
+                   : addPool(project, project.pools[0]);
+    case 12:
+        return project.planes.size() > 4 && unit(rng) < 0.5
+                   ? removePlane(project, {}, int(project.planes.size()) - 1)
+                   : addPlane(project, {}, project.planes[int(unit(rng) * 4)]);
+    case 13: {
+        if (project.halls.size() > 1 && unit(rng) < 0.5)
+            return removeHall(project, {}, int(project.halls.size()) - 1);
+        Hall extra;
+        extra.id = "H";
+        extra.widthM = 10 + std::floor(unit(rng) * 30);
+        extra.lengthM = 20;
+        return addHall(project, {}, extra);
+    }
+    case 14:
+        if (rows < 2)
+            return setField("/site/name", "few rows", "site name");
+        return moveRows(0, {{0, std::round(unit(rng) * 600) / 100, hall.rows[0].yM},
+                            {rows - 1, std::round(unit(rng) * 600) / 100, hall.rows[rows - 1].yM}});
     default:
         return setField("/site/name", "site " + std::to_string(rng() % 7), "site name");
     }
@@ -93,7 +115,7 @@ TEST_CASE("random edit, undo and redo sequences return the model to its start ex
         std::mt19937 rng(seed);
         // states[i] is the project after the i-th command on the stack.
         std::vector<Project> states{document.project()};
-        int accepted = 0, refused = 0;
+        int accepted = 0, refused = 0, structural = 0;
         for (int step = 0; step < 120; ++step) {
             const int action = std::uniform_int_distribution<int>(0, 9)(rng);
             if (action < 6) {
@@ -108,6 +130,9 @@ TEST_CASE("random edit, undo and redo sequences return the model to its start ex
                     continue;
                 }
                 ++accepted;
+                if (edit.description.rfind("Add ", 0) == 0 ||
+                    edit.description.rfind("Delete ", 0) == 0)
+                    ++structural; // whole halls, pools, planes, rows
                 if (stack.index() == indexBefore && stack.count() == countBefore &&
                     document.project() == states[indexBefore])
                     continue; // the value was already there: no command, redo kept
@@ -128,6 +153,7 @@ TEST_CASE("random edit, undo and redo sequences return the model to its start ex
             }
         }
         CHECK(accepted > 20);
+        CHECK(structural > 3);
         totalRefused += refused;
         while (stack.canUndo())
             stack.undo();
