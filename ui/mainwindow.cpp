@@ -928,7 +928,26 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     shoot(m_propertyEditor, QStringLiteral("property-editor.png"));
     raise(m_elevation);
     shoot(m_elevation, QStringLiteral("rack-elevation.png"));
+    const Selection computeRack = m_selection;
+    // A network rack: the leaves and spines the fabric placed in it.
+    if (m_evaluation && !m_evaluation->failed) {
+        for (const PlacedRack &rack : m_evaluation->result.layout.racks) {
+            if (rack.role == RackRole::Network) {
+                selectPart(rackSelection(rack.hall, rack.row, rack.slot));
+                shoot(m_elevation, QStringLiteral("rack-elevation-network.png"));
+                break;
+            }
+        }
+    }
     raise(m_propertyEditor);
+    for (const auto &[kind, name] :
+         {std::pair(Selection::Kind::Site, "property-site.png"),
+          std::pair(Selection::Kind::Reliability, "property-reliability.png"),
+          std::pair(Selection::Kind::CatalogOverrides, "property-catalog-overrides.png")}) {
+        selectPart(kindSelection(kind));
+        shoot(m_propertyEditor, QString::fromLatin1(name));
+    }
+    selectPart(computeRack);
     shoot(m_summaryView->parentWidget(), QStringLiteral("results.png"));
     shoot(m_tree, QStringLiteral("project-tree.png"));
     raise(m_charts);

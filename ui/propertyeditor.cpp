@@ -118,9 +118,14 @@ void PropertyEditor::rebuild()
             auto *box = new QGroupBox(group, form);
             formLayout = new QFormLayout(box);
             formLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+            // A narrow dock puts a field under its label rather than clipping it.
+            formLayout->setRowWrapPolicy(QFormLayout::WrapLongRows);
             outer->addWidget(box);
         }
         QWidget *editor = createEditor(field);
+        // Room for a typical value; in a narrow dock the row wraps (label above) instead.
+        if (field.type != PropertyField::Type::Bool)
+            editor->setMinimumWidth(editor->fontMetrics().averageCharWidth() * 14);
         editor->setToolTip(field.tooltip);
         editor->setEnabled(!field.readOnly);
         auto *label = new QLabel(field.labelWithUnit(), form);

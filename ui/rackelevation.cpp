@@ -149,7 +149,25 @@ RackElevation rackElevation(const PlacedRack &rack, const Project &project,
     const bool placed = fabricMatches(fabric, layout, index, rack);
     e.fromFabric = placed;
 
+    std::string serverId;
+    for (const PoolLayout &pool : layout.pools) {
+        if (pool.pool == rack.pool)
+            serverId = pool.server;
+    }
+    const Server *server =
+        rack.role == RackRole::Compute && catalog ? catalog->server(serverId) : nullptr;
+
     Stacker stack(e, 1);
+    if (server && server->rackScale) {
+        // A rack-scale system (NVL72) is the whole frame: compute and NVLink switch trays and
+        // its own power shelves; it has no free U for anything else.
+        const int height = std::min(server->heightU, e.heightU);
+        stack.bottom(ElevationItem::Kind::Server, height,
+                     server->name + " (compute and switch trays, power shelves)");
+        if (placed && !fabric->switchesInRack(std::size_t(index)).empty())
+            stackFabricSwitches(stack, e, *fabric, std::size_t(index));
+        return e;
+    }
     const bool shelves = project.power.distribution != Distribution::Ac12V;
     if (shelves) {
         const char *label = project.power.distribution == Distribution::Dc48V ? "48 V power shelf"
@@ -162,12 +180,6 @@ RackElevation rackElevation(const PlacedRack &rack, const Project &project,
 
     switch (rack.role) {
     case RackRole::Compute: {
-        std::string serverId;
-        for (const PoolLayout &pool : layout.pools) {
-            if (pool.pool == rack.pool)
-                serverId = pool.server;
-        }
-        const Server *server = catalog ? catalog->server(serverId) : nullptr;
         const int height = server ? server->heightU : 8;
         if (placed) {
             // Servers from U1 as the fabric cables them, its switches from the top down.

@@ -11,6 +11,8 @@
 // become one note per plane. Around them:
 //   - compute racks: servers (catalog height) from U1 up, a 1U fibre patch panel below the
 //     switches (ToR/MoR leaves and OOB switches the fabric placed there are the switches);
+//     a rack-scale system (NVL72) is one item as high as its frame, with its own power shelves
+//     and switch trays inside, and nothing else;
 //   - network racks: the fabric's leaves/spines/cores, then 4 x 1U fibre patch panels;
 //   - storage racks: the layout's storage nodes from U1 up, the fabric's switches on top;
 //   - management racks: the fabric's switches.

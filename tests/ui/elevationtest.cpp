@@ -228,3 +228,33 @@ TEST_CASE("switches past the rack's height become a note naming plane, tiers and
     CHECK(drawn + noted == inRack);
     CHECK(drawn > 0);
 }
+
+TEST_CASE("a rack-scale system fills its frame: no extra power shelves, nothing left over",
+          "[gui][elevation]")
+{
+    // GB200 NVL72: one 48U frame holds 18 compute trays, 9 NVLink switch trays and its own
+    // power shelves [handbook parts.md §2]; the sample runs it on 48 V busbar.
+    TestWindow t = openWindow("projects/gb200-nvl72-hall.json");
+    const auto evaluation = t.window->evaluation();
+    REQUIRE(evaluation);
+    REQUIRE_FALSE(evaluation->failed);
+    const Catalog *catalog = evaluation->catalog.get();
+    REQUIRE(catalog);
+    const Project project = withDefaults(evaluation->project, *catalog);
+    const LayoutResult &layout = evaluation->result.layout;
+    int computeRacks = 0;
+    for (const PlacedRack &rack : layout.racks) {
+        if (rack.role != RackRole::Compute)
+            continue;
+        ++computeRacks;
+        const RackElevation e =
+            rackElevation(rack, project, layout, catalog, &evaluation->result.fabric);
+        INFO("rack " << rack.id);
+        REQUIRE(e.items.size() == 1);
+        CHECK(e.items[0].kind == ElevationItem::Kind::Server);
+        CHECK(e.items[0].firstU == 1);
+        CHECK(e.items[0].heightU == 48);
+        CHECK(e.notes.empty());
+    }
+    CHECK(computeRacks == 128);
+}
