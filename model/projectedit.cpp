@@ -329,6 +329,17 @@ ProjectEdit deleteRow(int hall, int row)
     return {"Delete row", {makeOp(EditOperation::Kind::Remove, rowPointer(hall, row))}};
 }
 
+ProjectEdit insertRack(int hall, int row, int slot, const RackSlot &rack)
+{
+    Project holder; // the rack's JSON form, written by the project serializer itself
+    holder.halls.resize(1);
+    holder.halls[0].rows.resize(1);
+    holder.halls[0].rows[0].racks = {rack};
+    const Json racks = projectDocument(holder)["halls"][0]["rows"][0]["racks"];
+    return {"Insert rack " + rack.id,
+            {makeOp(EditOperation::Kind::Insert, rackPointer(hall, row, slot), racks[0])}};
+}
+
 ProjectEdit moveRow(int hall, int row, double xM, double yM)
 {
     return {"Move row",

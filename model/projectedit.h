@@ -81,6 +81,8 @@ std::string rackPointer(int hall, int row, int slot);
 // A new empty row with origin (xM, yM) before row index `row` of hall `hall`.
 ProjectEdit insertRow(int hall, int row, const std::string &id, double xM, double yM);
 ProjectEdit deleteRow(int hall, int row);
+// Inserts `rack` before slot `slot` of the row (slot = the row's size: append).
+ProjectEdit insertRack(int hall, int row, int slot, const RackSlot &rack);
 ProjectEdit moveRow(int hall, int row, double xM, double yM);
 // Moves the rack to slot `toSlot` of row `toRow` (indices as they are after taking it out).
 ProjectEdit moveRack(int hall, int row, int slot, int toHall, int toRow, int toSlot);

@@ -127,12 +127,14 @@ private:
     void onEditRequested(const std::string &pointer, const std::optional<nlohmann::json> &value,
                          const QString &description);
     void insertRow(int hall);
-    // Adding and deleting parts (mainwindowparts.cpp): a new hall, pool or plane is a copy of the
-    // selected one of its kind, else of the last one; delete removes the selected hall, row,
-    // rack, pool or plane with what only it gave meaning to (model/projectedit.h).
+    // Structural edits (mainwindowparts.cpp): a new hall, pool or plane is a copy of the selected
+    // one of its kind, else of the last hall or the first pool or plane; delete removes the
+    // selected hall, row, rack, pool or plane with what only it gave meaning to
+    // (model/projectedit.h); floor-plan drags of one or several rows or racks are one edit.
     void createPartActions(QMenu *edit);
     void connectFloorPlanEdits();
     void addHall();
+    void addRack();
     void addPool();
     void addPlane();
     void deleteSelectedPart();

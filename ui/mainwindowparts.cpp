@@ -1,5 +1,6 @@
-// MainWindow: adding and deleting halls, rows, racks, pools and planes. Each action builds one
-// ProjectEdit with the model's builders (model/projectedit.h) and pushes it as one undo step.
+// MainWindow: the structural edits — adding and deleting halls, rows, racks, pools and planes,
+// and moving rows and racks on the floor plan. Each action builds one ProjectEdit with the
+// model's builders (model/projectedit.h) and pushes it as one undo step.
 
 #include "mainwindow.h"
 
@@ -44,6 +45,9 @@ void MainWindow::createPartActions(QMenu *edit)
     QAction *hall = edit->addAction(tr("Add &Hall"), this, &MainWindow::addHall);
     hall->setToolTip(tr("Add a hall: a copy of the selected hall (or of the last one) without "
                         "its rows"));
+    QAction *rack = edit->addAction(tr("Add Rac&k"), this, &MainWindow::addRack);
+    rack->setToolTip(tr("Add a rack after the selected one (a copy of it), or at the end of the "
+                        "selected row (a copy of its last rack)"));
     QAction *pool = edit->addAction(tr("Add Compute &Pool"), this, &MainWindow::addPool);
     pool->setToolTip(tr("Add a compute pool: a copy of the selected pool (or of the first one)"));
     QAction *plane = edit->addAction(tr("Add Fabric P&lane"), this, &MainWindow::addPlane);
@@ -153,6 +157,8 @@ void MainWindow::showTreeMenu(const QPoint &position)
         selectPart(m_treeModel->selectionAt(index));
     QMenu menu(this);
     menu.addAction(tr("Add Hall"), this, &MainWindow::addHall);
+    if (m_selection.kind == Selection::Kind::Rack || m_selection.kind == Selection::Kind::Row)
+        menu.addAction(tr("Add Rack"), this, &MainWindow::addRack);
     menu.addAction(tr("Add Compute Pool"), this, &MainWindow::addPool);
     menu.addAction(tr("Add Fabric Plane"), this, &MainWindow::addPlane);
     menu.addSeparator();
@@ -213,6 +219,37 @@ void MainWindow::addHall()
     hall.id = "H" + std::to_string(count + 1);
     hall.name = "Data hall " + std::to_string(count + 1);
     applyPartEdit(aidc::addHall(m_document->project(), halls, hall), hallSelection(count));
+}
+
+void MainWindow::addRack()
+{
+    using K = Selection::Kind;
+    const Selection s = m_selection;
+    if ((s.kind != K::Rack && s.kind != K::Row) || !m_evaluation || m_evaluation->failed) {
+        statusBar()->showMessage(tr("Select a rack or a row to add a rack to."), 4000);
+        return;
+    }
+    const LayoutResult &layout = m_evaluation->result.layout;
+    if (s.hall >= int(layout.halls.size()) || s.row >= int(layout.halls[s.hall].rows.size()))
+        return;
+    const LayoutRow &row = layout.halls[s.hall].rows[s.row];
+    // The rack to copy: the selected one, else the row's last; an empty row gets a compute
+    // rack of the first pool.
+    const int copied = s.kind == K::Rack ? s.slot : int(row.racks.size()) - 1;
+    RackSlot rack;
+    if (copied >= 0 && copied < int(row.racks.size())) {
+        const PlacedRack &placed = layout.racks[row.racks[copied]];
+        rack = {placed.id, placed.role, placed.rackType, placed.pool, placed.servers};
+    } else if (!m_document->project().pools.empty()) {
+        rack = {row.id + "-01", RackRole::Compute, "", m_document->project().pools[0].name, 0};
+    }
+    std::vector<std::string> ids;
+    for (const PlacedRack &placed : layout.racks)
+        ids.push_back(placed.id);
+    rack.id = uniquePartName(ids, rack.id);
+    const int slot = copied + 1;
+    applyPartEdit(insertRack(s.hall, s.row, slot, rack), rackSelection(s.hall, s.row, slot),
+                  !layoutFullyPinned());
 }
 
 void MainWindow::addPool()

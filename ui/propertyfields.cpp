@@ -221,6 +221,15 @@ template<std::size_t N> QString numberList(const std::array<double, N> &values)
 const QString kRedundancyTip = QObject::tr("N: no spare; N+1: one spare module; 2N: two full "
                                            "paths; distributed: xN/y (x installed, y carry)");
 
+void projectFields(std::vector<PropertyField> &out, const Project &project)
+{
+    SheetBuilder b(out, "", QObject::tr("Project"));
+    b.text("name", QObject::tr("Project name"), project.name,
+           QObject::tr("Shown in the title bar, reports and batch results"));
+    b.text("description", QObject::tr("Description"), project.description,
+           QObject::tr("What the design is and where its figures come from"));
+}
+
 void siteFields(std::vector<PropertyField> &out, const Site &site)
 {
     SheetBuilder b(out, "/site", QObject::tr("Site"));
@@ -648,8 +657,7 @@ void reliabilityFields(std::vector<PropertyField> &out, const ReliabilitySetting
     SheetBuilder f(out, "/reliability/failuresPerYear", QObject::tr("Failure rates"));
     for (const auto &[componentClass, rate] : classes) {
         const auto given = r.failuresPerYearOverride.find(componentClass);
-        const std::optional<double> value =
-            given != r.failuresPerYearOverride.end() ? std::optional(given->second) : std::nullopt;
+        const bool overridden = given != r.failuresPerYearOverride.end();
         const QString catalogRate =
             rate ? QObject::tr("%1 (catalog)").arg(num(rate->failuresPerYear))
                  : QObject::tr("not in the catalog");
@@ -661,8 +669,15 @@ void reliabilityFields(std::vector<PropertyField> &out, const ReliabilitySetting
             if (source != rate->sources.end())
                 meaning += QObject::tr("\nCatalog source: %1").arg(q(source->second.source));
         }
-        f.optNumber(componentClass.c_str(), q(componentClass), QObject::tr("per unit-year"), value,
-                    "0..1000", catalogRate, meaning);
+        // An optional number without std::optional: GCC 12 -O3 warns (maybe-uninitialized) on
+        // an optional built in a conditional here.
+        PropertyField &field =
+            f.number(componentClass.c_str(), q(componentClass), QObject::tr("per unit-year"),
+                     overridden ? given->second : 0.0, "0..1000", catalogRate, meaning);
+        field.optional = true;
+        field.placeholder = catalogRate;
+        if (!overridden)
+            field.text.clear();
     }
 }
 
@@ -730,7 +745,8 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
         sheet.title = QObject::tr("Nothing selected");
         break;
     case K::Site:
-        sheet.title = QObject::tr("Site");
+        sheet.title = QObject::tr("Project and site");
+        projectFields(sheet.fields, project);
         siteFields(sheet.fields, project.site);
         break;
     case K::Hall: {

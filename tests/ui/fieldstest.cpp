@@ -190,3 +190,16 @@ TEST_CASE("catalog overrides are edited as JSON and checked against the catalog"
     window.undoAction()->trigger();
     CHECK(window.document()->project() == start);
 }
+
+TEST_CASE("the project's name and description are edited with the site", "[gui][fields]")
+{
+    TestWindow t = openWindow("projects/minimal.json");
+    MainWindow &window = *t.window;
+    window.selectPart(siteSelection());
+    typeInto(window, "/name", "Campus A, phase 1");
+    typeInto(window, "/description", "Two halls of H100, first phase");
+    CHECK(window.document()->project().name == "Campus A, phase 1");
+    CHECK(window.document()->project().description == "Two halls of H100, first phase");
+    window.undoAction()->trigger();
+    CHECK(window.document()->project().description.empty());
+}

@@ -173,3 +173,31 @@ TEST_CASE("dragging several rows or racks on the floor plan is one undo step", "
     window.redoAction()->trigger();
     CHECK(window.document()->project().halls[0].rows[1].racks[1].id == second);
 }
+
+TEST_CASE("a rack is added after the selected one as a copy with a free id", "[gui][parts]")
+{
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
+    MainWindow &window = *t.window;
+    const Project start = window.document()->project();
+    const LayoutResult layout = settle(window)->result.layout;
+    const LayoutRow &row = layout.halls.at(0).rows.at(1);
+    REQUIRE(row.racks.size() >= 2);
+    const PlacedRack &copied = layout.racks[row.racks[0]];
+
+    window.selectPart(rackSelection(0, 1, 0));
+    menuAction(window, "Add Rack")->trigger();
+    const std::vector<RackSlot> &racks = window.document()->project().halls.at(0).rows.at(1).racks;
+    REQUIRE(racks.size() == row.racks.size() + 1); // the layout pinned, plus the new rack
+    CHECK(racks[1].id == copied.id + "-2");
+    CHECK(racks[1].pool == copied.pool);
+    CHECK(racks[1].servers == copied.servers);
+    CHECK(racks[2].id == layout.racks[row.racks[1]].id);
+    CHECK(window.selection() == rackSelection(0, 1, 1));
+    CHECK(window.document()->undoStack()->count() == 1);
+    const std::shared_ptr<const Evaluation> after = settle(window);
+    REQUIRE_FALSE(after->failed);
+    CHECK(after->result.layout.halls[0].rows[1].racks.size() == row.racks.size() + 1);
+
+    window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
+}

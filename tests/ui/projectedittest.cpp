@@ -317,3 +317,23 @@ TEST_CASE("deleting a pool or a hall removes what only it gave meaning to", "[pr
     CHECK(p.pools[0].hall.empty());
     requireRoundTrip(twoHalls, removeHall(twoHalls, {}, 0));
 }
+
+TEST_CASE("insertRack puts a rack at a slot of a pinned row and undoes", "[projectedit]")
+{
+    const Project before = withRows();
+    const RackSlot rack{"R2-new", RackRole::Compute, "", "dgx-h100", 2};
+    Project p = before;
+    const EditOutcome outcome = applyEdit(p, insertRack(0, 1, 1, rack));
+    REQUIRE(outcome.ok);
+    REQUIRE(p.halls[0].rows[1].racks.size() == 3);
+    CHECK(p.halls[0].rows[1].racks[1] == rack);
+    CHECK(p.halls[0].rows[1].racks[2] == before.halls[0].rows[1].racks[1]);
+    REQUIRE(applyEdit(p, outcome.inverse).ok);
+    CHECK(p == before);
+
+    // A rack id another rack has: the loader refuses it.
+    p = before;
+    const RackSlot duplicate{"R1-1", RackRole::Compute, "", "dgx-h100", 2};
+    CHECK_FALSE(applyEdit(p, insertRack(0, 1, 0, duplicate)).ok);
+    CHECK(p == before);
+}
