@@ -12,3 +12,10 @@ for target in $targets; do
   "build/release/bench/$target"
   echo
 done
+# The planner's whole-process cold start with the 100k sample (issue 8: a shown window <= 1 s).
+cmake --build --preset release --target aidc-planner
+echo "== aidc-planner --startup-time"
+for run in 1 2 3; do
+  QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} build/release/app/aidc-planner --startup-time \
+    projects/h100-100k-site.json
+done
