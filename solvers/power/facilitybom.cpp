@@ -3,6 +3,7 @@
 #include "model/enumnames.h"
 #include "solvers/power/powerchain.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace aidc {
@@ -39,7 +40,8 @@ Bom facilityBom(const PowerResult &result, const LayoutResult &layout, const Pow
         if (capacity.subsystem == "pdu")
             continue; // priced with the busway
         if (capacity.subsystem == "ups") {
-            line.quantity = capacity.installedW / 1e6;
+            // Whole kilowatts: a purchase order, not a float (1.7958695652173913 MW).
+            line.quantity = std::round(capacity.installedW / 1e3) / 1e3;
             line.unit = "MW";
             line.description =
                 describe("UPS %.2f MW critical, ", capacity.criticalW / 1e6) + scheme;
@@ -95,7 +97,7 @@ Bom facilityBom(const PowerResult &result, const LayoutResult &layout, const Pow
         const int feeds = buswayFeedsPerRow(design, options);
         line.description = std::string(dc ? "800 V DC" : "AC") + " row busway, " +
                            std::to_string(feeds) + " feed(s) per row";
-        line.quantity = rowLengthM * feeds;
+        line.quantity = std::round(rowLengthM * feeds * 100) / 100; // whole centimetres
         line.unit = "m";
         bom.push_back(line);
     }

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include <sstream>
 
 using namespace aidc;
@@ -65,7 +67,9 @@ TEST_CASE("facility BOM lines carry quantities and units", "[power][bom]")
     }
     REQUIRE(ups);
     CHECK(ups->unit == "MW");
-    CHECK(ups->quantity == Approx(0.816 / 0.99 * 1.25).epsilon(1e-4));
+    // installed MW, written in whole kilowatts: 1.0303 MW -> 1.030
+    CHECK(ups->quantity == Approx(0.816 / 0.99 * 1.25).margin(0.0005));
+    CHECK(ups->quantity * 1000 == Approx(std::round(ups->quantity * 1000)));
     REQUIRE(busway);
     CHECK(busway->unit == "m");
     CHECK(busway->quantity == Approx(12.0));
@@ -79,6 +83,6 @@ TEST_CASE("facility BOM lines carry quantities and units", "[power][bom]")
         if (line.category == "busway")
             CHECK(line.quantity == Approx(24.0));
         if (line.category == "ups")
-            CHECK(line.quantity == Approx(0.816 / 0.99 * 2).epsilon(1e-4));
+            CHECK(line.quantity == Approx(0.816 / 0.99 * 2).margin(0.0005)); // whole kW
     }
 }
