@@ -88,8 +88,10 @@ void summariseCost(const CostResult &cost, Summary &summary)
     summary.costPerGpuHourUsd = cost.costPerGpuHourUsd;
 }
 
-// The spare-sizing pass needs the failure rates and the spares percentile only.
-ReliabilityOptions sparesSizingOptions(ReliabilityOptions options)
+// The headline figures only (spares, interval, goodput): what the spare-sizing pass and the
+// competing job budgets need. The Monte Carlo check, the sensitivity tables and the curves do
+// not change them and are computed once, for the winner.
+ReliabilityOptions headlineOnlyOptions(ReliabilityOptions options)
 {
     options.monteCarloSamples = 0;
     options.clusterScales.clear();
@@ -172,7 +174,7 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
         int spareNodes = 0;
         if (workload.gpus == 0) {
             const ReliabilityResult sizing = solveReliability(
-                sizingInputs, effective.reliability, sparesSizingOptions(options.reliability));
+                sizingInputs, effective.reliability, headlineOnlyOptions(options.reliability));
             if (!sizing.diagnostics.hasErrors())
                 spareNodes =
                     effective.reliability.spareNodes.value_or(sizing.spares.requiredSpareNodes);
@@ -182,10 +184,14 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
         if (reserved != budgets.front())
             budgets.push_back(reserved);
 
-        // Candidates skip the scaling curve (most of a solve's time); the winner gets it below.
+        // Candidates skip the scaling curve (most of a solve's time) and the reliability
+        // solver's cross-checks and tables; the winner gets them below.
         PerformanceOptions candidateOptions = options.performance;
-        if (budgets.size() > 1)
+        ReliabilityOptions candidateReliability = options.reliability;
+        if (budgets.size() > 1) {
             candidateOptions.scalingPoints = 0;
+            candidateReliability = headlineOnlyOptions(options.reliability);
+        }
         double bestScore = -1;
         int chosenBudget = 0;
         for (int budget : budgets) {
@@ -200,7 +206,7 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
             if (performance.ok) {
                 context.performance = &performance;
                 reliability = solveReliability(reliabilityInputsFrom(context),
-                                               effective.reliability, options.reliability);
+                                               effective.reliability, candidateReliability);
                 const double goodputFactor =
                     reliability->diagnostics.hasErrors() ? 1.0 : reliability->goodput.goodput;
                 score = performance.plan.tokensPerSecond * goodputFactor;
@@ -221,6 +227,11 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
                 workload, *gpu,
                 clusterNetworkFor(effective, catalog, result.fabric, *pool, chosenBudget),
                 options.performance);
+        }
+        if (result.performance && result.performance->ok && budgets.size() > 1) {
+            context.performance = &*result.performance;
+            result.reliability = solveReliability(reliabilityInputsFrom(context),
+                                                  effective.reliability, options.reliability);
         }
         if (result.performance) {
             jobGpus = result.performance->ok ? result.performance->plan.gpusUsed : chosenBudget;
