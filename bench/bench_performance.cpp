@@ -3,6 +3,7 @@
 // Goals (issue 6): one configuration <= 10 us; the full search <= 0.5 s. Release build.
 
 #include "bench/benchutil.h"
+#include "model/modelpresets.h"
 #include "solvers/performance/performance.h"
 
 #include <cstdio>
@@ -32,14 +33,7 @@ Accelerator h100()
 Workload llama405b()
 {
     Workload w;
-    ModelArchitecture &m = w.model;
-    m.layers = 126;
-    m.hidden = 16384;
-    m.ffnHidden = 53248;
-    m.heads = 128;
-    m.kvHeads = 8;
-    m.vocab = 128256;
-    m.seqLen = 8192;
+    w.model = modelPreset("llama3-405b");
     w.globalBatchSequences = 16384;
     w.trainingTokens = 15e12;
     return w;
@@ -49,22 +43,7 @@ Workload llama405b()
 Workload moe671b()
 {
     Workload w;
-    ModelArchitecture &m = w.model;
-    m.layers = 61;
-    m.hidden = 7168;
-    m.ffnHidden = 18432;
-    m.heads = 128;
-    m.kvHeads = 128;
-    m.headDim = 128;
-    m.vocab = 129280;
-    m.seqLen = 4096;
-    MoeSpec e;
-    e.experts = 256;
-    e.topK = 8;
-    e.sharedExperts = 1;
-    e.expertFfnHidden = 2048;
-    e.firstDenseLayers = 3;
-    m.moe = e;
+    w.model = modelPreset("deepseek-v3-671b");
     w.globalBatchSequences = 30720;
     w.trainingTokens = 14.8e12;
     return w;

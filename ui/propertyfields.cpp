@@ -1,6 +1,7 @@
 #include "propertyfields.h"
 
 #include "model/enumnames.h"
+#include "model/modelpresets.h"
 #include "model/projectedit.h"
 #include "solvers/common/defaults.h"
 
@@ -507,6 +508,40 @@ void storageFields(std::vector<PropertyField> &out, const StorageDesign &storage
            QObject::tr("(default all-flash PFS)"), QObject::tr("Catalog storage system"));
 }
 
+// "Start from": a published architecture replaces the whole model (one undo step); "(custom)"
+// sends the model as it is, which changes nothing.
+void modelPresetField(std::vector<PropertyField> &out, const ModelArchitecture &current)
+{
+    auto modelJson = [](const ModelArchitecture &model) {
+        Project holder; // the model's JSON form, written by the project serializer itself
+        holder.workload = Workload();
+        holder.workload->model = model;
+        return projectDocument(holder)["workload"]["model"];
+    };
+    PropertyField field;
+    field.pointer = "/workload/model";
+    field.group = QObject::tr("Model");
+    field.label = QObject::tr("Start from");
+    field.type = PropertyField::Type::Choice;
+    field.choiceValues << QString();
+    field.choiceLabels << QObject::tr("(custom)");
+    field.choiceJson.push_back(modelJson(current));
+    QString sources;
+    for (const ModelPreset &preset : modelPresets()) {
+        field.choiceValues << q(preset.id);
+        field.choiceLabels << q(preset.model.name);
+        field.choiceJson.push_back(modelJson(preset.model));
+        if (preset.model == current)
+            field.choice = q(preset.id);
+        sources += QStringLiteral("\n%1: %2").arg(q(preset.model.name), q(preset.source));
+    }
+    field.tooltip = SheetBuilder::tip(QObject::tr("Replace the model by a published architecture "
+                                                  "(every field below, MoE included)") +
+                                          sources,
+                                      {}, {}, QObject::tr("(custom)"));
+    out.push_back(std::move(field));
+}
+
 void workloadFields(std::vector<PropertyField> &out, const Project &project)
 {
     const Workload w = project.workload.value_or(Workload());
@@ -527,6 +562,7 @@ void workloadFields(std::vector<PropertyField> &out, const Project &project)
 
     const ModelArchitecture &m = w.model;
     SheetBuilder mb(out, "/workload/model", QObject::tr("Model"));
+    modelPresetField(out, m);
     mb.text("name", QObject::tr("Name"), m.name, QObject::tr("Model name"));
     mb.integer("layers", QObject::tr("Layers"), {}, m.layers, "1..10000", {},
                QObject::tr("Transformer layers"));
@@ -897,7 +933,10 @@ std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QStri
             return nlohmann::json(qint64(value));
         return nlohmann::json(value);
     }
-    case PropertyField::Type::Choice:
+    case PropertyField::Type::Choice: {
+        const qsizetype chosen = field.choiceValues.indexOf(text);
+        if (chosen >= 0 && std::size_t(chosen) < field.choiceJson.size())
+            return field.choiceJson[std::size_t(chosen)];
         if (text.isEmpty())
             return std::nullopt;
         if (field.choiceNumbers && text != QLatin1String("auto")) {
@@ -907,6 +946,7 @@ std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QStri
                 return nlohmann::json(value);
         }
         return nlohmann::json(text.toStdString());
+    }
     case PropertyField::Type::NumberList:
     case PropertyField::Type::TextList: {
         if (text.isEmpty())

@@ -39,7 +39,10 @@ struct PropertyField
     QString placeholder;           // shown when unset, e.g. "auto" or "70 % of width × length"
     // Choice: JSON values (as text) and labels; an entry with value "" means "unset/default".
     QStringList choiceValues, choiceLabels;
-    QString choice;             // current choice value
+    QString choice; // current choice value
+    // Choice: when given, the JSON value each choice sends (parallel to choiceValues), e.g. a
+    // whole model architecture for a preset.
+    std::vector<nlohmann::json> choiceJson;
     bool choiceNumbers = false; // choice values other than "auto"/"" are numbers (tiers)
     QString tooltip;
     bool readOnly = false;

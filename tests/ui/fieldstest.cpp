@@ -7,11 +7,13 @@
 #include "ui/projectdocument.h"
 #include "ui/propertyeditor.h"
 
+#include "model/modelpresets.h"
 #include "solvers/common/defaults.h"
 
 #include <catch2/catch.hpp>
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -202,4 +204,38 @@ TEST_CASE("the project's name and description are edited with the site", "[gui][
     CHECK(window.document()->project().description == "Two halls of H100, first phase");
     window.undoAction()->trigger();
     CHECK(window.document()->project().description.empty());
+}
+
+TEST_CASE("a published architecture replaces the model in one step", "[gui][fields]")
+{
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
+    MainWindow &window = *t.window;
+    const Project start = window.document()->project();
+    window.selectPart(kindSelection(Selection::Kind::Workload));
+    auto *combo = qobject_cast<QComboBox *>(window.propertyEditor()->editorFor("/workload/model"));
+    REQUIRE(combo);
+    CHECK(combo->currentData().toString().isEmpty()); // the sample's own model: "(custom)"
+
+    const int deepseek = combo->findData(QStringLiteral("deepseek-v3-671b"));
+    REQUIRE(deepseek > 0);
+    combo->setCurrentIndex(deepseek);
+    emit combo->activated(deepseek);
+    const ModelArchitecture &model = window.document()->project().workload->model;
+    CHECK(model == modelPreset("deepseek-v3-671b"));
+    REQUIRE(model.moe);
+    CHECK(model.moe->experts == 256); // DeepSeek-V3 report: 256 routed experts, 8 active
+    CHECK(window.document()->undoStack()->count() == 1);
+    CHECK(checkBox(window, "/workload/model/moe")->isChecked());
+    CHECK(window.propertyEditor()->editorFor("/workload/model/moe/topK")->isEnabled());
+
+    // "(custom)" sends the model as it is: nothing changes, no undo step.
+    combo = qobject_cast<QComboBox *>(window.propertyEditor()->editorFor("/workload/model"));
+    REQUIRE(combo);
+    CHECK(combo->currentData().toString() == "deepseek-v3-671b");
+    combo->setCurrentIndex(0);
+    emit combo->activated(0);
+    CHECK(window.document()->undoStack()->count() == 1);
+
+    window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
 }

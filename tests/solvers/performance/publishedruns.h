@@ -13,6 +13,7 @@
 // convention is converted and the conversion is stated with the row.
 
 #include "catalogs/catalogloader.h"
+#include "model/modelpresets.h"
 #include "solvers/performance/performance.h"
 
 #include <cstdio>
@@ -75,17 +76,10 @@ inline ModelArchitecture gpt(const std::string &name, int heads, int hidden, int
     return m;
 }
 
-// Llama 3 405B [Llama 3 herd of models, Meta 2024, Table 3].
+// Llama 3 405B (model/modelpresets.cpp: Meta 2024, Table 3) at sequence length `seq`.
 inline ModelArchitecture llama3_405b(int seq = 8192)
 {
-    ModelArchitecture m;
-    m.name = "Llama 3 405B";
-    m.layers = 126;
-    m.hidden = 16384;
-    m.ffnHidden = 53248;
-    m.heads = 128;
-    m.kvHeads = 8;
-    m.vocab = 128256;
+    ModelArchitecture m = modelPreset("llama3-405b");
     m.seqLen = seq;
     return m;
 }
@@ -104,90 +98,39 @@ inline Workload llama405bJob(int gpus)
 // Nemotron-4 340B [NVIDIA 2024 technical report]: squared-ReLU MLP (two matrices).
 inline ModelArchitecture nemotron4_340b()
 {
-    ModelArchitecture m;
-    m.name = "Nemotron-4 340B";
-    m.layers = 96;
-    m.hidden = 18432;
-    m.ffnHidden = 73728;
-    m.heads = 96;
-    m.kvHeads = 8;
-    m.vocab = 256000;
-    m.seqLen = 4096;
-    m.ffn = FfnType::Gelu;
-    return m;
+    return modelPreset("nemotron4-340b");
 }
 
-// DeepSeek-V3-like 671B MoE (MLA approximated by GQA with the same head count).
+// DeepSeek-V3-like 671B MoE (MLA approximated by 128 heads of 128).
 inline ModelArchitecture deepseekV3Like()
 {
-    ModelArchitecture m;
-    m.name = "DeepSeek-V3-like 671B MoE";
-    m.layers = 61;
-    m.hidden = 7168;
-    m.ffnHidden = 18432;
-    m.heads = 128;
-    m.kvHeads = 128;
-    m.headDim = 128;
-    m.vocab = 129280;
-    m.seqLen = 4096;
-    MoeSpec e;
-    e.experts = 256;
-    e.topK = 8;
-    e.sharedExperts = 1;
-    e.expertFfnHidden = 2048;
-    e.firstDenseLayers = 3;
-    e.loadImbalance = 1.1;
-    m.moe = e;
-    return m;
+    return modelPreset("deepseek-v3-671b");
 }
 
-// Llama 3 70B [Meta 2024, Table 3; model card]: 80 x 8192, FFN 28672, GQA 64/8.
+// Llama 3 70B and 8B [Meta 2024, Table 3; model cards] at sequence length `seq`.
 inline ModelArchitecture llama3_70b(int seq = 8192)
 {
-    ModelArchitecture m;
-    m.name = "Llama 3 70B";
-    m.layers = 80;
-    m.hidden = 8192;
-    m.ffnHidden = 28672;
-    m.heads = 64;
-    m.kvHeads = 8;
-    m.vocab = 128256;
+    ModelArchitecture m = modelPreset("llama3-70b");
     m.seqLen = seq;
     return m;
 }
 
-// Llama 3 8B [Meta 2024, Table 3; model card]: 32 x 4096, FFN 14336, GQA 32/8.
 inline ModelArchitecture llama3_8b(int seq = 8192)
 {
-    ModelArchitecture m = llama3_70b(seq);
-    m.name = "Llama 3 8B";
-    m.layers = 32;
-    m.hidden = 4096;
-    m.ffnHidden = 14336;
-    m.heads = 32;
-    m.kvHeads = 8;
+    ModelArchitecture m = modelPreset("llama3-8b");
+    m.seqLen = seq;
     return m;
 }
 
 // Llama 2 70B and 13B [Touvron et al. 2023, model cards]: vocabulary 32000, sequence 4096.
 inline ModelArchitecture llama2_70b()
 {
-    ModelArchitecture m = llama3_70b(4096);
-    m.name = "Llama 2 70B";
-    m.vocab = 32000;
-    return m;
+    return modelPreset("llama2-70b");
 }
 
 inline ModelArchitecture llama2_13b()
 {
-    ModelArchitecture m = llama2_70b();
-    m.name = "Llama 2 13B";
-    m.layers = 40;
-    m.hidden = 5120;
-    m.ffnHidden = 13824;
-    m.heads = 40;
-    m.kvHeads = 40;
-    return m;
+    return modelPreset("llama2-13b");
 }
 
 // Meta's Llama 3 network: 400G per GPU, 3,072-GPU pods with full bisection, 1:7

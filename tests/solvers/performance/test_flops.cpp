@@ -7,27 +7,6 @@
 using namespace aidc;
 using namespace aidc::test;
 
-namespace {
-
-ModelArchitecture mixtral8x7b()
-{
-    ModelArchitecture m;
-    m.layers = 32;
-    m.hidden = 4096;
-    m.ffnHidden = 14336;
-    m.heads = 32;
-    m.kvHeads = 8;
-    m.vocab = 32000;
-    m.seqLen = 4096;
-    MoeSpec e;
-    e.experts = 8;
-    e.topK = 2;
-    m.moe = e;
-    return m;
-}
-
-} // namespace
-
 TEST_CASE("parameter counts match published model sizes")
 {
     // Llama 3 405B: 405B parameters [Meta 2024, Table 3] (our count: 405.9B).
@@ -35,7 +14,7 @@ TEST_CASE("parameter counts match published model sizes")
     CHECK(llama.total == Approx(405e9).epsilon(0.005));
     CHECK(llama.active == Approx(llama.total));
     // Mixtral 8x7B: 46.7B total, 12.9B active [Mistral AI, Mixtral of Experts, 2024].
-    const ParameterCounts mixtral = countParameters(mixtral8x7b());
+    const ParameterCounts mixtral = countParameters(modelPreset("mixtral-8x7b"));
     CHECK(mixtral.total == Approx(46.7e9).epsilon(0.005));
     CHECK(mixtral.active == Approx(12.9e9).epsilon(0.01));
     // Megatron GPT-3 175B config (96 x 12288): 175B [Brown et al. 2020].
@@ -75,7 +54,7 @@ TEST_CASE("HFU with full recompute equals Eq. 3 with its factor 96")
 
 TEST_CASE("6N convention equals six times the active non-embedding parameters plus LM head")
 {
-    const ModelArchitecture m = mixtral8x7b();
+    const ModelArchitecture &m = modelPreset("mixtral-8x7b");
     const ParameterCounts p = countParameters(m);
     const double lmHead = double(m.vocab) * m.hidden;
     const double expected = 6 * (p.active - 2 * lmHead) + 6 * lmHead;
