@@ -290,6 +290,45 @@ EditOutcome applyEdit(Project &project, const ProjectEdit &edit)
     return outcome;
 }
 
+// The serializer writes whole projects: a part's form is its place in a project holding only it.
+nlohmann::json partDocument(const Hall &hall)
+{
+    Project holder;
+    holder.halls = {hall};
+    return projectDocument(holder)["halls"][0];
+}
+
+nlohmann::json partDocument(const RackSlot &rack)
+{
+    Project holder;
+    holder.halls.resize(1);
+    holder.halls[0].rows.resize(1);
+    holder.halls[0].rows[0].racks = {rack};
+    return projectDocument(holder)["halls"][0]["rows"][0]["racks"][0];
+}
+
+nlohmann::json partDocument(const ComputePool &pool)
+{
+    Project holder;
+    holder.pools = {pool};
+    return projectDocument(holder)["compute"]["pools"][0];
+}
+
+nlohmann::json partDocument(const FabricPlane &plane)
+{
+    Project holder;
+    holder.planes = {plane};
+    return projectDocument(holder)["network"]["planes"][0];
+}
+
+nlohmann::json partDocument(const ModelArchitecture &model)
+{
+    Project holder;
+    holder.workload = Workload();
+    holder.workload->model = model;
+    return projectDocument(holder)["workload"]["model"];
+}
+
 // ------------------------------------------------------------------ edit builders
 
 ProjectEdit setField(const std::string &pointer, nlohmann::json value, std::string description)
@@ -331,20 +370,14 @@ ProjectEdit deleteRow(int hall, int row)
 
 ProjectEdit insertRack(int hall, int row, int slot, const RackSlot &rack)
 {
-    Project holder; // the rack's JSON form, written by the project serializer itself
-    holder.halls.resize(1);
-    holder.halls[0].rows.resize(1);
-    holder.halls[0].rows[0].racks = {rack};
-    const Json racks = projectDocument(holder)["halls"][0]["rows"][0]["racks"];
-    return {"Insert rack " + rack.id,
-            {makeOp(EditOperation::Kind::Insert, rackPointer(hall, row, slot), racks[0])}};
+    return {
+        "Insert rack " + rack.id,
+        {makeOp(EditOperation::Kind::Insert, rackPointer(hall, row, slot), partDocument(rack))}};
 }
 
 ProjectEdit moveRow(int hall, int row, double xM, double yM)
 {
-    return {"Move row",
-            {makeOp(EditOperation::Kind::Set, rowPointer(hall, row) + "/xM", xM),
-             makeOp(EditOperation::Kind::Set, rowPointer(hall, row) + "/yM", yM)}};
+    return moveRows(hall, {{row, xM, yM}});
 }
 
 ProjectEdit moveRack(int hall, int row, int slot, int toHall, int toRow, int toSlot)
@@ -368,28 +401,6 @@ namespace aidc {
 
 namespace {
 
-// The JSON form of one part, written by the project serializer itself.
-Json hallJson(const Hall &hall)
-{
-    Project holder;
-    holder.halls = {hall};
-    return projectDocument(holder)["halls"][0];
-}
-
-Json poolJson(const ComputePool &pool)
-{
-    Project holder;
-    holder.pools = {pool};
-    return projectDocument(holder)["compute"]["pools"][0];
-}
-
-Json planeJson(const FabricPlane &plane)
-{
-    Project holder;
-    holder.planes = {plane};
-    return projectDocument(holder)["network"]["planes"][0];
-}
-
 // The parts in use: the project's, or when it gives none the ones the solvers use.
 template<typename Part>
 const std::vector<Part> &inUse(const std::vector<Part> &inProject, const std::vector<Part> &current)
@@ -412,34 +423,31 @@ std::string nameAt(const std::vector<Part> &parts, int index, std::string Part::
     return index >= 0 && index < int(parts.size()) ? parts[index].*name : std::string();
 }
 
-template<typename Part, typename ToJson>
-Json listJson(const std::vector<Part> &parts, ToJson toJson)
+template<typename Part> Json listJson(const std::vector<Part> &parts)
 {
     Json list = Json::array();
     for (const Part &part : parts)
-        list.push_back(toJson(part));
+        list.push_back(partDocument(part));
     return list;
 }
 
 // Appends `part` to the list at `pointer`, first writing out the list in use when the project
 // gives none.
-template<typename Part, typename ToJson>
+template<typename Part>
 ProjectEdit appendPart(const std::vector<Part> &inProject, const std::vector<Part> &current,
-                       const std::string &pointer, const Part &part, ToJson toJson,
-                       std::string description)
+                       const std::string &pointer, const Part &part, std::string description)
 {
     if (!inProject.empty() || current.empty())
         return {std::move(description),
-                {makeOp(EditOperation::Kind::Insert, pointer + "/-", toJson(part))}};
+                {makeOp(EditOperation::Kind::Insert, pointer + "/-", partDocument(part))}};
     std::vector<Part> parts = current;
     parts.push_back(part);
-    return {std::move(description),
-            {makeOp(EditOperation::Kind::Set, pointer, listJson(parts, toJson))}};
+    return {std::move(description), {makeOp(EditOperation::Kind::Set, pointer, listJson(parts))}};
 }
 
-template<typename Part, typename ToJson>
+template<typename Part>
 void removePart(const std::vector<Part> &inProject, const std::vector<Part> &current,
-                const std::string &pointer, int index, ToJson toJson, ProjectEdit &edit)
+                const std::string &pointer, int index, ProjectEdit &edit)
 {
     if (!inProject.empty()) {
         edit.operations.push_back(
@@ -449,9 +457,9 @@ void removePart(const std::vector<Part> &inProject, const std::vector<Part> &cur
     std::vector<Part> parts = current;
     if (index >= 0 && index < int(parts.size()))
         parts.erase(parts.begin() + index);
-    edit.operations.push_back(
-        parts.empty() ? makeOp(EditOperation::Kind::Remove, pointer)
-                      : makeOp(EditOperation::Kind::Set, pointer, listJson(parts, toJson)));
+    edit.operations.push_back(parts.empty()
+                                  ? makeOp(EditOperation::Kind::Remove, pointer)
+                                  : makeOp(EditOperation::Kind::Set, pointer, listJson(parts)));
 }
 
 } // namespace
@@ -486,7 +494,7 @@ ProjectEdit addHall(const Project &project, const std::vector<Hall> &current, Ha
 {
     hall.id = uniquePartName(namesOf(inUse(project.halls, current), &Hall::id), hall.id);
     const std::string description = "Add hall " + hall.id;
-    return appendPart(project.halls, current, "/halls", hall, hallJson, description);
+    return appendPart(project.halls, current, "/halls", hall, description);
 }
 
 ProjectEdit removeHall(const Project &project, const std::vector<Hall> &current, int hall)
@@ -498,7 +506,7 @@ ProjectEdit removeHall(const Project &project, const std::vector<Hall> &current,
             edit.operations.push_back(makeOp(EditOperation::Kind::Remove,
                                              "/compute/pools/" + std::to_string(i) + "/hall"));
     }
-    removePart(project.halls, current, "/halls", hall, hallJson, edit);
+    removePart(project.halls, current, "/halls", hall, edit);
     return edit;
 }
 
@@ -506,7 +514,7 @@ ProjectEdit addPool(const Project &project, ComputePool pool)
 {
     pool.name = uniquePartName(namesOf(project.pools, &ComputePool::name), pool.name);
     const std::string description = "Add pool " + pool.name;
-    return appendPart(project.pools, {}, "/compute/pools", pool, poolJson, description);
+    return appendPart(project.pools, {}, "/compute/pools", pool, description);
 }
 
 ProjectEdit removePool(const Project &project, int pool)
@@ -553,14 +561,14 @@ ProjectEdit addPlane(const Project &project, const std::vector<FabricPlane> &cur
     plane.name =
         uniquePartName(namesOf(inUse(project.planes, current), &FabricPlane::name), plane.name);
     const std::string description = "Add plane " + plane.name;
-    return appendPart(project.planes, current, "/network/planes", plane, planeJson, description);
+    return appendPart(project.planes, current, "/network/planes", plane, description);
 }
 
 ProjectEdit removePlane(const Project &project, const std::vector<FabricPlane> &current, int plane)
 {
     const std::string name = nameAt(inUse(project.planes, current), plane, &FabricPlane::name);
     ProjectEdit edit{"Delete plane " + name, {}};
-    removePart(project.planes, current, "/network/planes", plane, planeJson, edit);
+    removePart(project.planes, current, "/network/planes", plane, edit);
     return edit;
 }
 

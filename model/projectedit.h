@@ -67,6 +67,14 @@ nlohmann::json projectDocument(const Project &project);
 // field has its default value).
 std::optional<nlohmann::json> documentValue(const Project &project, const std::string &pointer);
 
+// The JSON form of one part as the project document holds it (written by projectToJson), e.g.
+// the value an edit inserts.
+nlohmann::json partDocument(const Hall &hall);
+nlohmann::json partDocument(const RackSlot &rack);
+nlohmann::json partDocument(const ComputePool &pool);
+nlohmann::json partDocument(const FabricPlane &plane);
+nlohmann::json partDocument(const ModelArchitecture &model);
+
 // ------------------------------------------------------------------ edit builders
 
 ProjectEdit setField(const std::string &pointer, nlohmann::json value, std::string description);

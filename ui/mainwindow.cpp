@@ -699,15 +699,21 @@ Diagnostics MainWindow::requestEdit(const ProjectEdit &edit, bool pin)
     return m_document->edit(combined);
 }
 
+bool MainWindow::pushEdit(const ProjectEdit &edit, bool pin)
+{
+    const Diagnostics refused = requestEdit(edit, pin);
+    if (refused.hasErrors())
+        showRefusal(refused);
+    return !refused.hasErrors();
+}
+
 void MainWindow::onEditRequested(const std::string &pointer,
                                  const std::optional<nlohmann::json> &value,
                                  const QString &description)
 {
     const ProjectEdit edit = value ? setField(pointer, *value, description.toStdString())
                                    : unsetField(pointer, description.toStdString());
-    const Diagnostics refused = requestEdit(edit, m_propertyEditor->sheet().needsPinning);
-    if (refused.hasErrors())
-        showRefusal(refused);
+    pushEdit(edit, m_propertyEditor->sheet().needsPinning);
 }
 
 void MainWindow::showRefusal(const Diagnostics &diagnostics)
@@ -748,10 +754,7 @@ void MainWindow::insertRow(int hall)
     std::string id;
     for (int n = rows + 1; id.empty() || ids.count(id); ++n)
         id = QStringLiteral("R%1").arg(n).toStdString();
-    const Diagnostics refused = requestEdit(aidc::insertRow(hall, rows, id, x, y), pin);
-    if (refused.hasErrors())
-        showRefusal(refused);
-    else
+    if (pushEdit(aidc::insertRow(hall, rows, id, x, y), pin))
         selectPart(rowSelection(hall, rows));
 }
 

@@ -124,6 +124,8 @@ private:
     void onDocumentChanged();
     void onEvaluated(std::shared_ptr<const Evaluation> evaluation);
     void refreshSelectionViews();
+    // requestEdit(), showing a refusal's reasons; true when the edit was applied.
+    bool pushEdit(const ProjectEdit &edit, bool pin);
     void onEditRequested(const std::string &pointer, const std::optional<nlohmann::json> &value,
                          const QString &description);
     void insertRow(int hall);
@@ -133,6 +135,7 @@ private:
     // (model/projectedit.h); floor-plan drags of one or several rows or racks are one edit.
     void createPartActions(QMenu *edit);
     void connectFloorPlanEdits();
+    void moveRacks(int hall, int row, const QList<int> &rackSlots, int toRow, int toSlot);
     void addHall();
     void addRack();
     void addPool();

@@ -69,25 +69,11 @@ void MainWindow::connectFloorPlanEdits()
     FloorPlanView *plan = m_floorPlan->view();
     connect(plan, &FloorPlanView::rackMoveRequested, this,
             [this](int hall, int row, int slot, int toRow, int toSlot) {
-                ProjectEdit edit = moveRack(hall, row, slot, hall, toRow, toSlot);
-                if (m_evaluation) {
-                    const int index = layoutRackIndex(m_evaluation->result.layout, hall, row, slot);
-                    if (index >= 0)
-                        edit.description =
-                            "Move rack " + m_evaluation->result.layout.racks[index].id;
-                }
-                const Diagnostics refused = requestEdit(edit, !layoutFullyPinned());
-                if (refused.hasErrors())
-                    showRefusal(refused);
-                else
-                    selectPart(rackSelection(hall, toRow, toSlot));
+                moveRacks(hall, row, {slot}, toRow, toSlot);
             });
     connect(plan, &FloorPlanView::rowMoveRequested, this,
             [this](int hall, int row, double x, double y) {
-                const Diagnostics refused =
-                    requestEdit(moveRow(hall, row, x, y), !layoutFullyPinned());
-                if (refused.hasErrors())
-                    showRefusal(refused);
+                pushEdit(moveRow(hall, row, x, y), !layoutFullyPinned());
             });
     connect(plan, &FloorPlanView::rowsMoveRequested, this,
             [this](int hall, const QList<int> &rows, double dxM, double dyM) {
@@ -101,42 +87,40 @@ void MainWindow::connectFloorPlanEdits()
                     origins.push_back({r, std::round((row.xM + dxM) * 100) / 100,
                                        std::round((row.yM + dyM) * 100) / 100});
                 }
-                const Diagnostics refused =
-                    requestEdit(moveRows(hall, origins), !layoutFullyPinned());
-                if (refused.hasErrors())
-                    showRefusal(refused);
+                pushEdit(moveRows(hall, origins), !layoutFullyPinned());
             });
-    connect(plan, &FloorPlanView::racksMoveRequested, this,
-            [this](int hall, int row, const QList<int> &rackSlots, int toRow, int toSlot) {
-                if (!m_evaluation || hall >= int(m_evaluation->result.layout.halls.size()))
-                    return;
-                const LayoutHall &h = m_evaluation->result.layout.halls[std::size_t(hall)];
-                ProjectEdit edit;
-                edit.description = "Move " + std::to_string(rackSlots.size()) + " racks";
-                for (const RackMoveStep &step :
-                     rackBlockMoves(row, int(h.rows[std::size_t(row)].racks.size()), rackSlots,
-                                    toRow, int(h.rows[std::size_t(toRow)].racks.size()), toSlot)) {
-                    const ProjectEdit one =
-                        moveRack(hall, step.row, step.slot, hall, step.toRow, step.toSlot);
-                    edit.operations.insert(edit.operations.end(), one.operations.begin(),
-                                           one.operations.end());
-                }
-                if (edit.empty())
-                    return;
-                const Diagnostics refused = requestEdit(edit, !layoutFullyPinned());
-                if (refused.hasErrors())
-                    showRefusal(refused);
-            });
+    connect(plan, &FloorPlanView::racksMoveRequested, this, &MainWindow::moveRacks);
     connect(plan, &FloorPlanView::moveRefused, this,
             [this](const QString &reason) { statusBar()->showMessage(reason, 6000); });
     connect(m_floorPlan, &FloorPlanPanel::insertRowRequested, this, &MainWindow::insertRow);
     connect(m_floorPlan, &FloorPlanPanel::deleteRowRequested, this, [this](int hall, int row) {
-        const Diagnostics refused = requestEdit(deleteRow(hall, row), !layoutFullyPinned());
-        if (refused.hasErrors())
-            showRefusal(refused);
-        else
-            selectPart(hallSelection(hall));
+        applyPartEdit(deleteRow(hall, row), hallSelection(hall), !layoutFullyPinned());
     });
+}
+
+// One rack, or a block of racks of one row, into row `toRow` from slot `toSlot` (counted among
+// the racks that stay there): the single moves of rackBlockMoves(), one edit.
+void MainWindow::moveRacks(int hall, int row, const QList<int> &rackSlots, int toRow, int toSlot)
+{
+    if (!m_evaluation || hall >= int(m_evaluation->result.layout.halls.size()))
+        return;
+    const LayoutResult &layout = m_evaluation->result.layout;
+    const LayoutHall &h = layout.halls[std::size_t(hall)];
+    ProjectEdit edit;
+    for (const RackMoveStep &step :
+         rackBlockMoves(row, int(h.rows[std::size_t(row)].racks.size()), rackSlots, toRow,
+                        int(h.rows[std::size_t(toRow)].racks.size()), toSlot)) {
+        const ProjectEdit one = moveRack(hall, step.row, step.slot, hall, step.toRow, step.toSlot);
+        edit.operations.insert(edit.operations.end(), one.operations.begin(), one.operations.end());
+    }
+    if (edit.empty())
+        return;
+    const int first = layoutRackIndex(layout, hall, row, rackSlots.front());
+    edit.description = rackSlots.size() == 1 && first >= 0
+                           ? "Move rack " + layout.racks[std::size_t(first)].id
+                           : "Move " + std::to_string(rackSlots.size()) + " racks";
+    if (pushEdit(edit, !layoutFullyPinned()) && rackSlots.size() == 1)
+        selectPart(rackSelection(hall, toRow, toSlot));
 }
 
 void MainWindow::updatePartActions()
@@ -173,14 +157,8 @@ std::vector<Hall> MainWindow::hallsInUse() const
         return project.halls;
     // The halls the layout solver sized, without their (automatic) rows.
     std::vector<Hall> halls;
-    for (const LayoutHall &placed : m_evaluation->result.layout.halls) {
-        Hall hall;
-        hall.id = placed.id;
-        hall.name = placed.name;
-        hall.widthM = placed.widthM;
-        hall.lengthM = placed.lengthM;
-        halls.push_back(hall);
-    }
+    for (const LayoutHall &placed : m_evaluation->result.layout.halls)
+        halls.push_back(hallOf(placed));
     return halls;
 }
 
@@ -196,11 +174,8 @@ std::vector<FabricPlane> MainWindow::planesInUse() const
 
 void MainWindow::applyPartEdit(const ProjectEdit &edit, const Selection &selectAfter, bool pin)
 {
-    const Diagnostics refused = requestEdit(edit, pin);
-    if (refused.hasErrors()) {
-        showRefusal(refused);
+    if (!pushEdit(edit, pin))
         return;
-    }
     statusBar()->showMessage(q(edit.description), 4000);
     selectPart(selectAfter);
 }
@@ -238,8 +213,7 @@ void MainWindow::addRack()
     const int copied = s.kind == K::Rack ? s.slot : int(row.racks.size()) - 1;
     RackSlot rack;
     if (copied >= 0 && copied < int(row.racks.size())) {
-        const PlacedRack &placed = layout.racks[row.racks[copied]];
-        rack = {placed.id, placed.role, placed.rackType, placed.pool, placed.servers};
+        rack = rackSlotOf(layout.racks[row.racks[copied]]);
     } else if (!m_document->project().pools.empty()) {
         rack = {row.id + "-01", RackRole::Compute, "", m_document->project().pools[0].name, 0};
     }

@@ -512,12 +512,13 @@ void storageFields(std::vector<PropertyField> &out, const StorageDesign &storage
 // sends the model as it is, which changes nothing.
 void modelPresetField(std::vector<PropertyField> &out, const ModelArchitecture &current)
 {
-    auto modelJson = [](const ModelArchitecture &model) {
-        Project holder; // the model's JSON form, written by the project serializer itself
-        holder.workload = Workload();
-        holder.workload->model = model;
-        return projectDocument(holder)["workload"]["model"];
-    };
+    // The presets never change: their JSON is written once, not on every refresh of the sheet.
+    static const std::vector<nlohmann::json> presetJson = [] {
+        std::vector<nlohmann::json> json;
+        for (const ModelPreset &preset : modelPresets())
+            json.push_back(partDocument(preset.model));
+        return json;
+    }();
     PropertyField field;
     field.pointer = "/workload/model";
     field.group = QObject::tr("Model");
@@ -525,15 +526,16 @@ void modelPresetField(std::vector<PropertyField> &out, const ModelArchitecture &
     field.type = PropertyField::Type::Choice;
     field.choiceValues << QString();
     field.choiceLabels << QObject::tr("(custom)");
-    field.choiceJson.push_back(modelJson(current));
+    field.choiceJson.push_back(partDocument(current));
     QString sources;
-    for (const ModelPreset &preset : modelPresets()) {
-        field.choiceValues << q(preset.id);
-        field.choiceLabels << q(preset.model.name);
-        field.choiceJson.push_back(modelJson(preset.model));
-        if (preset.model == current)
-            field.choice = q(preset.id);
-        sources += QStringLiteral("\n%1: %2").arg(q(preset.model.name), q(preset.source));
+    const std::vector<ModelPreset> &presets = modelPresets();
+    for (std::size_t i = 0; i < presets.size(); ++i) {
+        field.choiceValues << q(presets[i].id);
+        field.choiceLabels << q(presets[i].model.name);
+        field.choiceJson.push_back(presetJson[i]);
+        if (presets[i].model == current)
+            field.choice = q(presets[i].id);
+        sources += QStringLiteral("\n%1: %2").arg(q(presets[i].model.name), q(presets[i].source));
     }
     field.tooltip = SheetBuilder::tip(QObject::tr("Replace the model by a published architecture "
                                                   "(every field below, MoE included)") +
@@ -790,10 +792,7 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
         if (hallInProject) {
             hall = project.halls[selection.hall];
         } else if (layoutHall) {
-            hall.id = layoutHall->id;
-            hall.name = layoutHall->name;
-            hall.widthM = layoutHall->widthM;
-            hall.lengthM = layoutHall->lengthM;
+            hall = hallOf(*layoutHall);
         } else {
             break;
         }
@@ -808,10 +807,7 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
             row = project.halls[selection.hall].rows[selection.row];
         } else if (layoutHall && selection.row >= 0 &&
                    selection.row < int(layoutHall->rows.size())) {
-            const LayoutRow &lr = layoutHall->rows[selection.row];
-            row.id = lr.id;
-            row.xM = lr.xM;
-            row.yM = lr.yM;
+            row = rowOf(layoutHall->rows[selection.row]);
         } else {
             break;
         }
@@ -828,8 +824,7 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
                 layoutRackIndex(*layout, selection.hall, selection.row, selection.slot);
             if (index < 0)
                 break;
-            const PlacedRack &placed = layout->racks[index];
-            rack = {placed.id, placed.role, placed.rackType, placed.pool, placed.servers};
+            rack = rackSlotOf(layout->racks[index]);
         } else {
             break;
         }

@@ -131,13 +131,6 @@ void patchPanels(Stacker &stack, RackElevation &e, int count)
 
 RackElevation rackElevation(const PlacedRack &rack, const Project &project,
                             const LayoutResult &layout, const Catalog *catalog,
-                            const LayoutOptions &options)
-{
-    return rackElevation(rack, project, layout, catalog, nullptr, options);
-}
-
-RackElevation rackElevation(const PlacedRack &rack, const Project &project,
-                            const LayoutResult &layout, const Catalog *catalog,
                             const FabricResult *fabric, const LayoutOptions &options)
 {
     RackElevation e;

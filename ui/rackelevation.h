@@ -60,11 +60,6 @@ RackElevation rackElevation(const PlacedRack &rack, const Project &project,
                             const LayoutResult &layout, const Catalog *catalog,
                             const FabricResult *fabric, const LayoutOptions &options = {});
 
-// Without the fabric result: the layout's reservation (kept until every caller passes it).
-RackElevation rackElevation(const PlacedRack &rack, const Project &project,
-                            const LayoutResult &layout, const Catalog *catalog,
-                            const LayoutOptions &options = {});
-
 class RackElevationView : public QWidget
 {
     Q_OBJECT

@@ -664,30 +664,43 @@ void LayoutBuilder::summarisePools()
 
 } // namespace
 
+Hall hallOf(const LayoutHall &placed)
+{
+    Hall hall;
+    hall.id = placed.id;
+    hall.name = placed.name;
+    hall.widthM = placed.widthM;
+    hall.lengthM = placed.lengthM;
+    return hall;
+}
+
+Row rowOf(const LayoutRow &placed)
+{
+    Row row;
+    row.id = placed.id;
+    row.xM = placed.xM;
+    row.yM = placed.yM;
+    return row;
+}
+
+RackSlot rackSlotOf(const PlacedRack &rack)
+{
+    return {rack.id, rack.role, rack.rackType, rack.pool, rack.servers};
+}
+
 Project pinLayout(const Project &project, const LayoutResult &layout)
 {
     Project pinned = project;
     for (std::size_t h = 0; h < layout.halls.size(); ++h) {
         const LayoutHall &layoutHall = layout.halls[h];
-        if (h >= pinned.halls.size()) {
-            Hall hall;
-            hall.id = layoutHall.id;
-            hall.name = layoutHall.name;
-            hall.widthM = layoutHall.widthM;
-            hall.lengthM = layoutHall.lengthM;
-            pinned.halls.push_back(hall);
-        }
+        if (h >= pinned.halls.size())
+            pinned.halls.push_back(hallOf(layoutHall));
         Hall &hall = pinned.halls[h];
         hall.rows.clear();
         for (const LayoutRow &layoutRow : layoutHall.rows) {
-            Row row;
-            row.id = layoutRow.id;
-            row.xM = layoutRow.xM;
-            row.yM = layoutRow.yM;
-            for (int index : layoutRow.racks) {
-                const PlacedRack &rack = layout.racks[index];
-                row.racks.push_back({rack.id, rack.role, rack.rackType, rack.pool, rack.servers});
-            }
+            Row row = rowOf(layoutRow);
+            for (int index : layoutRow.racks)
+                row.racks.push_back(rackSlotOf(layout.racks[index]));
             hall.rows.push_back(row);
         }
     }

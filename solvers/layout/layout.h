@@ -105,4 +105,10 @@ LayoutResult solveLayout(const Project &project, const Catalog &catalog,
 // rack positions. Generated halls become project halls.
 Project pinLayout(const Project &project, const LayoutResult &layout);
 
+// The project form of placed parts, as pinLayout() writes them: a hall without its rows, a row
+// without its racks, a rack slot.
+Hall hallOf(const LayoutHall &hall);
+Row rowOf(const LayoutRow &row);
+RackSlot rackSlotOf(const PlacedRack &rack);
+
 } // namespace aidc

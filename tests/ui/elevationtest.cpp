@@ -59,22 +59,39 @@ bool hasNote(const RackElevation &e, const std::string &text)
     return false;
 }
 
+// A sample evaluated in a window, with what rackElevation() takes from it.
+struct EvaluatedSample
+{
+    TestWindow t;
+    std::shared_ptr<const Evaluation> evaluation;
+    Project project; // defaults applied, as the window passes it
+
+    const LayoutResult &layout() const { return evaluation->result.layout; }
+    const FabricResult &fabric() const { return evaluation->result.fabric; }
+    const Catalog *catalog() const { return evaluation->catalog.get(); }
+};
+
+EvaluatedSample evaluatedSample(const QString &relative)
+{
+    EvaluatedSample s{openWindow(relative), nullptr, {}};
+    s.evaluation = s.t.window->evaluation();
+    REQUIRE(s.evaluation);
+    REQUIRE_FALSE(s.evaluation->failed);
+    REQUIRE(s.evaluation->catalog);
+    s.project = withDefaults(s.evaluation->project, *s.evaluation->catalog);
+    return s;
+}
+
 } // namespace
 
 TEST_CASE("rack elevations show the switches the fabric placed, every one once",
           "[gui][elevation][fabric]")
 {
-    TestWindow t = makeWindow();
-    MainWindow &window = *t.window;
-    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
-    const auto evaluation = window.evaluation();
-    REQUIRE(evaluation);
-    REQUIRE_FALSE(evaluation->failed);
-    const LayoutResult &layout = evaluation->result.layout;
-    const FabricResult &fabric = evaluation->result.fabric;
-    const Catalog *catalog = evaluation->catalog.get();
-    REQUIRE(catalog);
-    const Project project = withDefaults(evaluation->project, *catalog);
+    const EvaluatedSample s = evaluatedSample("projects/h100-1k-infiniband.json");
+    const LayoutResult &layout = s.layout();
+    const Catalog *catalog = s.catalog();
+    const Project &project = s.project;
+    const FabricResult &fabric = s.fabric();
     REQUIRE(fabric.switches > 0);
     REQUIRE(fabric.placedSwitches + fabric.unplacedSwitches == fabric.switches);
 
@@ -120,14 +137,11 @@ TEST_CASE("rack elevations show the switches the fabric placed, every one once",
 TEST_CASE("a compute rack shows its servers and the fabric's switches in its own rack",
           "[gui][elevation][fabric]")
 {
-    TestWindow t = makeWindow();
-    MainWindow &window = *t.window;
-    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
-    const auto evaluation = window.evaluation();
-    const LayoutResult &layout = evaluation->result.layout;
-    const FabricResult &fabric = evaluation->result.fabric;
-    const Catalog *catalog = evaluation->catalog.get();
-    const Project project = withDefaults(evaluation->project, *catalog);
+    const EvaluatedSample s = evaluatedSample("projects/h100-1k-infiniband.json");
+    const LayoutResult &layout = s.layout();
+    const Catalog *catalog = s.catalog();
+    const Project &project = s.project;
+    const FabricResult &fabric = s.fabric();
     for (std::size_t i = 0; i < layout.racks.size(); ++i) {
         const PlacedRack &rack = layout.racks[i];
         if (rack.role != RackRole::Compute)
@@ -155,13 +169,10 @@ TEST_CASE("a compute rack shows its servers and the fabric's switches in its own
 TEST_CASE("without a matching fabric result the layout's reserved slots are drawn",
           "[gui][elevation][fabric]")
 {
-    TestWindow t = makeWindow();
-    MainWindow &window = *t.window;
-    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
-    const auto evaluation = window.evaluation();
-    const LayoutResult &layout = evaluation->result.layout;
-    const Catalog *catalog = evaluation->catalog.get();
-    const Project project = withDefaults(evaluation->project, *catalog);
+    const EvaluatedSample s = evaluatedSample("projects/h100-1k-infiniband.json");
+    const LayoutResult &layout = s.layout();
+    const Catalog *catalog = s.catalog();
+    const Project &project = s.project;
     const PlacedRack *network = nullptr;
     for (const PlacedRack &rack : layout.racks) {
         if (rack.role == RackRole::Network && !network)
@@ -169,14 +180,12 @@ TEST_CASE("without a matching fabric result the layout's reserved slots are draw
     }
     REQUIRE(network);
 
-    const RackElevation old = rackElevation(*network, project, layout, catalog);
+    const RackElevation old = rackElevation(*network, project, layout, catalog, nullptr);
     CHECK_FALSE(old.fromFabric);
     CHECK(hasNote(old, "reserved by the layout"));
-    CHECK(rackElevation(*network, project, layout, catalog, nullptr).items.size() ==
-          old.items.size());
 
     // A fabric result of another layout (its racks differ) is not used.
-    FabricResult stale = evaluation->result.fabric;
+    FabricResult stale = s.fabric();
     stale.rackIds.pop_back();
     const RackElevation e = rackElevation(*network, project, layout, catalog, &stale);
     CHECK_FALSE(e.fromFabric);
@@ -186,14 +195,11 @@ TEST_CASE("without a matching fabric result the layout's reserved slots are draw
 TEST_CASE("switches past the rack's height become a note naming plane, tiers and model",
           "[gui][elevation][fabric]")
 {
-    TestWindow t = makeWindow();
-    MainWindow &window = *t.window;
-    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
-    const auto evaluation = window.evaluation();
-    const LayoutResult &layout = evaluation->result.layout;
-    const Catalog *catalog = evaluation->catalog.get();
-    const Project project = withDefaults(evaluation->project, *catalog);
-    FabricResult fabric = evaluation->result.fabric;
+    const EvaluatedSample s = evaluatedSample("projects/h100-1k-infiniband.json");
+    const LayoutResult &layout = s.layout();
+    const Catalog *catalog = s.catalog();
+    const Project &project = s.project;
+    FabricResult fabric = s.fabric();
     std::size_t index = layout.racks.size();
     for (std::size_t i = 0; i < layout.racks.size(); ++i) {
         if (layout.racks[i].role == RackRole::Network && !fabric.switchesInRack(i).empty()) {
@@ -234,21 +240,14 @@ TEST_CASE("a rack-scale system fills its frame: no extra power shelves, nothing 
 {
     // GB200 NVL72: one 48U frame holds 18 compute trays, 9 NVLink switch trays and its own
     // power shelves [handbook parts.md §2]; the sample runs it on 48 V busbar.
-    TestWindow t = openWindow("projects/gb200-nvl72-hall.json");
-    const auto evaluation = t.window->evaluation();
-    REQUIRE(evaluation);
-    REQUIRE_FALSE(evaluation->failed);
-    const Catalog *catalog = evaluation->catalog.get();
-    REQUIRE(catalog);
-    const Project project = withDefaults(evaluation->project, *catalog);
-    const LayoutResult &layout = evaluation->result.layout;
+    const EvaluatedSample s = evaluatedSample("projects/gb200-nvl72-hall.json");
+    const LayoutResult &layout = s.layout();
     int computeRacks = 0;
     for (const PlacedRack &rack : layout.racks) {
         if (rack.role != RackRole::Compute)
             continue;
         ++computeRacks;
-        const RackElevation e =
-            rackElevation(rack, project, layout, catalog, &evaluation->result.fabric);
+        const RackElevation e = rackElevation(rack, s.project, layout, s.catalog(), &s.fabric());
         INFO("rack " << rack.id);
         REQUIRE(e.items.size() == 1);
         CHECK(e.items[0].kind == ElevationItem::Kind::Server);
