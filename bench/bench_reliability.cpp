@@ -66,7 +66,7 @@ ReliabilityInputs cluster(int nodes)
         rate("switch", 0.05, 0), rate("psu", 0.02, 4),         rate("cdu", 0.05, 0)};
     in.parameters = 1e12;
     in.shardRanks = 8 * 16 * 64;
-    in.storageWriteBytesPerS = 10e12; // the seed's 10 TB/s [CM §2.2]
+    in.storageWriteBytesPerS = 10e12; // the seed's 10 TB/s [ref:cmcc-wanka-2024 §2.2]
     in.storageReadBytesPerS = 20e12;
     in.nicToStorageBytesPerS = nodes * 50e9;
     in.hostCopyBytesPerSPerGpu = 50e9;

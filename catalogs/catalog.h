@@ -5,8 +5,8 @@
 // reviewable JSON files in catalogs/data/ (see docs/catalog-format.md).
 //
 // Every figure keeps where it came from: `sources` maps a field name to its source and a
-// confidence tag (handbook README: V vendor, P paper, A analyst, S secondary, D derived,
-// U unverified). Units are in the member names. Plain data, Qt-free.
+// confidence tag (V vendor, P paper, A analyst, S secondary, D derived, U unverified; defined in
+// docs/references.md). Units are in the member names. Plain data, Qt-free.
 
 #include <map>
 #include <optional>
@@ -49,7 +49,7 @@ struct Accelerator
     double nicGbps = 400;               // backend NIC per GPU
     double tdpW = 0;
     std::string defaultServer; // server id used when a pool names none
-    // Performance-model calibration (handbook performance.md §2, §4); editable per SKU.
+    // Performance-model calibration [ref:calculon-2023]; editable per SKU.
     std::vector<std::pair<double, double>> gemmEfficiency; // (min GFLOP of one GEMM, efficiency)
     double attentionEfficiency = 0.6;                      // FlashAttention kernels vs dense peak
     double fp8GemmEfficiency = 0.7;                        // achieved / FP8 peak for FP8 GEMMs
@@ -159,7 +159,7 @@ struct Medium
     std::vector<double> stockLengthsM; // lengths the cable/jumper is sold in (empty: made to order)
     double diameterMm = 0;
     double massKgPerM = 0;
-    double relativePrice = 1.0; // ladder multiplier on the SR price [Z1]
+    double relativePrice = 1.0; // ladder multiplier on the SR price [ref:zomi-100k-slides]
     FigureSources sources;
 };
 
@@ -171,7 +171,7 @@ struct PowerStage
     std::string stage;   // "transformer" | "ups" | "pdu" | "rack-conversion" | "board"
     std::string variant; // e.g. UPS "double-conversion"/"eco"; rack "12V"/"48V"/"800VDC"
     EfficiencyCurve efficiency;
-    bool insideItBoundary = false; // PSU onward counts as IT power (handbook facility §2)
+    bool insideItBoundary = false; // PSU onward counts as IT power (the model's boundary)
     FigureSources sources;
 };
 
@@ -189,7 +189,7 @@ struct Generator
 {
     std::string id, name;
     double ratingMW = 2.5;
-    double usableFraction = 0.7; // after derating [S: 60-75%]
+    double usableFraction = 0.7; // after derating [U: 60-75%, no source recorded]
     FigureSources sources;
 };
 

@@ -1,5 +1,7 @@
 #include "catalogloader.h"
 
+#include "model/strictjson.h"
+
 #include "model/jsonreader.h"
 
 #include <nlohmann/json.hpp>
@@ -28,7 +30,7 @@ constexpr const char *kSchema = "aidc-catalog";
 constexpr int kVersion = 1;
 
 // Generous physical ceilings: a figure above them is a typo (W for kW, an extra zero), not a
-// future part. Kyber-class racks (~600 kW+) stay well inside them [handbook parts.md §2].
+// future part. Kyber-class racks (~600 kW+ [U]) stay well inside them.
 constexpr double kMaxGbps = 1.0e5;
 constexpr double kMaxServerPowerW = 2.0e6;
 constexpr double kMaxMassKg = 1.0e4;
@@ -319,7 +321,7 @@ void read(EntryReader &e, Accelerator &a)
     e.number("tdpW", a.tdpW, 0, 1.0e5, true);
     e.string("defaultServer", a.defaultServer);
     // (min GFLOP of one GEMM, efficiency), largest threshold first, as the performance model
-    // takes the first row a GEMM reaches [handbook performance.md §2].
+    // takes the first row a GEMM reaches [ref:calculon-2023].
     std::vector<std::pair<double, double>> table;
     if (e.pairs("gemmEfficiency", table, 0, 1.0e9, 0, 1, true)) {
         if (table.back().first != 0) {
@@ -806,37 +808,6 @@ void checkGlobalIds(const Origins &origins, Diagnostics &diagnostics)
     }
 }
 
-std::string lineAndColumn(const std::string &text, std::size_t byte)
-{
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < text.size() && i + 1 < byte; ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return "line " + std::to_string(line) + ", column " + std::to_string(column);
-}
-
-// Parses JSON text; on failure reports the line and column and returns nullopt.
-std::optional<nlohmann::json> parseJson(const std::string &text, const std::string &file,
-                                        const std::string &path, Diagnostics &diagnostics)
-{
-    try {
-        return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error &error) {
-        std::string what = error.what();
-        // Keep only nlohmann's explanation after "parse error ...: ".
-        if (auto colon = what.rfind(": "); colon != std::string::npos)
-            what = what.substr(colon + 2);
-        diagnostics.error(file, path,
-                          "malformed JSON at " + lineAndColumn(text, error.byte) + ": " + what);
-        return std::nullopt;
-    }
-}
-
 } // namespace
 
 const std::vector<std::string> &catalogKinds()
@@ -907,15 +878,10 @@ Catalog loadCatalog(const std::string &directory, Diagnostics &diagnostics)
     std::set<std::string> kindsSeen;
     for (const fs::path &path : files) {
         const std::string file = path.string();
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            diagnostics.error(file, "", "cannot read the file");
+        const std::optional<std::string> text = readTextFile(file, "catalog file", diagnostics);
+        if (!text)
             continue;
-        }
-        std::stringstream buffer;
-        buffer << in.rdbuf();
-        const std::string text = buffer.str();
-        const std::optional<nlohmann::json> root = parseJson(text, file, "", diagnostics);
+        const std::optional<nlohmann::json> root = parseStrictJson(*text, file, diagnostics);
         if (!root)
             continue;
 
@@ -1012,7 +978,7 @@ void applyCatalogOverrides(Catalog &catalog, const std::string &overridesJson,
     if (overridesJson.find_first_not_of(" \t\r\n") == std::string::npos)
         return;
     const std::optional<nlohmann::json> overrides =
-        parseJson(overridesJson, projectFile, root, diagnostics);
+        parseStrictJson(overridesJson, projectFile, diagnostics, root);
     if (!overrides)
         return;
     JsonObjectReader top(*overrides, root, projectFile, diagnostics);

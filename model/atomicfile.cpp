@@ -1,6 +1,7 @@
 #include "atomicfile.h"
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 
@@ -31,34 +32,52 @@ bool writeAll(int fd, std::string_view data)
     return true;
 }
 
+// Removes temporary files of earlier saves of `target` that a killed process left behind
+// (".NAME.XXXXXX", older than ten minutes so that a concurrent save is never touched).
+void removeStaleTemporaries(const std::filesystem::path &dir, const std::string &name)
+{
+    namespace fs = std::filesystem;
+    const std::string prefix = "." + name + ".";
+    std::error_code ec;
+    const auto now = fs::file_time_type::clock::now();
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string entry = it->path().filename().string();
+        if (entry.size() != prefix.size() + 6 || entry.rfind(prefix, 0) != 0)
+            continue;
+        std::error_code timeError;
+        const auto written = fs::last_write_time(it->path(), timeError);
+        if (!timeError && now - written > std::chrono::minutes(10))
+            fs::remove(it->path(), timeError);
+    }
+}
+
 } // namespace
 
 SaveResult saveFileAtomically(const std::string &path, std::string_view contents)
 {
     namespace fs = std::filesystem;
-    const fs::path target(path);
+    fs::path target(path);
+    std::error_code ec;
+    // Writing through a symbolic link writes the file it points at (the link stays a link).
+    if (fs::is_symlink(target, ec)) {
+        const fs::path resolved = fs::weakly_canonical(target, ec);
+        if (ec)
+            return {false, path + ": cannot follow the symbolic link: " + ec.message()};
+        target = resolved;
+    }
     if (fs::is_directory(target))
         return {false, path + ": cannot save: the path is a directory"};
     fs::path dir = target.parent_path();
     if (dir.empty())
         dir = ".";
+    const std::string targetPath = target.string();
+    removeStaleTemporaries(dir, target.filename().string());
 
+    // mkstemp creates the file for the owner only (0600) until it is complete.
     std::string tempName = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
     const int fd = ::mkstemp(tempName.data());
     if (fd < 0)
         return {false, describeErrno("cannot create a temporary file beside it", path)};
-
-    // Keep the permissions of an existing file; new files get 0644 less the umask.
-    struct stat st
-    {
-    };
-    if (::stat(path.c_str(), &st) == 0) {
-        ::fchmod(fd, st.st_mode & 07777);
-    } else {
-        const mode_t mask = ::umask(0);
-        ::umask(mask);
-        ::fchmod(fd, 0666 & ~mask);
-    }
 
     if (!writeAll(fd, contents) || ::fsync(fd) != 0) {
         SaveResult failed{false, describeErrno("cannot write", path)};
@@ -66,12 +85,24 @@ SaveResult saveFileAtomically(const std::string &path, std::string_view contents
         ::unlink(tempName.c_str());
         return failed;
     }
+    // The finished file keeps the permissions of the file it replaces; a new file gets 0644
+    // less the umask.
+    struct stat st
+    {
+    };
+    if (::stat(targetPath.c_str(), &st) == 0) {
+        ::fchmod(fd, st.st_mode & 07777);
+    } else {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        ::fchmod(fd, 0666 & ~mask);
+    }
     if (::close(fd) != 0) {
         SaveResult failed{false, describeErrno("cannot write", path)};
         ::unlink(tempName.c_str());
         return failed;
     }
-    if (::rename(tempName.c_str(), path.c_str()) != 0) {
+    if (::rename(tempName.c_str(), targetPath.c_str()) != 0) {
         SaveResult failed{false, describeErrno("cannot replace the file", path)};
         ::unlink(tempName.c_str());
         return failed;

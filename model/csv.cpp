@@ -2,13 +2,30 @@
 
 #include <charconv>
 #include <cmath>
+#include <string_view>
 
 namespace aidc {
 
 namespace {
 
-void appendField(std::string &out, const std::string &field)
+// A spreadsheet runs a cell that starts with one of these as a formula (OWASP, "CSV
+// Injection"); a leading apostrophe makes it text.
+bool startsLikeFormula(const std::string &field)
 {
+    return !field.empty() && std::string_view("=+-@\t\r").find(field[0]) != std::string::npos;
+}
+
+bool isNumber(const std::string &field)
+{
+    double value = 0;
+    const char *begin = field.data() + (field[0] == '+' ? 1 : 0);
+    const auto [end, ec] = std::from_chars(begin, field.data() + field.size(), value);
+    return ec == std::errc() && end == field.data() + field.size();
+}
+
+void appendField(std::string &out, const std::string &raw)
+{
+    const std::string field = csvSafeText(raw);
     if (field.find_first_of(",\"\r\n") == std::string::npos) {
         out += field;
         return;
@@ -33,6 +50,13 @@ void appendRecord(std::string &out, const std::vector<std::string> &fields)
 }
 
 } // namespace
+
+std::string csvSafeText(const std::string &field)
+{
+    if (!startsLikeFormula(field) || isNumber(field))
+        return field;
+    return "'" + field;
+}
 
 std::string toCsv(const CsvTable &table)
 {
@@ -70,6 +94,9 @@ CsvTable parseCsv(const std::string &text, const std::string &fileName, Diagnost
     std::vector<int> recordLines;
 
     auto endField = [&] {
+        // Undo the writer's formula guard, so an export imports back unchanged.
+        if (field.size() > 1 && field[0] == '\'' && startsLikeFormula(field.substr(1)))
+            field.erase(0, 1);
         record.push_back(field);
         field.clear();
         fieldStarted = false;
@@ -83,8 +110,16 @@ CsvTable parseCsv(const std::string &text, const std::string &fileName, Diagnost
         record.clear();
     };
 
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    // A spreadsheet's "CSV UTF-8" starts with a byte-order mark: not part of the header.
+    const std::size_t start = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
+    for (std::size_t i = start; i < text.size(); ++i) {
         const char c = text[i];
+        if (c == '\0') {
+            // Stored, a NUL would cut the text short on the way back out.
+            diagnostics.error(fileName, "",
+                              "line " + std::to_string(line) + ": a NUL byte (not text)");
+            return table;
+        }
         if (inQuotes) {
             if (c == '"') {
                 if (i + 1 < text.size() && text[i + 1] == '"') {

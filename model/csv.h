@@ -3,7 +3,10 @@
 // RFC 4180 CSV: the one writer behind every CSV the CLI and the GUI export (BOM, cable schedule,
 // batch results, price books) and the one reader for imported CSV (price books).
 // Fields are quoted when they hold a comma, a quote, CR or LF; lines end in CRLF as the RFC says;
-// numbers are written locale-free by the caller (formatCsvNumber).
+// numbers are written locale-free by the caller (formatCsvNumber). Text that a spreadsheet would
+// run as a formula (a cell starting with =, +, -, @, tab or CR that is not a number, e.g. a
+// project named =HYPERLINK(...)) is written with a leading apostrophe (OWASP "CSV Injection"),
+// and the reader removes that apostrophe again, so exported price books import unchanged.
 
 #include "diagnostics.h"
 
@@ -20,11 +23,16 @@ struct CsvTable
 
 std::string toCsv(const CsvTable &table);
 
+// `field` as a spreadsheet must show it: an apostrophe before text that would start a formula;
+// numbers ("-3.5") and all other text unchanged. Every CSV/XLSX cell writer uses it.
+std::string csvSafeText(const std::string &field);
+
 // Shortest round-trippable decimal form, '.' as the decimal point whatever the locale.
 std::string formatCsvNumber(double value);
 
 // Parses RFC 4180 text (CRLF or LF line ends, quoted fields with embedded commas, quotes and
-// newlines). The first record is the header. Malformed input (an unterminated quote, a row whose
+// newlines, an optional UTF-8 byte-order mark). The first record is the header. A NUL byte is
+// an error. Malformed input (an unterminated quote, a row whose
 // field count differs from the header) is reported as "<file>: line N: problem".
 CsvTable parseCsv(const std::string &text, const std::string &fileName, Diagnostics &diagnostics);
 

@@ -108,6 +108,13 @@ const EnumNames<CheckpointTier> &checkpointTierNames()
     return names;
 }
 
+const EnumNames<NoSpareRecovery> &noSpareRecoveryNames()
+{
+    static const EnumNames<NoSpareRecovery> names{
+        {"shrink", NoSpareRecovery::Shrink}, {"wait-for-repair", NoSpareRecovery::WaitForRepair}};
+    return names;
+}
+
 const char *toString(RackRole value)
 {
     return enumName(rackRoleNames(), value);
@@ -159,6 +166,11 @@ const char *toString(Recompute value)
 const char *toString(CheckpointTier value)
 {
     return enumName(checkpointTierNames(), value);
+}
+
+const char *toString(NoSpareRecovery value)
+{
+    return enumName(noSpareRecoveryNames(), value);
 }
 
 } // namespace aidc

@@ -23,6 +23,7 @@ const EnumNames<Precision> &precisionNames();         // bf16, fp8
 const EnumNames<PipelineSchedule> &pipelineScheduleNames(); // 1f1b, interleaved, zb1p, dualpipe
 const EnumNames<Recompute> &recomputeNames();               // none, selective, full
 const EnumNames<CheckpointTier> &checkpointTierNames();     // host-memory, local-nvme, parallel-fs
+const EnumNames<NoSpareRecovery> &noSpareRecoveryNames();   // shrink, wait-for-repair
 
 // The JSON name of a value ("?" for a value outside the enum).
 const char *toString(RackRole value);
@@ -38,5 +39,6 @@ const char *toString(Precision value);
 const char *toString(PipelineSchedule value);
 const char *toString(Recompute value);
 const char *toString(CheckpointTier value);
+const char *toString(NoSpareRecovery value);
 
 } // namespace aidc

@@ -21,6 +21,8 @@ ModelArchitecture decoder(std::string name, int layers, int hidden, int ffnHidde
     return m;
 }
 
+// Sources: [ref:llama3-2024; ref:llama2-2023; ref:nemotron4-2024; ref:mixtral-2024;
+// ref:deepseek-v3-2024] (the source string of each preset names the table).
 std::vector<ModelPreset> buildPresets()
 {
     std::vector<ModelPreset> presets;

@@ -30,9 +30,9 @@ struct Climate
 struct Site
 {
     std::string name;
-    double electricityUsdPerKWh = 0.078; // seed tariff [Z1]
+    double electricityUsdPerKWh = 0.078; // seed tariff [ref:zomi-100k-slides]
     double demandChargeUsdPerKWMonth = 0.0;
-    double gridCo2KgPerKWh = 0.39;       // US grid average [V, EIA]
+    double gridCo2KgPerKWh = 0.39;       // US grid average [V] [ref:eia-co2]
     std::optional<double> utilityFeedMW; // contracted grid capacity, if known
     Climate climate;                     // default: temperate (docs/project-format.md)
 
@@ -60,7 +60,7 @@ struct Row
     std::string id;
     double xM = 0.0;
     double yM = 0.0;
-    double rackPitchM = 0.6; // 600 mm racks [handbook fabric §8]
+    double rackPitchM = 0.6; // 600 mm racks [U]
     std::vector<RackSlot> racks;
 
     bool operator==(const Row &) const = default;
@@ -119,7 +119,7 @@ enum class CoolingType { Air, DirectLiquid, Immersion, RearDoor };
 struct CoolingDesign
 {
     CoolingType type = CoolingType::DirectLiquid;
-    double liquidFraction = 0.8; // DLC: share of rack heat to liquid [S, 75-85%]
+    double liquidFraction = 0.8; // DLC: rack heat share to liquid, 70-85% cited [U]
     double supplyWaterC = 32.0;  // facility water supply (ASHRAE W32)
     double designDeltaTK = 10.0; // rack loop temperature rise
     std::string cdu;             // catalog id ("" = default)
@@ -183,14 +183,20 @@ struct StorageDesign
 
 // ---------------------------------------------------------------- settings of the later solvers
 
+// What a job does after a node-removing failure when no spare node is left: restart at once
+// without the failed node's data-parallel replica until the repair (elastic shrink, as large
+// runs do), or wait for the repair.
+enum class NoSpareRecovery { Shrink, WaitForRepair };
+
 struct ReliabilitySettings
 {
     std::map<std::string, double> failuresPerYearOverride; // component class -> failures/unit-year
     double detectionMinutes = 5;
     double restartMinutes = 15; // reschedule + communicator init + warm-up
-    double repairHours = 48;    // hardware fault: localise and repair [CM, 1-2 days]
+    double repairHours = 48;    // localise and repair a hardware fault [ref:cmcc-wanka-2024 §2.4]
     double spareConfidence = 0.99;
     std::optional<int> spareNodes; // nullopt = sized by the solver
+    NoSpareRecovery noSpareRecovery = NoSpareRecovery::Shrink;
 
     bool operator==(const ReliabilitySettings &) const = default;
 };
@@ -210,6 +216,7 @@ struct CostSettings
 
 struct Project
 {
+    std::string schemaLocation; // "$schema": where editors find the JSON Schema ("" = none)
     std::string name;
     std::string description;
     Site site;

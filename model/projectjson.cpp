@@ -2,12 +2,15 @@
 
 #include "enumnames.h"
 #include "jsonreader.h"
+#include "projectfields.h"
+#include "strictjson.h"
 
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -23,102 +26,6 @@ constexpr const char *kSchema = "aidc-project";
 constexpr int kMaxGpus = 2'000'000;
 
 // ------------------------------------------------------------------------------ parsing
-
-struct ParseFrame
-{
-    bool isArray = false;
-    std::size_t index = 0; // arrays: elements seen so far
-    std::string key;       // objects: the current key
-    std::set<std::string> keys;
-};
-
-// nlohmann's parser keeps the last of two equal keys silently; a project with "pools" twice is
-// almost certainly a mistake, so the parse callback tracks the path and reports duplicates.
-class DuplicateKeyFinder
-{
-public:
-    DuplicateKeyFinder(const std::string &file, Diagnostics &diagnostics)
-        : m_file(file)
-        , m_diagnostics(diagnostics)
-    {
-    }
-
-    bool operator()(int, Json::parse_event_t event, Json &parsed)
-    {
-        switch (event) {
-        case Json::parse_event_t::object_start:
-        case Json::parse_event_t::array_start:
-            countElement();
-            m_stack.push_back({event == Json::parse_event_t::array_start, 0, {}, {}});
-            break;
-        case Json::parse_event_t::object_end:
-        case Json::parse_event_t::array_end:
-            if (!m_stack.empty())
-                m_stack.pop_back();
-            break;
-        case Json::parse_event_t::key:
-            if (!m_stack.empty() && parsed.is_string()) {
-                ParseFrame &top = m_stack.back();
-                top.key = parsed.get<std::string>();
-                if (!top.keys.insert(top.key).second) {
-                    m_diagnostics.error(m_file, pointer(),
-                                        "duplicate key '" + top.key +
-                                            "' (only one value per key is allowed)");
-                }
-            }
-            break;
-        case Json::parse_event_t::value:
-            countElement();
-            break;
-        }
-        return true;
-    }
-
-private:
-    void countElement()
-    {
-        if (!m_stack.empty() && m_stack.back().isArray)
-            ++m_stack.back().index;
-    }
-
-    std::string pointer() const
-    {
-        std::string path;
-        for (const ParseFrame &frame : m_stack) {
-            path = frame.isArray ? jsonPointerAppend(path, frame.index - 1)
-                                 : jsonPointerAppend(path, frame.key);
-        }
-        return path;
-    }
-
-    const std::string &m_file;
-    Diagnostics &m_diagnostics;
-    std::vector<ParseFrame> m_stack;
-};
-
-// "malformed JSON at line 3, column 7: syntax error while parsing ..." from the parse_error's
-// byte offset (the 1-based count of characters read when the error was seen).
-std::string describeParseError(std::string_view text, const Json::parse_error &e)
-{
-    const std::size_t at = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
-    std::size_t line = 1;
-    std::size_t lineStart = 0;
-    for (std::size_t i = 0; i < at; ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            lineStart = i + 1;
-        }
-    }
-    const std::size_t column = at - lineStart + 1;
-    // nlohmann's text is "[json.exception.parse_error.101] parse error at line 1, column 2: ...";
-    // keep only the part after the position.
-    std::string detail = e.what();
-    const std::size_t colon = detail.find(": ", detail.find("column"));
-    if (colon != std::string::npos)
-        detail = detail.substr(colon + 2);
-    return "malformed JSON at line " + std::to_string(line) + ", column " + std::to_string(column) +
-           ": " + detail;
-}
 
 // ------------------------------------------------------------------------------ reading
 
@@ -146,7 +53,70 @@ private:
         return JsonObjectReader(value, std::move(path), m_file, m_diagnostics);
     }
 
-    void readNonEmptyString(JsonObjectReader &r, const char *key, std::string &out, Need need);
+    // Reads one declared field: type, requiredness and range come from its projectfields.h
+    // entry (the one declaration of every field); a key missing from the table is a bug.
+    static const ProjectField &spec(const JsonObjectReader &r, const char *key);
+    static Need need(const ProjectField &f) { return f.required ? Need::Required : Need::Optional; }
+    static double lo(const ProjectField &f)
+    {
+        return f.minimum.value_or(-std::numeric_limits<double>::max());
+    }
+    static double hi(const ProjectField &f)
+    {
+        return f.maximum.value_or(std::numeric_limits<double>::max());
+    }
+    static long long loInt(const ProjectField &f)
+    {
+        return f.minimum ? std::llround(*f.minimum) : std::numeric_limits<int>::min();
+    }
+    static long long hiInt(const ProjectField &f)
+    {
+        return f.maximum ? std::llround(*f.maximum) : std::numeric_limits<int>::max();
+    }
+    void field(JsonObjectReader &r, const char *key, double &out)
+    {
+        const ProjectField &f = spec(r, key);
+        r.readNumber(key, out, need(f), lo(f), hi(f), f.minimumExclusive);
+    }
+    void field(JsonObjectReader &r, const char *key, std::optional<double> &out)
+    {
+        const ProjectField &f = spec(r, key);
+        r.readNumber(key, out, lo(f), hi(f), f.minimumExclusive);
+    }
+    void field(JsonObjectReader &r, const char *key, int &out)
+    {
+        const ProjectField &f = spec(r, key);
+        r.readInt(key, out, need(f), loInt(f), hiInt(f));
+    }
+    void field(JsonObjectReader &r, const char *key, std::optional<int> &out)
+    {
+        const ProjectField &f = spec(r, key);
+        r.readInt(key, out, loInt(f), hiInt(f));
+    }
+    void field(JsonObjectReader &r, const char *key, bool &out)
+    {
+        r.readBool(key, out, need(spec(r, key)));
+    }
+    void field(JsonObjectReader &r, const char *key, std::string &out)
+    {
+        r.readString(key, out, need(spec(r, key)));
+    }
+    void field(JsonObjectReader &r, const char *key, std::vector<double> &out)
+    {
+        const ProjectField &f = spec(r, key);
+        r.readNumberList(key, out, lo(f), hi(f));
+    }
+    void field(JsonObjectReader &r, const char *key, std::vector<std::string> &out)
+    {
+        spec(r, key);
+        r.readStringList(key, out);
+    }
+    template<typename E>
+    void field(JsonObjectReader &r, const char *key, E &out, const EnumNames<E> &names)
+    {
+        r.readEnum(key, out, names, need(spec(r, key)));
+    }
+    void readNonEmptyString(JsonObjectReader &r, const char *key, std::string &out);
     void readSite(JsonObjectReader &r, Site &site);
     void readHall(JsonObjectReader &r, Hall &hall);
     void readPower(JsonObjectReader &r, PowerDesign &power);
@@ -175,9 +145,19 @@ private:
     std::vector<NamedAt> m_poolHalls;  // hall references of pools
 };
 
-void ProjectReader::readNonEmptyString(JsonObjectReader &r, const char *key, std::string &out,
-                                       Need need)
+const ProjectField &ProjectReader::spec(const JsonObjectReader &r, const char *key)
 {
+    const std::string pointer = r.pathOf(key);
+    const ProjectField *field = findProjectField(pointer);
+    if (!field)
+        throw std::logic_error("project field missing from model/projectfields.cpp: " +
+                               projectFieldPattern(pointer));
+    return *field;
+}
+
+void ProjectReader::readNonEmptyString(JsonObjectReader &r, const char *key, std::string &out)
+{
+    const Need need = ProjectReader::need(spec(r, key));
     const bool present = r.has(key);
     std::string value = out;
     const std::size_t before = m_diagnostics.items().size();
@@ -193,12 +173,11 @@ void ProjectReader::readNonEmptyString(JsonObjectReader &r, const char *key, std
 
 void ProjectReader::readSite(JsonObjectReader &r, Site &site)
 {
-    r.readString("name", site.name);
-    r.readNumber("electricityUsdPerKWh", site.electricityUsdPerKWh, Need::Optional, 0, 10);
-    r.readNumber("demandChargeUsdPerKWMonth", site.demandChargeUsdPerKWMonth, Need::Optional, 0,
-                 1000);
-    r.readNumber("gridCo2KgPerKWh", site.gridCo2KgPerKWh, Need::Optional, 0, 2);
-    r.readNumber("utilityFeedMW", site.utilityFeedMW, 0, 100000, true);
+    field(r, "name", site.name);
+    field(r, "electricityUsdPerKWh", site.electricityUsdPerKWh);
+    field(r, "demandChargeUsdPerKWMonth", site.demandChargeUsdPerKWMonth);
+    field(r, "gridCo2KgPerKWh", site.gridCo2KgPerKWh);
+    field(r, "utilityFeedMW", site.utilityFeedMW);
     if (const Json *climate = r.object("climate")) {
         JsonObjectReader c = child(*climate, r.pathOf("climate"));
         std::array<double, 12> *tables[] = {&site.climate.dryBulbC, &site.climate.wetBulbC};
@@ -217,7 +196,7 @@ void ProjectReader::readSite(JsonObjectReader &r, Site &site)
                 continue;
             }
             std::vector<double> values;
-            c.readNumberList(keys[t], values, -90, 60);
+            field(c, keys[t], values);
             if (values.size() != 12) {
                 complete = false;
                 continue;
@@ -240,21 +219,21 @@ void ProjectReader::readSite(JsonObjectReader &r, Site &site)
 
 void ProjectReader::readHall(JsonObjectReader &r, Hall &hall)
 {
-    readNonEmptyString(r, "id", hall.id, Need::Required);
+    readNonEmptyString(r, "id", hall.id);
     if (r.has("id"))
         m_hallIds.push_back({hall.id, r.pathOf("id")});
-    r.readString("name", hall.name);
-    r.readNumber("widthM", hall.widthM, Need::Required, 0, 5000, true);
-    r.readNumber("lengthM", hall.lengthM, Need::Required, 0, 5000, true);
-    r.readNumber("usableAreaM2", hall.usableAreaM2, 0, 25e6, true);
+    field(r, "name", hall.name);
+    field(r, "widthM", hall.widthM);
+    field(r, "lengthM", hall.lengthM);
+    field(r, "usableAreaM2", hall.usableAreaM2);
     if (hall.usableAreaM2 && hall.widthM > 0 && hall.lengthM > 0 &&
         *hall.usableAreaM2 > hall.widthM * hall.lengthM * (1 + 1e-9)) {
         r.error("usableAreaM2", "usable area exceeds the hall's width x length");
     }
-    r.readNumber("floorLoadKPa", hall.floorLoadKPa, Need::Optional, 0, 100, true);
-    r.readNumber("powerCapacityMW", hall.powerCapacityMW, 0, 10000, true);
-    r.readNumber("coolingCapacityMW", hall.coolingCapacityMW, 0, 10000, true);
-    r.readNumber("rowPitchM", hall.rowPitchM, Need::Optional, 1, 20);
+    field(r, "floorLoadKPa", hall.floorLoadKPa);
+    field(r, "powerCapacityMW", hall.powerCapacityMW);
+    field(r, "coolingCapacityMW", hall.coolingCapacityMW);
+    field(r, "rowPitchM", hall.rowPitchM);
 
     const Json *rows = r.array("rows");
     if (!rows)
@@ -263,29 +242,29 @@ void ProjectReader::readHall(JsonObjectReader &r, Hall &hall)
     for (std::size_t i = 0; i < rows->size(); ++i) {
         Row row;
         JsonObjectReader rr = child((*rows)[i], jsonPointerAppend(r.pathOf("rows"), i));
-        readNonEmptyString(rr, "id", row.id, Need::Required);
+        readNonEmptyString(rr, "id", row.id);
         if (rr.has("id"))
             rowIds.push_back({row.id, rr.pathOf("id")});
-        rr.readNumber("xM", row.xM, Need::Optional, 0, 5000);
-        rr.readNumber("yM", row.yM, Need::Optional, 0, 5000);
+        field(rr, "xM", row.xM);
+        field(rr, "yM", row.yM);
         if (hall.widthM > 0 && row.xM > hall.widthM)
             rr.error("xM", "row origin lies outside the hall (x beyond widthM)");
         if (hall.lengthM > 0 && row.yM > hall.lengthM)
             rr.error("yM", "row origin lies outside the hall (y beyond lengthM)");
-        rr.readNumber("rackPitchM", row.rackPitchM, Need::Optional, 0.3, 3);
+        field(rr, "rackPitchM", row.rackPitchM);
         if (const Json *racks = rr.array("racks")) {
             for (std::size_t k = 0; k < racks->size(); ++k) {
                 RackSlot rack;
                 JsonObjectReader rk = child((*racks)[k], jsonPointerAppend(rr.pathOf("racks"), k));
-                readNonEmptyString(rk, "id", rack.id, Need::Required);
+                readNonEmptyString(rk, "id", rack.id);
                 if (rk.has("id"))
                     m_rackIds.push_back({rack.id, rk.pathOf("id")});
-                rk.readEnum("role", rack.role, rackRoleNames());
-                rk.readString("rackType", rack.rackType);
-                rk.readString("pool", rack.pool);
+                field(rk, "role", rack.role, rackRoleNames());
+                field(rk, "rackType", rack.rackType);
+                field(rk, "pool", rack.pool);
                 if (!rack.pool.empty())
                     m_rackPools.push_back({rack.pool, rk.pathOf("pool")});
-                rk.readInt("servers", rack.servers, Need::Optional, 0, 256);
+                field(rk, "servers", rack.servers);
                 rk.finish();
                 row.racks.push_back(std::move(rack));
             }
@@ -303,15 +282,15 @@ void ProjectReader::readHall(JsonObjectReader &r, Hall &hall)
 
 void ProjectReader::readPower(JsonObjectReader &r, PowerDesign &power)
 {
-    r.readNumber("utilityVoltageKV", power.utilityVoltageKV, Need::Optional, 0, 1000, true);
-    r.readString("transformer", power.transformer);
+    field(r, "utilityVoltageKV", power.utilityVoltageKV);
+    field(r, "transformer", power.transformer);
     if (const Json *ups = r.object("ups")) {
         JsonObjectReader u = child(*ups, r.pathOf("ups"));
-        u.readEnum("type", power.ups.type, upsTypeNames());
-        u.readEnum("redundancy", power.ups.redundancy, redundancyNames());
-        u.readInt("modules", power.ups.modules, Need::Optional, 1, 1000);
-        u.readInt("distributedX", power.ups.distributedX, Need::Optional, 2, 100);
-        u.readInt("distributedY", power.ups.distributedY, Need::Optional, 1, 100);
+        field(u, "type", power.ups.type, upsTypeNames());
+        field(u, "redundancy", power.ups.redundancy, redundancyNames());
+        field(u, "modules", power.ups.modules);
+        field(u, "distributedX", power.ups.distributedX);
+        field(u, "distributedY", power.ups.distributedY);
         if (power.ups.redundancy == Redundancy::Distributed &&
             power.ups.distributedY >= power.ups.distributedX) {
             u.error("distributedY", "distributed redundancy needs fewer modules to carry the load "
@@ -319,78 +298,78 @@ void ProjectReader::readPower(JsonObjectReader &r, PowerDesign &power)
         }
         u.finish();
     }
-    r.readEnum("distribution", power.distribution, distributionNames());
-    r.readNumber("gpuLoadFactor", power.gpuLoadFactor, Need::Optional, 0, 1.5, true);
-    r.readNumber("averageLoadFactor", power.averageLoadFactor, Need::Optional, 0, 1);
-    r.readNumber("otherItFraction", power.otherItFraction, Need::Optional, 0, 1);
-    r.readBool("generators", power.generators);
-    r.readEnum("generatorRedundancy", power.generatorRedundancy, redundancyNames());
-    r.readNumber("pue", power.pueOverride, 1, 5);
+    field(r, "distribution", power.distribution, distributionNames());
+    field(r, "gpuLoadFactor", power.gpuLoadFactor);
+    field(r, "averageLoadFactor", power.averageLoadFactor);
+    field(r, "otherItFraction", power.otherItFraction);
+    field(r, "generators", power.generators);
+    field(r, "generatorRedundancy", power.generatorRedundancy, redundancyNames());
+    field(r, "pue", power.pueOverride);
 }
 
 void ProjectReader::readCooling(JsonObjectReader &r, CoolingDesign &cooling)
 {
-    r.readEnum("type", cooling.type, coolingTypeNames());
-    r.readNumber("liquidFraction", cooling.liquidFraction, Need::Optional, 0, 1);
-    r.readNumber("supplyWaterC", cooling.supplyWaterC, Need::Optional, 5, 70);
-    r.readNumber("designDeltaTK", cooling.designDeltaTK, Need::Optional, 0, 40, true);
-    r.readString("cdu", cooling.cdu);
-    r.readEnum("cduRedundancy", cooling.cduRedundancy, redundancyNames());
-    r.readString("chiller", cooling.chiller);
-    r.readBool("economizer", cooling.economizer);
+    field(r, "type", cooling.type, coolingTypeNames());
+    field(r, "liquidFraction", cooling.liquidFraction);
+    field(r, "supplyWaterC", cooling.supplyWaterC);
+    field(r, "designDeltaTK", cooling.designDeltaTK);
+    field(r, "cdu", cooling.cdu);
+    field(r, "cduRedundancy", cooling.cduRedundancy, redundancyNames());
+    field(r, "chiller", cooling.chiller);
+    field(r, "economizer", cooling.economizer);
 }
 
 void ProjectReader::readPool(JsonObjectReader &r, ComputePool &pool)
 {
-    readNonEmptyString(r, "gpu", pool.gpu, Need::Required);
+    readNonEmptyString(r, "gpu", pool.gpu);
     pool.name = pool.gpu;
-    readNonEmptyString(r, "name", pool.name, Need::Optional);
+    readNonEmptyString(r, "name", pool.name);
     if (!pool.name.empty())
         m_poolNames.push_back({pool.name, r.has("name") ? r.pathOf("name") : r.path()});
-    r.readString("server", pool.server);
-    r.readInt("gpuCount", pool.gpuCount, Need::Required, 1, kMaxGpus);
-    r.readInt("serversPerRack", pool.serversPerRack, 1, 256);
-    r.readString("hall", pool.hall);
+    field(r, "server", pool.server);
+    field(r, "gpuCount", pool.gpuCount);
+    field(r, "serversPerRack", pool.serversPerRack);
+    field(r, "hall", pool.hall);
     if (!pool.hall.empty())
         m_poolHalls.push_back({pool.hall, r.pathOf("hall")});
 }
 
 void ProjectReader::readPlane(JsonObjectReader &r, FabricPlane &plane)
 {
-    r.readEnum("role", plane.role, planeRoleNames());
+    field(r, "role", plane.role, planeRoleNames());
     plane.name = toString(plane.role);
-    readNonEmptyString(r, "name", plane.name, Need::Optional);
+    readNonEmptyString(r, "name", plane.name);
     m_planeNames.push_back({plane.name, r.has("name") ? r.pathOf("name") : r.path()});
-    r.readEnum("technology", plane.technology, technologyNames());
-    r.readString("switch", plane.switchModel);
-    r.readNumber("portGbps", plane.portGbps, Need::Optional, 0, 3200, true);
-    r.readInt("parallelPlanes", plane.parallelPlanes, Need::Optional, 1, 64);
-    r.readInt("endpointsPerServer", plane.endpointsPerServer, 1, 64);
-    r.readBool("railOptimized", plane.railOptimized);
-    r.readEnum("leafPlacement", plane.leafPlacement, leafPlacementNames());
+    field(r, "technology", plane.technology, technologyNames());
+    field(r, "switch", plane.switchModel);
+    field(r, "portGbps", plane.portGbps);
+    field(r, "parallelPlanes", plane.parallelPlanes);
+    field(r, "endpointsPerServer", plane.endpointsPerServer);
+    field(r, "railOptimized", plane.railOptimized);
+    field(r, "leafPlacement", plane.leafPlacement, leafPlacementNames());
     if (const Json *tiers = r.value("tiers")) {
         if (tiers->is_string()) {
             if (tiers->get<std::string>() != "auto")
                 r.error("tiers",
-                        "expected 2, 3, 4 or \"auto\", found '" + tiers->get<std::string>() + "'");
+                        "expected 1 to 6 or \"auto\", found '" + tiers->get<std::string>() + "'");
         } else if (tiers->is_number()) {
-            r.readInt("tiers", plane.tiers, 2, 4);
+            field(r, "tiers", plane.tiers);
         } else {
-            r.error("tiers", "expected 2, 3, 4 or \"auto\", found " + jsonTypeName(*tiers));
+            r.error("tiers", "expected 1 to 6 or \"auto\", found " + jsonTypeName(*tiers));
         }
     }
-    r.readNumberList("oversubscription", plane.oversubscription, 1, 64);
+    field(r, "oversubscription", plane.oversubscription);
     const std::size_t boundaries = plane.tiers ? std::size_t(*plane.tiers - 1) : 3;
     if (plane.oversubscription.size() > boundaries) {
         r.error("oversubscription",
                 std::to_string(plane.oversubscription.size()) + " entries, but " +
                     (plane.tiers ? "a " + std::to_string(*plane.tiers) + "-tier fabric has "
-                                 : std::string("a fabric of at most 4 tiers has ")) +
+                                 : std::string("an automatic fabric of at most 4 tiers has ")) +
                     std::to_string(boundaries) + " tier boundaries (leaf->spine first)");
     }
-    r.readInt("islandGpus", plane.islandGpus, 1, kMaxGpus);
-    r.readNumber("islandOversubscription", plane.islandOversubscription, Need::Optional, 1, 64);
-    r.readStringList("pools", plane.pools);
+    field(r, "islandGpus", plane.islandGpus);
+    field(r, "islandOversubscription", plane.islandOversubscription);
+    field(r, "pools", plane.pools);
     std::set<std::string> seen;
     for (std::size_t j = 0; j < plane.pools.size(); ++j) {
         const std::string path = jsonPointerAppend(r.pathOf("pools"), j);
@@ -400,53 +379,53 @@ void ProjectReader::readPlane(JsonObjectReader &r, FabricPlane &plane)
         else
             m_planePools.push_back({plane.pools[j], path});
     }
-    r.readBool("allowAoc", plane.allowAoc);
+    field(r, "allowAoc", plane.allowAoc);
 }
 
 void ProjectReader::readStorage(JsonObjectReader &r, StorageDesign &storage)
 {
-    r.readNumber("capacityPB", storage.capacityPB, Need::Optional, 0, 1e6);
-    r.readNumber("writeTBps", storage.writeTBps, Need::Optional, 0, 1e5);
-    r.readNumber("readTBps", storage.readTBps, Need::Optional, 0, 1e5);
-    r.readString("system", storage.system);
+    field(r, "capacityPB", storage.capacityPB);
+    field(r, "writeTBps", storage.writeTBps);
+    field(r, "readTBps", storage.readTBps);
+    field(r, "system", storage.system);
 }
 
 void ProjectReader::readModel(JsonObjectReader &r, ModelArchitecture &model)
 {
-    r.readString("name", model.name);
-    r.readInt("layers", model.layers, Need::Required, 1, 10000);
-    r.readInt("hidden", model.hidden, Need::Required, 1, 1'000'000);
-    r.readInt("ffnHidden", model.ffnHidden, Need::Required, 1, 10'000'000);
-    r.readInt("heads", model.heads, Need::Required, 1, 100'000);
+    field(r, "name", model.name);
+    field(r, "layers", model.layers);
+    field(r, "hidden", model.hidden);
+    field(r, "ffnHidden", model.ffnHidden);
+    field(r, "heads", model.heads);
     std::optional<int> kvHeads;
-    r.readInt("kvHeads", kvHeads, 1, 100'000);
+    field(r, "kvHeads", kvHeads);
     model.kvHeads = kvHeads.value_or(model.heads);
     if (kvHeads && model.heads > 0 && (*kvHeads > model.heads || model.heads % *kvHeads != 0))
         r.error("kvHeads", "must divide heads (" + std::to_string(model.heads) + ")");
-    r.readInt("headDim", model.headDim, Need::Optional, 0, 100'000);
+    field(r, "headDim", model.headDim);
     if (model.headDim == 0 && model.heads > 0 && model.hidden % model.heads != 0)
         r.error("heads", "hidden (" + std::to_string(model.hidden) +
                              ") is not a multiple of heads; set headDim");
-    r.readInt("vocab", model.vocab, Need::Required, 1, 100'000'000);
-    r.readInt("seqLen", model.seqLen, Need::Required, 1, 100'000'000);
-    r.readEnum("ffn", model.ffn, ffnTypeNames());
-    r.readBool("tiedEmbeddings", model.tiedEmbeddings);
+    field(r, "vocab", model.vocab);
+    field(r, "seqLen", model.seqLen);
+    field(r, "ffn", model.ffn, ffnTypeNames());
+    field(r, "tiedEmbeddings", model.tiedEmbeddings);
     if (const Json *moe = r.object("moe")) {
         JsonObjectReader m = child(*moe, r.pathOf("moe"));
         MoeSpec spec;
-        m.readInt("experts", spec.experts, Need::Required, 1, 1'000'000);
-        m.readInt("topK", spec.topK, Need::Required, 1, 1'000'000);
+        field(m, "experts", spec.experts);
+        field(m, "topK", spec.topK);
         if (spec.experts > 0 && spec.topK > spec.experts)
             m.error("topK",
                     "more active experts than experts (" + std::to_string(spec.experts) + ")");
-        m.readInt("sharedExperts", spec.sharedExperts, Need::Optional, 0, 1000);
-        m.readInt("expertFfnHidden", spec.expertFfnHidden, Need::Optional, 0, 10'000'000);
-        m.readInt("layerFrequency", spec.layerFrequency, Need::Optional, 1, 10000);
-        m.readInt("firstDenseLayers", spec.firstDenseLayers, Need::Optional, 0, 10000);
+        field(m, "sharedExperts", spec.sharedExperts);
+        field(m, "expertFfnHidden", spec.expertFfnHidden);
+        field(m, "layerFrequency", spec.layerFrequency);
+        field(m, "firstDenseLayers", spec.firstDenseLayers);
         if (model.layers > 0 && spec.firstDenseLayers >= model.layers)
             m.error("firstDenseLayers",
                     "must be less than layers (" + std::to_string(model.layers) + ")");
-        m.readNumber("loadImbalance", spec.loadImbalance, Need::Optional, 1, 100);
+        field(m, "loadImbalance", spec.loadImbalance);
         m.finish();
         model.moe = spec;
     }
@@ -469,16 +448,16 @@ void ProjectReader::readParallelism(JsonObjectReader &r, Parallelism &parallelis
     }
     parallelism.automatic = false;
     JsonObjectReader p = child(*value, r.pathOf("parallelism"));
-    p.readInt("tp", parallelism.tp, Need::Optional, 1, 1024);
-    p.readInt("pp", parallelism.pp, Need::Optional, 1, 1024);
-    p.readInt("dp", parallelism.dp, Need::Optional, 0, kMaxGpus);
-    p.readInt("cp", parallelism.cp, Need::Optional, 1, 1024);
-    p.readInt("ep", parallelism.ep, Need::Optional, 1, 100'000);
-    p.readInt("microBatch", parallelism.microBatch, Need::Optional, 1, 1'000'000);
-    p.readInt("virtualStages", parallelism.virtualStages, Need::Optional, 1, 1024);
-    p.readEnum("schedule", parallelism.schedule, pipelineScheduleNames());
-    p.readInt("zeroStage", parallelism.zeroStage, Need::Optional, 0, 3);
-    p.readEnum("recompute", parallelism.recompute, recomputeNames());
+    field(p, "tp", parallelism.tp);
+    field(p, "pp", parallelism.pp);
+    field(p, "dp", parallelism.dp);
+    field(p, "cp", parallelism.cp);
+    field(p, "ep", parallelism.ep);
+    field(p, "microBatch", parallelism.microBatch);
+    field(p, "virtualStages", parallelism.virtualStages);
+    field(p, "schedule", parallelism.schedule, pipelineScheduleNames());
+    field(p, "zeroStage", parallelism.zeroStage);
+    field(p, "recompute", parallelism.recompute, recomputeNames());
     p.finish();
 }
 
@@ -491,16 +470,17 @@ void ProjectReader::readCheckpoint(JsonObjectReader &r, CheckpointPolicy &checkp
                                         interval->get<std::string>() + "'");
         } else if (interval->is_number()) {
             const std::size_t before = m_diagnostics.items().size();
-            r.readNumber("interval", checkpoint.intervalMinutes, Need::Optional, 0, 10080, true);
+            field(r, "interval", checkpoint.intervalMinutes);
             if (m_diagnostics.items().size() == before)
                 checkpoint.automaticInterval = false;
         } else {
             r.error("interval", "expected \"auto\" or minutes, found " + jsonTypeName(*interval));
         }
     }
-    r.readBool("asynchronous", checkpoint.asynchronous);
-    r.readEnum("tier", checkpoint.tier, checkpointTierNames());
-    r.readNumber("bytesPerParameter", checkpoint.bytesPerParameter, Need::Optional, 0, 64, true);
+    field(r, "minIntervalMinutes", checkpoint.minIntervalMinutes);
+    field(r, "asynchronous", checkpoint.asynchronous);
+    field(r, "tier", checkpoint.tier, checkpointTierNames());
+    field(r, "bytesPerParameter", checkpoint.bytesPerParameter);
 }
 
 void ProjectReader::readWorkload(JsonObjectReader &r, Workload &workload)
@@ -510,12 +490,11 @@ void ProjectReader::readWorkload(JsonObjectReader &r, Workload &workload)
         readModel(m, workload.model);
         m.finish();
     }
-    r.readNumber("trainingTokens", workload.trainingTokens, Need::Required, 0, 1e16, true);
-    r.readInt("globalBatchSequences", workload.globalBatchSequences, Need::Required, 1,
-              100'000'000);
-    r.readEnum("precision", workload.precision, precisionNames());
-    r.readString("pool", workload.pool);
-    r.readInt("gpus", workload.gpus, Need::Optional, 0, kMaxGpus);
+    field(r, "trainingTokens", workload.trainingTokens);
+    field(r, "globalBatchSequences", workload.globalBatchSequences);
+    field(r, "precision", workload.precision, precisionNames());
+    field(r, "pool", workload.pool);
+    field(r, "gpus", workload.gpus);
     readParallelism(r, workload.parallelism);
     if (const Json *checkpoint = r.object("checkpoint")) {
         JsonObjectReader c = child(*checkpoint, r.pathOf("checkpoint"));
@@ -536,29 +515,30 @@ void ProjectReader::readReliability(JsonObjectReader &r, ReliabilitySettings &re
             }
             double rate = 0;
             const std::size_t before = m_diagnostics.items().size();
-            f.readNumber(it.key().c_str(), rate, Need::Optional, 0, 1000);
+            const ProjectField &declared = *findProjectField("/reliability/failuresPerYear");
+            f.readNumber(it.key().c_str(), rate, Need::Optional, lo(declared), hi(declared));
             if (m_diagnostics.items().size() == before)
                 reliability.failuresPerYearOverride[it.key()] = rate;
         }
         f.finish();
     }
-    r.readNumber("detectionMinutes", reliability.detectionMinutes, Need::Optional, 0, 10080);
-    r.readNumber("restartMinutes", reliability.restartMinutes, Need::Optional, 0, 10080);
-    r.readNumber("repairHours", reliability.repairHours, Need::Optional, 0, 8760);
-    r.readNumber("spareConfidence", reliability.spareConfidence, Need::Optional, 0, 1);
+    field(r, "detectionMinutes", reliability.detectionMinutes);
+    field(r, "restartMinutes", reliability.restartMinutes);
+    field(r, "repairHours", reliability.repairHours);
+    field(r, "spareConfidence", reliability.spareConfidence);
     if (reliability.spareConfidence >= 1)
         r.error("spareConfidence", "must be less than 1 (certainty would need unlimited spares)");
-    r.readInt("spareNodes", reliability.spareNodes, 0, 1'000'000);
+    field(r, "spareNodes", reliability.spareNodes);
+    field(r, "noSpareRecovery", reliability.noSpareRecovery, noSpareRecoveryNames());
 }
 
 void ProjectReader::readCost(JsonObjectReader &r, CostSettings &cost)
 {
-    r.readNumber("horizonYears", cost.horizonYears, Need::Optional, 0, 50, true);
-    r.readNumber("costOfCapital", cost.costOfCapital, Need::Optional, 0, 1);
-    r.readNumber("staffUsdPerYear", cost.staffUsdPerYear, Need::Optional, 0, 1e12);
-    r.readNumber("networkServicesUsdPerYear", cost.networkServicesUsdPerYear, Need::Optional, 0,
-                 1e12);
-    r.readString("priceBook", cost.priceBook);
+    field(r, "horizonYears", cost.horizonYears);
+    field(r, "costOfCapital", cost.costOfCapital);
+    field(r, "staffUsdPerYear", cost.staffUsdPerYear);
+    field(r, "networkServicesUsdPerYear", cost.networkServicesUsdPerYear);
+    field(r, "priceBook", cost.priceBook);
 }
 
 void ProjectReader::checkUnique(const std::vector<NamedAt> &names, const char *what)
@@ -636,8 +616,9 @@ Project ProjectReader::read(const Json &root)
     JsonObjectReader r = child(root, "");
     r.value("schema");
     r.value("version");
-    r.readString("name", project.name);
-    r.readString("description", project.description);
+    field(r, "$schema", project.schemaLocation);
+    field(r, "name", project.name);
+    field(r, "description", project.description);
 
     if (const Json *site = r.object("site")) {
         JsonObjectReader s = child(*site, r.pathOf("site"));
@@ -1033,6 +1014,7 @@ OrderedJson workloadJson(const Workload &workload)
     OrderedJson cj = OrderedJson::object();
     if (!c.automaticInterval)
         cj["interval"] = number(c.intervalMinutes);
+    putNumber(cj, "minIntervalMinutes", c.minIntervalMinutes, d.checkpoint.minIntervalMinutes);
     putBool(cj, "asynchronous", c.asynchronous, d.checkpoint.asynchronous);
     putEnum(cj, "tier", c.tier, d.checkpoint.tier);
     putNumber(cj, "bytesPerParameter", c.bytesPerParameter, d.checkpoint.bytesPerParameter);
@@ -1055,6 +1037,7 @@ OrderedJson reliabilityJson(const ReliabilitySettings &reliability)
     putNumber(o, "repairHours", reliability.repairHours, d.repairHours);
     putNumber(o, "spareConfidence", reliability.spareConfidence, d.spareConfidence);
     putInt(o, "spareNodes", reliability.spareNodes);
+    putEnum(o, "noSpareRecovery", reliability.noSpareRecovery, d.noSpareRecovery);
     return o;
 }
 
@@ -1076,15 +1059,10 @@ OrderedJson costJson(const CostSettings &cost)
 Project parseProjectJson(std::string_view text, const std::string &fileName, ProjectLoadInfo *info)
 {
     Diagnostics diagnostics;
-    Json root;
-    try {
-        DuplicateKeyFinder finder(fileName, diagnostics);
-        root = Json::parse(text.begin(), text.end(), std::ref(finder));
-    } catch (const Json::parse_error &e) {
-        Diagnostics malformed;
-        malformed.error(fileName, "", describeParseError(text, e));
-        throw LoadError(std::move(malformed));
-    }
+    std::optional<Json> parsed = parseStrictJson(text, fileName, diagnostics);
+    if (!parsed)
+        throw LoadError(std::move(diagnostics));
+    Json &root = *parsed;
     if (!root.is_object()) {
         diagnostics.error(fileName, "/", "expected a project object, found " + jsonTypeName(root));
         throw LoadError(std::move(diagnostics));
@@ -1106,33 +1084,17 @@ Project parseProjectJson(std::string_view text, const std::string &fileName, Pro
 
 Project loadProjectFile(const std::string &path, ProjectLoadInfo *info)
 {
-    auto fail = [&](const std::string &message) {
-        Diagnostics diagnostics;
-        diagnostics.error(path, "", message);
+    Diagnostics diagnostics;
+    const std::optional<std::string> text = readTextFile(path, "project", diagnostics);
+    if (!text)
         throw LoadError(std::move(diagnostics));
-    };
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        fail("cannot open the project: it is a directory");
-    std::FILE *file = std::fopen(path.c_str(), "rb");
-    if (!file)
-        fail(std::string("cannot open the project: ") + std::strerror(errno));
-    std::string text;
-    char buffer[65536];
-    std::size_t n = 0;
-    while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0)
-        text.append(buffer, n);
-    const bool readError = std::ferror(file) != 0;
-    const int readErrno = errno;
-    std::fclose(file);
-    if (readError)
-        fail(std::string("cannot read the project: ") + std::strerror(readErrno));
-    return parseProjectJson(text, path, info);
+    return parseProjectJson(*text, path, info);
 }
 
 std::string projectToJson(const Project &project)
 {
     OrderedJson o = OrderedJson::object();
+    putString(o, "$schema", project.schemaLocation);
     o["schema"] = kSchema;
     o["version"] = kProjectFormatVersion;
     putString(o, "name", project.name);
@@ -1174,6 +1136,24 @@ std::string projectToJson(const Project &project)
         o["catalogOverrides"] = std::move(overrides);
     }
     return o.dump(2, ' ', false, OrderedJson::error_handler_t::replace) + '\n';
+}
+
+Diagnostics checkProjectFields(const Project &project)
+{
+    std::string text;
+    try {
+        text = projectToJson(project);
+    } catch (const std::invalid_argument &e) {
+        Diagnostics diagnostics;
+        diagnostics.error("", "/catalogOverrides", e.what());
+        return diagnostics;
+    }
+    try {
+        parseProjectJson(text, "");
+    } catch (const LoadError &e) {
+        return e.diagnostics();
+    }
+    return {};
 }
 
 SaveResult saveProjectFile(const Project &project, const std::string &path)

@@ -35,6 +35,12 @@ Project parseProjectJson(std::string_view text, const std::string &fileName,
 // Reads `path` and parses it. A missing or unreadable file throws LoadError naming the file.
 Project loadProjectFile(const std::string &path, ProjectLoadInfo *info = nullptr);
 
+// The loader's checks of every field (ranges, enum names, references, duplicates), for a project
+// built in code (tests, the GUI's edits, sweeps, the pipeline's input): the project goes through
+// its JSON form and the reader, so files and code share one set of checks and the solvers do not
+// repeat them. An empty Diagnostics means the project is one a file could hold.
+Diagnostics checkProjectFields(const Project &project);
+
 // The current-format JSON of `project`: pretty (2-space indent), keys in the documented order,
 // ending in '\n'. Writes the required fields and every value that differs from its default, so
 // a minimal project stays minimal and parseProjectJson(projectToJson(p)) == p for every valid p.

@@ -68,10 +68,10 @@ struct CheckpointPolicy
 {
     bool automaticInterval = true; // Young/Daly optimum from the reliability solver
     double intervalMinutes = 60;   // used when automaticInterval is false
+    double minIntervalMinutes = 0; // floor under the automatic interval (it is never below a step)
     bool asynchronous = false;     // snapshot to host, persist in background
     CheckpointTier tier = CheckpointTier::ParallelFs;
-    double bytesPerParameter =
-        14; // FP32 master + Adam moments + BF16 weights [handbook reliability §2]
+    double bytesPerParameter = 14; // FP32 master + Adam moments + BF16 weights [ref:zero-2020]
 
     bool operator==(const CheckpointPolicy &) const = default;
 };

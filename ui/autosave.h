@@ -1,9 +1,10 @@
 #pragma once
 
-// Autosave and recovery files (handbook reliability.md §6): unsaved work is written every few
-// minutes to a recovery file beside the project, `<file>.autosave` (never over the file itself;
-// untitled projects go to the application data folder), through the atomic-save helper. A saved
-// project removes its recovery file; an open offers a recovery file newer than the project.
+// Autosave and recovery files (as Qt Creator, LibreOffice and KiCad keep them
+// [ref:qtcreator-autosave; ref:libreoffice-autosave; ref:kicad-autosave]): unsaved work is written
+// every few minutes to a recovery file beside the project, `<file>.autosave` (never over the file
+// itself; untitled projects go to the application data folder), through the atomic-save helper. A
+// saved project removes its recovery file; an open offers a recovery file newer than the project.
 
 #include "model/project.h"
 

@@ -58,7 +58,12 @@ ChartWidget::ChartWidget(const QString &title, const QString &emptyText, QWidget
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
     m_chart->setTitleFont(titleFont);
     m_chart->setAnimationOptions(QChart::NoAnimation);
+    // setChart releases the view's default chart without deleting it (Qt docs): delete it here,
+    // or LeakSanitizer reports one chart per widget.
+    QChart *defaultChart = m_view->chart();
     m_view->setChart(m_chart);
+    if (defaultChart != m_chart)
+        delete defaultChart;
     m_view->setRenderHint(QPainter::Antialiasing);
     m_empty->setText(QStringLiteral("<b>%1</b><br><br>%2")
                          .arg(title.toHtmlEscaped(), emptyText.toHtmlEscaped()));
@@ -75,8 +80,10 @@ ChartWidget::ChartWidget(const QString &title, const QString &emptyText, QWidget
 void ChartWidget::resetChart()
 {
     m_chart->removeAllSeries();
-    for (QAbstractAxis *axis : m_chart->axes())
-        m_chart->removeAxis(axis);
+    for (QAbstractAxis *axis : m_chart->axes()) {
+        m_chart->removeAxis(axis); // hands the axis back to the caller
+        delete axis;
+    }
     m_chart->legend()->setVisible(true);
 }
 

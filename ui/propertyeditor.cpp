@@ -243,10 +243,9 @@ void PropertyEditor::commitText(int fieldIndex, const QString &text)
     std::optional<nlohmann::json> value;
     try {
         value = fieldValue(field, text);
-    } catch (const nlohmann::json::parse_error &e) {
-        // nlohmann's message names the byte offset and what the parser expected.
-        showRefusal(tr("%1: malformed JSON: %2")
-                        .arg(QString::fromStdString(field.pointer), QString::fromUtf8(e.what())));
+    } catch (const std::exception &e) {
+        // The strict parser's message names the pointer, line and column and the problem.
+        showRefusal(QString::fromUtf8(e.what()).trimmed());
         return;
     }
     emit editRequested(field.pointer, value, describe(field));

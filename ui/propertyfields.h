@@ -66,7 +66,9 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
 // The JSON value to send for `input` typed into `field`: nullopt = remove the member (empty
 // optional field or the "default" choice). Text that is not a number is sent as a string, so the
 // loader's own message ("expected a number, found a string") explains the refusal. Json fields
-// parse the input; malformed JSON throws nlohmann::json::parse_error (the editor shows where).
+// parse the input strictly (model/strictjson.h); malformed JSON, a duplicate key, a number
+// beyond the double range or too deep a nesting throws std::invalid_argument with the problem
+// and its line and column (the editor shows it as a refusal).
 std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QString &input);
 std::optional<nlohmann::json> fieldValue(const PropertyField &field, bool checked);
 

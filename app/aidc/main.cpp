@@ -7,6 +7,7 @@
 #include "catalogs/catalogloader.h"
 #include "model/atomicfile.h"
 #include "model/isodate.h"
+#include "model/projectfields.h"
 #include "solvers/common/reportformat.h"
 #include "solvers/cost/costreport.h"
 #include "solvers/cost/pricebook.h"
@@ -14,6 +15,7 @@
 #include "solvers/pipeline/loading.h"
 #include "solvers/pipeline/pipeline.h"
 #include "solvers/pipeline/report.h"
+#include "solvers/pipeline/resultfields.h"
 
 #include <exception>
 #include <filesystem>
@@ -41,6 +43,8 @@ commands:
   sweep FILE --set PATH=V1,V2,...
                    evaluate the Cartesian product of field values like a batch
   merge OUT IN...  merge the SQLite results databases of sweep or batch shards
+  schema project|result
+                   print the JSON Schema of the project file or of the result
 
 Run 'aidc <command> --help' for a command's options.
 
@@ -115,6 +119,18 @@ std::vector<CommandSpec> commandSpecs()
          {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
           kCatalogOption,
           kOutputOption},
+         1,
+         1},
+        {"schema",
+         "schema project|result [options]",
+         "Print the JSON Schema (draft 2020-12) of the project file or of the result document.",
+         "project: generated from the project's field table (model/projectfields.cpp), the same\n"
+         "table the loader takes its ranges and defaults from. Point a project's \"$schema\" at a\n"
+         "copy (the repository keeps one in docs/schema/) so schema-aware editors complete and\n"
+         "check project files.\n"
+         "result: every key of `aidc eval --format json` with its type, unit and meaning\n"
+         "(solvers/pipeline/resultfields.json).",
+         {kOutputOption},
          1,
          1},
         {"pricebook",
@@ -241,11 +257,21 @@ int runPriceBook(const ParsedArgs &args)
         throw UsageError(action + (needsCsv ? " needs BOOK and CSV" : " takes only BOOK"));
     try {
         if (action == "import") {
-            PriceBook book = PriceBook::open(bookPath, PriceBook::OpenMode::ReadWrite);
-            const PriceBookImport imported =
-                book.importCsv(args.positional[2],
-                               args.has("--replace") ? ImportMode::Replace : ImportMode::Append);
+            std::error_code ec;
+            const bool existed = std::filesystem::exists(bookPath, ec);
+            PriceBookImport imported;
+            {
+                PriceBook book = PriceBook::open(bookPath, PriceBook::OpenMode::ReadWrite);
+                imported =
+                    book.importCsv(args.positional[2], args.has("--replace") ? ImportMode::Replace
+                                                                             : ImportMode::Append);
+            }
             if (imported.diagnostics.hasErrors()) {
+                // A failed import changes nothing: not even an empty new book is left behind.
+                if (!existed) {
+                    for (const char *suffix : {"", "-wal", "-shm"})
+                        std::filesystem::remove(bookPath + suffix, ec);
+                }
                 std::cerr << imported.diagnostics.toString() << "nothing imported\n";
                 return ExitInput;
             }
@@ -286,6 +312,16 @@ int runEval(const ParsedArgs &args, const Context &context)
     if (written != ExitOk)
         return written;
     return exitCodeFor(args, result);
+}
+
+int runSchema(const ParsedArgs &args)
+{
+    const std::string &which = args.positional[0];
+    if (which == "project")
+        return emit(args, projectJsonSchema().dump(2) + '\n');
+    if (which == "result")
+        return emit(args, resultJsonSchema().dump(2) + '\n');
+    throw UsageError("unknown schema '" + which + "' (expected project or result)");
 }
 
 int runValidate(const ParsedArgs &args, const Context &context)
@@ -341,6 +377,8 @@ int main(int argc, char **argv)
             return runCables(*parsed, context);
         if (parsed->command == "pricebook")
             return runPriceBook(*parsed);
+        if (parsed->command == "schema")
+            return runSchema(*parsed);
         if (parsed->command == "batch" || parsed->command == "sweep" || parsed->command == "merge")
             return runBatchCommand(*parsed, context.executable);
     } catch (const UsageError &usage) {

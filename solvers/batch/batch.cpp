@@ -292,16 +292,17 @@ std::string currentRunTime()
 {
     const auto now = std::chrono::system_clock::now();
     const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
-    const auto millis =
-        std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() %
-        1000;
+    // Microseconds: two processes starting a run in the same millisecond must not share a key.
+    const auto micros =
+        std::chrono::duration_cast<std::chrono::microseconds>(now.time_since_epoch()).count() %
+        1000000;
     std::tm utc{};
     ::gmtime_r(&seconds, &utc);
     char text[40];
     const std::size_t length = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
-    char withMillis[48];
-    std::snprintf(withMillis, sizeof withMillis, "%.*s.%03dZ", int(length), text, int(millis));
-    return withMillis;
+    char withMicros[48];
+    std::snprintf(withMicros, sizeof withMicros, "%.*s.%06dZ", int(length), text, int(micros));
+    return withMicros;
 }
 
 } // namespace aidc

@@ -114,7 +114,7 @@ BatchSource fileBatchSource(std::vector<std::string> files);
 std::vector<std::string> expandProjectArguments(const std::vector<std::string> &arguments,
                                                 std::vector<std::string> &unmatched);
 
-// The current UTC time as ISO 8601 with milliseconds ("2026-11-21T06:04:37.123Z"): the run time
+// The current UTC time as ISO 8601 with microseconds ("2026-11-21T06:04:37.123456Z"): the run time
 // that keys every row of one batch.
 std::string currentRunTime();
 

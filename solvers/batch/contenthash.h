@@ -9,7 +9,7 @@
 
 namespace aidc {
 
-// SHA-256 of `data` as 64 lowercase hex digits (FIPS 180-4 §6.2).
+// SHA-256 of `data` as 64 lowercase hex digits [ref:fips-180-4 §6.2].
 std::string sha256Hex(std::string_view data);
 
 // The content hash stored with every batch result: "sha256:" followed by sha256Hex(data).

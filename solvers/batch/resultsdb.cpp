@@ -266,22 +266,39 @@ struct ResultsDatabase::Impl
     explicit Impl(const std::string &path)
         : db(path, false)
     {
+        // Another process may be creating the same database: take the write lock first, then
+        // look at what is there, so exactly one of them creates the tables.
+        db.exec("BEGIN IMMEDIATE", "opening the results database");
+        try {
+            const bool fresh = refreshColumns();
+            if (fresh) {
+                db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                        "creating the meta table");
+                db.exec(std::string("INSERT INTO meta VALUES ('schema', '") + kSchemaName +
+                            "'), ('version', '" + std::to_string(kResultsDbVersion) + "')",
+                        "writing the meta table");
+                columns["meta"] = {"key", "value"};
+                ensureTable("runs");
+            }
+            db.exec("COMMIT", "creating the results database");
+        } catch (...) {
+            sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+            throw;
+        }
+    }
+
+    // Re-reads the tables and columns (lower case) from the file: call under the write lock,
+    // since another process may have added some since. Returns true for an empty database.
+    bool refreshColumns()
+    {
         const Schema schema = checkResultsSchema(db, true);
+        columns.clear();
+        inserts.clear();
         for (const auto &[table, names] : schema) {
             for (const std::string &name : names)
                 columns[table].insert(lower(name));
         }
-        if (schema.empty()) {
-            db.exec("BEGIN", "creating the results database");
-            db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-                    "creating the meta table");
-            db.exec(std::string("INSERT INTO meta VALUES ('schema', '") + kSchemaName +
-                        "'), ('version', '" + std::to_string(kResultsDbVersion) + "')",
-                    "writing the meta table");
-            columns["meta"] = {"key", "value"};
-            ensureTable("runs");
-            db.exec("COMMIT", "creating the results database");
-        }
+        return schema.empty();
     }
 
     void ensureTable(const std::string &table)
@@ -357,6 +374,7 @@ void ResultsDatabase::begin()
 {
     m_impl->db.exec("BEGIN IMMEDIATE", "starting a transaction");
     m_impl->inTransaction = true;
+    m_impl->refreshColumns(); // another writer may have added tables or columns meanwhile
 }
 
 void ResultsDatabase::commit()

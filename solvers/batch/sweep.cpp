@@ -1,5 +1,7 @@
 #include "sweep.h"
 
+#include "model/strictjson.h"
+
 #include "model/projectjson.h"
 
 #include <algorithm>
@@ -44,6 +46,8 @@ SweepAxis parseSweepAxis(const std::string &argument)
                          "' is not of the form PATH=V1,V2,... (e.g. "
                          "/network/planes/0/islandOversubscription=1,3,7)");
     SweepAxis axis;
+    if (!isValidUtf8(argument))
+        throw SweepError("a --set argument is not valid UTF-8 text");
     axis.pointer = argument.substr(0, equals);
     if (axis.pointer.empty() || axis.pointer[0] != '/')
         throw SweepError(
@@ -56,8 +60,11 @@ SweepAxis parseSweepAxis(const std::string &argument)
         if (text.empty())
             throw SweepError("--set '" + argument +
                              "': an empty value; write \"\" for an empty string");
-        nlohmann::json value = nlohmann::json::parse(text, nullptr, false);
-        axis.values.push_back(value.is_discarded() ? nlohmann::json(text) : std::move(value));
+        // A value that is not JSON is a string (--set /name=Big, no quotes needed).
+        Diagnostics ignored;
+        std::optional<nlohmann::json> value = parseStrictJson(text, "--set", ignored);
+        axis.values.push_back(value && !ignored.hasErrors() ? std::move(*value)
+                                                            : nlohmann::json(text));
     }
     return axis;
 }
@@ -144,8 +151,11 @@ Sweep::Sweep(std::string baseFile, std::string_view baseText, std::vector<SweepA
     : m_baseFile(std::move(baseFile))
     , m_axes(std::move(axes))
 {
-    m_base = nlohmann::json::parse(baseText, nullptr, false);
-    if (m_base.is_discarded() || !m_base.is_object()) {
+    Diagnostics parsed;
+    std::optional<nlohmann::json> base = parseStrictJson(baseText, m_baseFile, parsed);
+    if (base)
+        m_base = std::move(*base);
+    if (!base || parsed.hasErrors() || !m_base.is_object()) {
         // The loader words the problem (line, column) as `aidc eval` would.
         parseProjectJson(baseText, m_baseFile);
         throw SweepError(m_baseFile + ": the project document is not a JSON object");

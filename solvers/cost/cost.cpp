@@ -468,7 +468,7 @@ std::array<CategoryTerms, costCategoryCount> defaultCategoryTerms()
     };
     set(CostCategory::Compute, 0.10, 5,
         "support: ~10% of price per year, OEM HGX server support as large buyers pay it [U]; "
-        "DGX support lists at ~20% [S, handbook facility.md §7] (set 0.20 to model list "
+        "DGX support lists at ~20% [U: no source recorded] (set 0.20 to model list "
         "support); life: 5 years, GPU servers 4-5 years [U]");
     set(CostCategory::Switches, 0.10, 5,
         "support: vendor network support contracts [U]; life: 5 years [U]");
@@ -479,11 +479,11 @@ std::array<CategoryTerms, costCategoryCount> defaultCategoryTerms()
     set(CostCategory::Storage, 0.10, 5, "support [U]; life: 5 years [U]");
     set(CostCategory::RacksAndBusbars, 0.02, 10, "[U]; life: 10 years, two IT generations [U]");
     set(CostCategory::PowerInfrastructure, 0.02, 20,
-        "facility O&M is a user input [U, handbook facility.md §7]; life: 20 years [U]");
+        "facility O&M is a user input [U]; life: 20 years [U]");
     set(CostCategory::CoolingInfrastructure, 0.03, 15,
-        "facility O&M is a user input [U, handbook facility.md §7]; life: 15 years [U]");
+        "facility O&M is a user input [U]; life: 15 years [U]");
     set(CostCategory::BuildingShell, 0.01, 20,
-        "facility O&M is a user input [U, handbook facility.md §7]; life: 20 years [U]");
+        "facility O&M is a user input [U]; life: 20 years [U]");
     set(CostCategory::Installation, 0.0, 5,
         "no maintenance; written off with the IT it installs [D]");
     set(CostCategory::Other, 0.05, 5, "[U]");
@@ -521,25 +521,6 @@ Diagnostics CostOptions::validate() const
     return d;
 }
 
-Diagnostics validateCostSettings(const CostSettings &s)
-{
-    Diagnostics d;
-    if (!std::isfinite(s.horizonYears) || s.horizonYears <= 0 || s.horizonYears > 100)
-        d.error("", "/cost/horizonYears",
-                "must be in (0, 100] years (got " + formatNumber(s.horizonYears) + ")");
-    if (!std::isfinite(s.costOfCapital) || s.costOfCapital < 0 || s.costOfCapital >= 1)
-        d.error("", "/cost/costOfCapital",
-                "must be an annual rate in [0, 1), e.g. 0.08 for 8% (got " +
-                    formatNumber(s.costOfCapital) + ")");
-    if (!finiteNonNegative(s.staffUsdPerYear))
-        d.error("", "/cost/staffUsdPerYear",
-                "must be >= 0 (got " + formatNumber(s.staffUsdPerYear) + ")");
-    if (!finiteNonNegative(s.networkServicesUsdPerYear))
-        d.error("", "/cost/networkServicesUsdPerYear",
-                "must be >= 0 (got " + formatNumber(s.networkServicesUsdPerYear) + ")");
-    return d;
-}
-
 double capitalRecoveryFactor(double rate, double years)
 {
     if (years <= 0)
@@ -558,7 +539,6 @@ CostResult solveCost(const CostInputs &inputs, const CostSettings &settings,
 {
     CostResult result;
     result.diagnostics.append(options.validate());
-    result.diagnostics.append(validateCostSettings(settings));
     result.diagnostics.append(validateInputs(inputs));
     if (result.diagnostics.hasErrors())
         return result;

@@ -9,8 +9,8 @@
 //  - network: every fabric BOM line (switches, transceivers, cables by stock length, fibres,
 //    patch panels) priced by part id; a "per-m" price is multiplied by the line's stock length;
 //  - storage: nodes x node price; racks: racks x rack-type price (frame, PDUs, busbar);
-//  - facility, per MW of critical IT load (the market's convention, handbook facility.md §7;
-//    Cushman & Wakefield 2025: $9.3-15.0 M/MW, average $11.7 M/MW [A]):
+//  - facility, per MW of critical IT load (the market's convention; Cushman & Wakefield 2025:
+//    $9.3-15.0 M/MW, average $11.7 M/MW [A] [ref:cushman-wakefield-2025]):
 //      power   "facility/power-infra-per-MW/<N|N+1|2N|distributed>" x critical MW of each block,
 //      cooling "facility/cooling-per-MW/<air|direct-liquid|immersion|rear-door>" x cooling MW,
 //      shell   "facility/building-shell-per-MW" x critical MW, or "facility/building-shell-per-m2"
@@ -137,7 +137,7 @@ struct FacilityFigures
     double hallAreaM2 = 0;                     // floor area, for a per-m2 building-shell price
     std::optional<double> annualEnergyMWh;     // facility energy per year (power solver)
     std::optional<double> annualEnergyCostUsd; // used as given when set
-    double electricityUsdPerKWh = 0.078;       // when only MWh are given; seed tariff [Z1]
+    double electricityUsdPerKWh = 0.078;       // if only MWh: seed tariff [ref:zomi-100k-slides]
 };
 
 // Performance and reliability figures, when those solvers have run. All optional.
@@ -176,8 +176,8 @@ struct CategoryTerms
 };
 
 // Defaults with their sources (docs/cost-model.md): compute 10%/yr support (OEM HGX support
-// as large buyers pay it [U]; DGX list support is ~20% [S, handbook facility.md §7]), 5-year
-// lives for IT, 15-20 years for facility plant [U].
+// as large buyers pay it [U]; DGX list support is reported at ~20% [U], no source recorded),
+// 5-year lives for IT, 15-20 years for facility plant [U].
 std::array<CategoryTerms, costCategoryCount> defaultCategoryTerms();
 
 enum class FacilityPricing { PerMW, Itemized };
@@ -203,9 +203,6 @@ struct CostOptions
     }
     Diagnostics validate() const;
 };
-
-// Checks the project's cost settings (paths "/cost/...").
-Diagnostics validateCostSettings(const CostSettings &settings);
 
 // ------------------------------------------------------------------------------- result
 

@@ -394,14 +394,18 @@ PriceBook PriceBook::open(const std::string &path, OpenMode mode, int busyTimeou
         if (s.step())
             tables = int(s.integer(0));
     }
-    if (mode == OpenMode::ReadWrite) {
-        // WAL lets the GUI and the CLI read while an import writes.
-        exec(c, "PRAGMA journal_mode = WAL", "switching to WAL mode");
-        exec(c, "PRAGMA foreign_keys = ON", "enabling foreign keys");
-    }
+    // WAL lets the GUI and the CLI read while an import writes. It is switched on only once the
+    // file is known to be a price book: another program's database is refused untouched.
+    auto enableWriting = [&] {
+        if (mode == OpenMode::ReadWrite) {
+            exec(c, "PRAGMA journal_mode = WAL", "switching to WAL mode");
+            exec(c, "PRAGMA foreign_keys = ON", "enabling foreign keys");
+        }
+    };
     if (tables == 0) {
         if (mode == OpenMode::ReadOnly)
             throw PriceBookError(path + ": an empty database, not an AIDC Planner price book");
+        enableWriting();
         Transaction t(c, "creating the price book schema");
         exec(c, createSchemaSql, "creating the price book schema");
         t.commit("creating the price book schema");
@@ -427,6 +431,7 @@ PriceBook PriceBook::open(const std::string &path, OpenMode mode, int busyTimeou
                              std::to_string(schemaVersion) + "); update AIDC Planner");
     if (version < 1)
         throw PriceBookError(path + ": price book has no valid schema version");
+    enableWriting();
     return book;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
 // The price book: the user's own dated vendor quotes, kept in a SQLite database file, that
-// override the catalog's default prices (issue 5; handbook parts.md: "keep prices in a separate,
-// dated, user-editable price list").
+// override the catalog's default prices (issue 5: prices are kept in a separate, dated,
+// user-editable price list).
 //
 // File format (schema version 1, see docs/cost-model.md):
 //   schema_version(version)                       one row: 1

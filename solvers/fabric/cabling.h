@@ -4,9 +4,9 @@
 //   length   L = (rise + |dx| + |dy| (+ crossover detour) + drop + 2 slack) (1 + dressing);
 //            within one rack the vertical port distance replaces rise/run/drop; between
 //            adjacent racks of a row the run goes over the rack tops, else through the tray
-//            [handbook fabric.md §8];
+//            (Manhattan routing: a [U] engineering rule);
 //   medium   the first catalog medium of the link's speed (ladder order, AOC only if allowed)
-//            with reach >= L + max(10% L, 1 m) and a stock length >= L [handbook §5]; all
+//            with reach >= L + max(10% L, 1 m) [U] and a stock length >= L; all
 //            links of one switch cage share the medium the cage's longest link needs;
 //   parts    one transceiver module per optical end (a twin-port module serves two links of
 //            one cage), one cable per copper/AOC link or per switch cage when a cage carries
@@ -14,7 +14,7 @@
 //            structuredAboveM become jumper + trunk + jumper through a patch panel per rack;
 //   power    a switch draws its base power plus powerWPerEnd for every link end in its ports
 //            (catalog media: power per link end), so a DAC-fed QM9700 stays at ~747 W and one
-//            full of optics approaches ~1,500 W [Z1; handbook parts.md §3];
+//            full of optics approaches ~1,500 W [ref:zomi-100k-slides];
 //   trays    per row, the copper and the fibre tray's fill (cable cross-section / tray area)
 //            and mass per metre at its busiest point.
 

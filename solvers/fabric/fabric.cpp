@@ -114,34 +114,6 @@ bool resolveSwitch(PlaneWork &w, const Catalog &catalog)
     return true;
 }
 
-bool validatePlane(PlaneWork &w)
-{
-    const FabricPlane &p = w.settings;
-    Diagnostics &d = w.result.diagnostics;
-    const std::string &path = w.result.jsonPath;
-    const std::string who = "plane '" + p.name + "': ";
-    const bool before = d.hasErrors();
-    if (!(p.portGbps > 0))
-        d.error("", path + "/portGbps", who + "the port speed must be greater than 0 Gb/s");
-    if (p.parallelPlanes < 1)
-        d.error("", path + "/parallelPlanes", who + "needs at least 1 plane");
-    if (p.endpointsPerServer && *p.endpointsPerServer < 1)
-        d.error("", path + "/endpointsPerServer", who + "needs at least 1 endpoint per server");
-    if (p.tiers && (*p.tiers < 1 || *p.tiers > 6))
-        d.error("", path + "/tiers", who + "tiers must be 1 to 6 (or left out for auto)");
-    for (std::size_t i = 0; i < p.oversubscription.size(); ++i) {
-        if (!(p.oversubscription[i] >= 1))
-            d.error("", path + "/oversubscription/" + std::to_string(i),
-                    who + "oversubscription is down:up and must be >= 1 (1 = non-blocking)");
-    }
-    if (p.islandGpus && *p.islandGpus < 1)
-        d.error("", path + "/islandGpus", who + "an island needs at least 1 GPU");
-    if (!(p.islandOversubscription >= 1))
-        d.error("", path + "/islandOversubscription",
-                who + "oversubscription above the islands must be >= 1");
-    return d.hasErrors() == before;
-}
-
 // Endpoints a server offers this plane, and how many of them share a cage.
 bool serverPorts(PlaneWork &w, const Server &server, int &ports, int &cagePorts)
 {
@@ -181,7 +153,7 @@ bool serverPorts(PlaneWork &w, const Server &server, int &ports, int &cagePorts)
                                 " Gb/s: lower portGbps");
         return false;
     }
-    // An 800G NIC port as 2 x 400G planes gives each plane one 400G endpoint [handbook §6].
+    // An 800G NIC port as 2 x 400G planes gives each plane one 400G endpoint [D].
     const double perPlane = double(nicPorts) * nicGbps / (p.portGbps * p.parallelPlanes);
     ports = int(std::floor(perPlane + 1e-9));
     if (p.role == PlaneRole::Backend && ports < 1) {
@@ -556,8 +528,7 @@ PlaneWork startPlane(const FabricPlane &plane, int index, bool fromProject, cons
     r.parallelPlanes = std::max(1, plane.parallelPlanes);
     r.railOptimized = plane.railOptimized;
     r.leafPlacement = plane.leafPlacement;
-    if (validatePlane(w))
-        resolveSwitch(w, catalog);
+    resolveSwitch(w, catalog);
     return w;
 }
 

@@ -6,8 +6,8 @@
 // from the floor plan (length, medium, transceivers, trunks, tray fill) and produces the
 // network BOM, the port-to-port cable schedule and the network power per rack.
 //
-// Model, rules and sources: docs/fabric-model.md; background handbook fabric.md and
-// parts.md §3-§4. Units are in the member names. No global state, no I/O.
+// Model, rules and sources: docs/fabric-model.md (sources in docs/references.md). Units are in
+// the member names. No global state, no I/O.
 
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"
@@ -24,17 +24,17 @@
 
 namespace aidc {
 
-// Cable routing geometry and structured-cabling rules. Defaults: handbook fabric.md §5 and §8
-// ([U] ranges there; the lower end where a range is given). All editable.
+// Cable routing geometry and structured-cabling rules. Defaults are [U] engineering ranges (the
+// lower end where a range is given) unless a field cites a source. All editable.
 struct CablingOptions
 {
     double rackHeightM = 2.2;          // racks 2.0-2.3 m tall [U]
     double trayAboveRackM = 0.3;       // tray 0.3-0.6 m above the racks [U]
-    double rackUnitM = 0.04445;        // EIA-310 rack unit [V]
+    double rackUnitM = 0.04445;        // EIA-310 rack unit [V] [ref:eia-310]
     double firstUnitAboveFloorM = 0.1; // bottom of U1 above the floor (plinth)
     double slackPerEndM = 0.5;         // service loop, 0.5-1 m per end [U]
     double dressingFraction = 0.05;    // 5-10% for dressing [U]
-    double reachMarginFraction = 0.10; // reach >= L + max(10% L, 1 m) [U, handbook §5]
+    double reachMarginFraction = 0.10; // reach >= L + max(10% L, 1 m) [U]
     double reachMarginMinM = 1.0;
     double crossoverSpacingM = 0;  // trays cross between rows every n m (0 = anywhere)
     double interHallRunM = 100;    // route between two halls' origins [U]
@@ -46,11 +46,12 @@ struct CablingOptions
     double trunkMassKgPerM = 0.15; // [U]
     double trunkLengthStepM = 5;   // trunks are made to order in these steps [U]
     int patchPanelPorts = 48;      // MPO ports per 1U patch panel [U]
-    std::vector<double> jumperStockLengthsM{1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 100}; // [V/U §8]
+    // Stock jumper lengths [V] [ref:optics-vendor-lists]
+    std::vector<double> jumperStockLengthsM{1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 100};
     double jumperDiameterMm = 3;
     double trayWidthM = 0.6; // one copper and one fibre tray per row [U]
     double trayDepthM = 0.1;
-    double trayFillLimit = 0.45;    // keep fill <= ~40-50% [U, handbook §8]
+    double trayFillLimit = 0.45;    // keep fill <= ~40-50% [U]
     double trayLoadLimitKgPerM = 0; // 0 = not checked (no sourced default)
     // BOM/price keys of the structured parts; lines carry their length so a per-m price works
     std::string jumperPart = "mpo-jumper";    // priced each (prices.json fibre/mpo-jumper)
@@ -66,8 +67,10 @@ struct FabricOptions
     CablingOptions cabling;
     int maxTiers = 4;           // auto tiers stop here
     int railGroupServers = 0;   // servers per rail group (SU); 0 = leaf down ports
-                                // (64-port NDR at 1:1: 32 DGX = 256 GPUs, NVIDIA SU [V])
-    int fabricManagerPorts = 1; // leaf ports kept for UFM per InfiniBand plane [handbook §1]
+                                // (64-port NDR at 1:1: 32 DGX = 256 GPUs, NVIDIA SU [V]
+                                // [ref:nvidia-superpod-h100-ra])
+    int fabricManagerPorts = 1; // leaf ports kept for UFM per InfiniBand plane
+                                // [ref:nvidia-superpod-h100-ra]
     std::map<std::string, std::int64_t> targetEndpoints; // plane name -> planned build-out
     int networkRackSwitchU = 12; // rack units of switches a network rack takes (= layout's
                                  // switchesPerNetworkRack of 1U switches)

@@ -3,7 +3,7 @@
 // Synthetic floor plans for fabric tests and benchmarks, so they do not depend on the layout
 // solver: `halls` equal halls, each with dedicated network rows at the front (y = 0 first),
 // then rows of compute racks; middle-of-row network racks in every group of compute racks (MoR) or
-// network racks at both row ends (EoR) when asked. Geometry defaults follow handbook fabric.md §8
+// network racks at both row ends (EoR) when asked. Geometry defaults are [U] engineering values
 // (600 mm compute racks, 800 mm network racks, 3.6 m row pitch).
 
 #include "model/project.h"

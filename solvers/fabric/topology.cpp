@@ -9,7 +9,7 @@ namespace aidc {
 namespace {
 
 // Down ports of a switch split at o:1 (down = k*o/(o+1), rounded so the ratio is never worse
-// than asked) [handbook fabric.md §2].
+// than asked) [D].
 int downCapacity(int radix, double oversubscription)
 {
     const int up = int(std::ceil(double(radix) / (oversubscription + 1.0) - 1e-9));
@@ -64,6 +64,7 @@ private:
     void assignRail(LeafAssignment &a, int down) const;
     void assignTopOfRack(LeafAssignment &a, int down) const;
     void assignWholeHosts(LeafAssignment &a, int down) const;
+    int packWholeHosts(LeafAssignment &a, std::size_t begin, std::size_t end, int down) const;
     int findIslandTier(std::string &problem);
     bool plan(int tiers, int islandTier, std::vector<TierPlan> &out,
               std::vector<std::int64_t> &pod2, std::string &problem, std::string &note);
@@ -132,7 +133,8 @@ LeafAssignment TopologyBuilder::assignLeaves(int down) const
 }
 
 // Rail-optimized: NIC port r of every host of a rail group goes to the leaf (or leaves) of
-// rail r; groups are cabled for their full size even when partly populated [handbook §1, §3].
+// rail r; groups are cabled for their full size even when partly populated
+// [ref:nvidia-superpod-h100-ra].
 void TopologyBuilder::assignRail(LeafAssignment &a, int down) const
 {
     const std::int64_t groupHosts = m_in.railGroupHosts > 0 ? m_in.railGroupHosts : down;
@@ -190,23 +192,9 @@ void TopologyBuilder::assignTopOfRack(LeafAssignment &a, int down) const
                 }
             }
         } else {
-            const int hostsPerLeaf = down / maxPorts;
-            if (hostsPerLeaf == 0) {
-                a.error = "a host has more ports than a leaf has down ports";
+            leaves = packWholeHosts(a, begin, end, down);
+            if (leaves < 0)
                 return;
-            }
-            const std::int64_t n = std::int64_t(end - begin);
-            leaves = int(ceilDiv(n, hostsPerLeaf));
-            const std::int64_t perLeaf = ceilDiv(n, leaves);
-            a.leafUsed.resize(std::size_t(firstLeaf + leaves), 0);
-            for (std::size_t h = begin; h < end; ++h) {
-                const std::int64_t leaf = firstLeaf + std::int64_t(h - begin) / perLeaf;
-                for (int r = 0; r < m_in.hosts[h].ports; ++r) {
-                    const std::size_t e = std::size_t(m_hostFirst[h] + r);
-                    a.endpointLeaf[e] = std::int32_t(leaf);
-                    a.endpointLeafPort[e] = std::uint16_t(a.leafUsed[std::size_t(leaf)]++);
-                }
-            }
         }
         a.unitLeaves.push_back(leaves);
         a.groupHosts = std::max(a.groupHosts, int(end - begin));
@@ -214,26 +202,43 @@ void TopologyBuilder::assignTopOfRack(LeafAssignment &a, int down) const
     }
 }
 
-// Non-rail: all ports of a host on the same leaf, as many whole hosts per leaf as fit.
+// Non-rail: all ports of a host on the same leaf, as many whole hosts per leaf as their own
+// ports fill (a leaf of 64 down ports takes 32 two-port servers even when the plane also has
+// eight-port storage nodes).
 void TopologyBuilder::assignWholeHosts(LeafAssignment &a, int down) const
 {
-    const int hostsPerLeaf = down / m_rails;
-    if (hostsPerLeaf == 0) {
-        a.error = "a host has more ports than a leaf has down ports";
+    const int leaves = packWholeHosts(a, 0, m_in.hosts.size(), down);
+    if (leaves < 0)
         return;
-    }
-    const std::size_t hosts = m_in.hosts.size();
-    a.groupHosts = hostsPerLeaf;
-    a.leafUsed.assign(std::size_t(ceilDiv(std::int64_t(hosts), hostsPerLeaf)), 0);
     a.unitLeaves.assign(a.leafUsed.size(), 1);
-    for (std::size_t h = 0; h < hosts; ++h) {
-        const std::size_t leaf = h / std::size_t(hostsPerLeaf);
-        for (int r = 0; r < m_in.hosts[h].ports; ++r) {
+}
+
+// Hosts [begin, end) onto new leaves appended to `a`, in order, each host whole on one leaf,
+// a new leaf when the next host's ports no longer fit. Returns the leaves added (-1 on error).
+int TopologyBuilder::packWholeHosts(LeafAssignment &a, std::size_t begin, std::size_t end,
+                                    int down) const
+{
+    const std::size_t firstLeaf = a.leafUsed.size();
+    int hostsOnLeaf = 0;
+    for (std::size_t h = begin; h < end; ++h) {
+        const int ports = m_in.hosts[h].ports;
+        if (ports > down) {
+            a.error = "a host has more ports than a leaf has down ports";
+            return -1;
+        }
+        if (a.leafUsed.size() == firstLeaf || a.leafUsed.back() + ports > down) {
+            a.leafUsed.push_back(0);
+            hostsOnLeaf = 0;
+        }
+        const std::size_t leaf = a.leafUsed.size() - 1;
+        for (int r = 0; r < ports; ++r) {
             const std::size_t e = std::size_t(m_hostFirst[h] + r);
             a.endpointLeaf[e] = std::int32_t(leaf);
             a.endpointLeafPort[e] = std::uint16_t(a.leafUsed[leaf]++);
         }
+        a.groupHosts = std::max(a.groupHosts, ++hostsOnLeaf);
     }
+    return int(a.leafUsed.size() - firstLeaf);
 }
 
 // Tier-2 pods: consecutive whole rail groups, at most `limit` leaves per pod; when a group
@@ -655,7 +660,8 @@ TopologyBuild TopologyBuilder::run()
     b.railGroupHosts = a.groupHosts;
     b.railGroups = std::int64_t(a.unitLeaves.size());
 
-    // Fabric-manager ports: a free leaf port each, from the last leaf back [handbook §1].
+    // Fabric-manager ports (UFM): a free leaf port each, from the last leaf back
+    // [ref:nvidia-superpod-h100-ra].
     for (std::int64_t l = leaves.leaves() - 1; l >= 0 && b.reservedPorts < m_in.managementPorts;
          --l) {
         while (leaves.leafUsed[std::size_t(l)] < d1 && b.reservedPorts < m_in.managementPorts) {

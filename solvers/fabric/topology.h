@@ -7,7 +7,7 @@
 // the chosen medium) so a 1M-GPU plane with millions of links stays small; cable ids and names
 // are generated only when a schedule is written.
 //
-// The construction, per tier j (1 = leaf) [handbook fabric.md §1-§3; docs/fabric-model.md]:
+// The construction, per tier j (1 = leaf) (docs/fabric-model.md §3):
 //   - a tier-j switch at oversubscription o above it splits its k ports as
 //     down = k - ceil(k/(o+1)), up = ceil(down/o)            (k = 64, o = 3: 48/16) [D]
 //   - leaves take endpoints by rail group (SU) or rack (ToR) or whole servers (non-rail);
@@ -15,15 +15,16 @@
 //     most-used ToR leaf (a rack does not grow);
 //   - a tier-j pod is n_j tier-(j-1) pods plus W_j = W_(j-1) * m_j tier-j switches; every
 //     tier-(j-1) switch at position q links to the m_j tier-j switches q*m_j .. q*m_j+m_j-1 of
-//     its pod with u_(j-1)/m_j links each (spine j of every pod goes to core group j [CM]);
+//     its pod with u_(j-1)/m_j links each (spine j of every pod goes to core group j
+//     [ref:cmcc-wanka-2024 §4.3.1]);
 //   - below the top, m_j = u_(j-1) and n_j = down_j (largest pod), rounded down to whole rail
 //     groups at tier 2; the top tier holds every tier-(t-1) pod and m_t is the smallest
 //     divisor of u_(t-1) that gives each top switch at most k ports, so each lower switch's
-//     uplinks divide evenly over the top switches [NVIDIA SuperPOD RA via handbook §1];
+//     uplinks divide evenly over the top switches [ref:nvidia-superpod-h100-ra];
 //   - islands: the pod at the island tier holds `islandEndpoints`, its switches split at the
 //     island oversubscription, the tiers above are built for the resulting uplinks.
 // With all ports at one speed and o = 1 this reproduces E_max = 2(k/2)^t and the full-build
-// switch count (2t-1)(k/2)^(t-1) of [Al-Fares SIGCOMM'08; handbook fabric.md §1].
+// switch count (2t-1)(k/2)^(t-1) of Al-Fares et al. [ref:al-fares-2008] (any t: [D]).
 
 #include <cstdint>
 #include <optional>
@@ -127,7 +128,7 @@ struct TopologyBuild
 };
 
 // Largest endpoint count of a non-blocking t-tier fat tree of radix k: 2 (k/2)^t
-// [Al-Fares SIGCOMM'08; handbook fabric.md §1].
+// [ref:al-fares-2008; D for t != 3].
 std::int64_t fatTreeMaxEndpoints(int radix, int tiers);
 
 // Name of tier `tier` of a `tiers`-tier plane as BOM lines and views show it: "leaf" (tier 1),

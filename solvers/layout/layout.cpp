@@ -72,7 +72,7 @@ const RackType *serviceRackType(const Catalog &catalog)
 
 // Switches of one plane, split into leaves and the tiers above, as a rack-space reservation.
 // The fabric solver computes the exact counts; this only sizes network racks and rows, with the
-// same splits (handbook fabric.md §1-§2): a leaf at oversubscription o takes
+// same splits (docs/fabric-model.md §3): a leaf at oversubscription o takes
 // down = k - ceil(k/(o+1)) endpoints and sends up = k - down links; top-of-rack leaves are one per
 // rack; each tier above takes k/2 links from below and passes as many up, the top tier k.
 struct SwitchEstimate
@@ -349,7 +349,8 @@ int LayoutBuilder::networkRacksForCompute(int computeRacks, int totalComputeRack
     for (const FabricPlane &plane : m_project.planes) {
         const int perServer = plane.endpointsPerServer.value_or(1);
         int endpoints = plane.role == PlaneRole::Backend ? gpus : servers * perServer;
-        // The OOB plane also reaches two PDUs per rack and every switch [handbook fabric.md §7].
+        // The OOB plane also reaches two PDUs per rack and every switch
+        // [ref:nvidia-superpod-h100-ra].
         if (plane.role == PlaneRole::Oob)
             endpoints += 2 * totalComputeRacks + switches;
         const SwitchEstimate estimate =

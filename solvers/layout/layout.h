@@ -14,7 +14,7 @@
 // The dedicated rows also hold the service racks: storage (all in the first hall that takes
 // automatic racks) and management (one per `computeRacksPerManagementRack` compute racks of a
 // hall, at least one per hall).
-// Geometry defaults follow handbook fabric.md §8 (600 mm racks, 800 mm network racks,
+// Geometry defaults are [U] engineering values (600 mm racks, 800 mm network racks,
 // 1.2 m deep racks, 1.2 m aisles).
 
 #include "catalogs/catalog.h"

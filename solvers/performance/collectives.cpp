@@ -128,7 +128,7 @@ CollectiveTime flatAllReduce(const GroupLevel &level, double bytes, bool inNetwo
             best = {hd, CollectiveAlgorithm::HalvingDoubling};
     }
     if (inNetwork && level.network) {
-        // SHARP: each rank sends and receives its buffer once [handbook performance.md §4].
+        // SHARP: each rank sends and receives its buffer once (model assumption [U]).
         const double sharp = 2.0 * level.latencyS + bytes / level.bytesPerS;
         if (sharp < best.seconds)
             best = {sharp, CollectiveAlgorithm::InNetwork};

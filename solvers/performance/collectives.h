@@ -1,9 +1,9 @@
 #pragma once
 
 // Alpha-beta costs of the collectives a training step issues, with the algorithm that fits and
-// the bandwidth of the fabric tier a group spans [handbook performance.md §4, fabric.md §2;
-// Thakur, Rabenseifner & Gropp, IJHPCA 2005; NCCL 2.4 double binary trees; nccl-tests
-// PERFORMANCE.md for bus bandwidth]. Internal to solvers/performance.
+// the bandwidth of the fabric tier a group spans: Thakur, Rabenseifner & Gropp, NCCL 2.4 double
+// binary trees and nccl-tests bus bandwidth [ref:thakur-2005; ref:nccl-2-4-blog;
+// ref:nccl-tests-perf]. Internal to solvers/performance.
 
 #include "solvers/performance/performanceinputs.h"
 
@@ -86,8 +86,7 @@ struct FabricModel
     GroupSpan span(int stride, int ranks) const;
 };
 
-// All-reduce of `bytes` per rank: the fastest of [Thakur, Rabenseifner & Gropp 2005; handbook
-// performance.md §4]
+// All-reduce of `bytes` per rank: the fastest of [ref:thakur-2005; ref:nccl-2-4-blog]
 //   ring                      2(p-1) alpha + 2 (p-1)/p n/B
 //   double binary tree        2 log2(p) alpha + 2 n/B   (NCCL: the whole buffer goes up one
 //                             tree and down the other, pipelined; no (p-1)/p saving)

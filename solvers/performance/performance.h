@@ -4,13 +4,14 @@
 // memory per GPU of a decoder transformer (dense or MoE) on a planned cluster, and a search
 // over TP x PP x DP x CP x EP x micro-batch x schedule x recompute x ZeRO for the best plan.
 //
-// Frame [handbook performance.md; Z3]:
+// Frame [ref:zomi-cluster-slides]:
 //   T_step = T_compute + T_bubble + T_optimizer + T_comm + T_IO - T_comm,hidden - T_IO,hidden
-// with every term reported. Per-op costs (§2) are a roofline of FLOPs at a size-dependent GEMM
-// efficiency and bytes at HBM bandwidth; collectives (§4) use the alpha-beta model with the
-// algorithm that fits and the bandwidth of the tier the group spans (fabric.md §2); pipeline
-// bubbles (§5) use the DeepSeek-V3 table; memory (§6) uses the ZeRO table plus activations by
-// schedule and recompute. Units in names: S seconds, GB 1e9 bytes, Tflops 1e12 FLOP/s.
+// with every term reported. Per-op costs are a roofline of FLOPs at a size-dependent GEMM
+// efficiency [ref:calculon-2023] and bytes at HBM bandwidth; collectives use the alpha-beta model
+// [ref:thakur-2005] with the algorithm that fits and the bandwidth of the tier the group spans;
+// pipeline bubbles use the DeepSeek-V3 table [ref:deepseek-v3-2024]; memory uses the ZeRO table
+// [ref:zero-2020] plus activations by schedule and recompute. Model: docs/performance-model.md.
+// Units in names: S seconds, GB 1e9 bytes, Tflops 1e12 FLOP/s.
 
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"

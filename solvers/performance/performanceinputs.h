@@ -3,7 +3,7 @@
 // Inputs of the analytical performance model besides the Workload and the Accelerator:
 // the network the job sees (filled by the pipeline from the fabric solver), one explicit
 // parallel plan, and the model's options (overlap knobs, roofline mode, search limits, FLOP
-// convention). Plain data, Qt-free. Background: handbook performance.md, fabric.md §2.
+// convention). Plain data, Qt-free. Model: docs/performance-model.md.
 
 #include "model/diagnostics.h"
 #include "model/workload.h"
@@ -13,7 +13,7 @@
 namespace aidc {
 
 // What the job's GPUs see of the fabric. Bandwidths are per GPU. The placement model is the
-// usual one (handbook performance.md §3): ranks are numbered TP innermost, then CP, DP, PP
+// usual one (Megatron-LM's [ref:megatron-2021]): ranks are numbered TP innermost, then CP, DP, PP
 // outermost, and consecutive ranks fill scale-up domains, then rail groups, then islands.
 struct ClusterNetwork
 {
@@ -69,7 +69,7 @@ enum class RooflineMode {
 };
 
 // Which FLOPs count as "model FLOPs" for MFU. Every convention excludes the embedding lookup
-// and counts the backward pass as 2x the forward pass [handbook performance.md §1].
+// and counts the backward pass as 2x the forward pass [ref:megatron-2021; ref:palm-2022].
 enum class FlopConvention {
     PerLayer,       // per-layer from the architecture, attention non-causal (PaLM, Megatron)
     PerLayerCausal, // as PerLayer with the causal attention FLOPs halved
@@ -88,7 +88,7 @@ struct PlanConstraints
 
 struct PerformanceOptions
 {
-    // --- op cost (handbook performance.md §2)
+    // --- op cost [ref:calculon-2023; ref:nvidia-matmul-guide]
     RooflineMode roofline = RooflineMode::Max;
     // Sustained share of the catalog's kernel efficiencies (GEMM table, attention, FP8) inside
     // a real training job: power-capped clocks below boost, partial last waves, kernel gaps,
@@ -102,14 +102,14 @@ struct PerformanceOptions
     bool dropout = false;          // dropout masks (GPT-era recipes; modern LLMs: none)
     int gemmTile = 128;            // tile edge for the non-multiple penalty
     double kernelOverheadUs = 2.0; // launch/gap per kernel [U]
-    // The optimizer is Adam(W) with fp32 master weights [handbook performance.md §2, §6]:
+    // The optimizer is Adam(W) with fp32 master weights [ref:zero-2020]:
     double optimizerBytesPerParameter = 30;      // step HBM traffic per local parameter [D]
-    double optimizerStateBytesPerParameter = 12; // fp32 master + momentum + variance [P, ZeRO]
+    double optimizerStateBytesPerParameter = 12; // fp32 master + momentum + variance [P]
     double fp8CastBytesPerElement = 3;           // read BF16 + write FP8 per cast element
     bool fp8Attention = false;                   // FlashAttention-3 FP8 (off: attention stays BF16)
 
-    // --- overlap [handbook performance.md §4: overlap hides at most the concurrent compute, and
-    // slows it]. Each knob is the share of the physically hideable traffic the software stack
+    // --- overlap: it hides at most the concurrent compute, and slows it [ref:calculon-2023].
+    // Each knob is the share of the physically hideable traffic the software stack
     // hides (1 = the stack overlaps it, 0 = blocking); what is hideable is bounded in the model:
     //   TP   behind the GEMM it feeds, in tp chunks: the first chunk of every collective waits
     //        (Transformer Engine userbuffers / Megatron-core tp-comm-overlap, 2023+);
@@ -130,7 +130,7 @@ struct PerformanceOptions
     // our scale-out collectives also run NVLink phases) [U for scale-out].
     double overlapSlowdown = 0.15;
 
-    // --- memory (handbook performance.md §6)
+    // --- memory [ref:zero-2020; ref:korthikanti-2022]
     double workspaceGB = 4.0; // CUDA context, NCCL buffers, fragmentation [U]
     double hbmUsableFraction = 1.0;
     double gradientReduceBytes = 2; // bytes per gradient element on the wire (BF16)

@@ -12,7 +12,7 @@ constexpr double kBf16 = 2.0; // bytes per activation element
 // Key length at which FlashAttention runs at half its long-sequence efficiency (see layerCost).
 constexpr double kFlashHalfLength = 512;
 
-// Calculon's A100 table [handbook performance.md §2], used when the catalog has none.
+// Calculon's A100 table [ref:calculon-2023], used when the catalog has none.
 const std::vector<std::pair<double, double>> kDefaultGemmTable = {
     {0, 0.1}, {1, 0.6}, {16, 0.9}, {128, 0.95}};
 
@@ -254,7 +254,7 @@ LayerCost PerformanceModel::layerCost(bool moe, int tp, int cp, int microBatch, 
     elementwiseKernels += 3;
     double act[3] = {0, 0, 0};
     const double layerInput = ts * h * kBf16;
-    // Saved tensors [Korthikanti et al. 2022 with FlashAttention and GQA]: norm inputs,
+    // Saved tensors [ref:korthikanti-2022], with FlashAttention and GQA: norm inputs,
     // norm outputs (GEMM inputs), Q/K/V, attention output and LSE, MLP intermediates.
     double saved = 2 * layerInput + 2 * layerInput + tg * (hl + 2 * kvl) * d * kBf16 +
                    tg * hl * d * kBf16 + tg * hl * 4.0;
@@ -499,7 +499,7 @@ MemoryBreakdown PerformanceModel::memory(const ShapeCost &shape, const ParallelP
         states(dense, denseGroup, w, g, opt);
         states(expertC, expertGroup, w, g, opt);
 
-        // Activation sets in flight on this stage (handbook performance.md §5).
+        // Activation sets in flight on this stage [ref:deepseek-v3-2024; ref:megatron-2021].
         double inflight = 1;
         if (plan.pp > 1) {
             switch (plan.schedule) {

@@ -18,7 +18,7 @@ namespace aidc {
 
 // Sizes derived from an architecture, and its forward FLOPs per token by part: the one place
 // that reads head dimension, MoE layer count, expert width and MLP matrices from a
-// ModelArchitecture [handbook performance.md §1].
+// ModelArchitecture [ref:megatron-2021; ref:palm-2022].
 struct ArchitectureShape
 {
     double hidden = 0, headDim = 0;

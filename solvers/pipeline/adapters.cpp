@@ -10,16 +10,16 @@ namespace aidc {
 namespace {
 
 // GPU -> host copy bandwidth of one GPU for asynchronous checkpoints: PCIe Gen5 x16,
-// ~64 GB/s raw, ~50 GB/s achieved [V: PCI-SIG Gen5 rate; achieved share U].
+// ~64 GB/s raw [V] [ref:pcie-5-spec], ~50 GB/s achieved [U].
 constexpr double kHostCopyBytesPerSPerGpu = 50e9;
 
 // Local NVMe write bandwidth of one GPU server for checkpoints to its own drives: a DGX H100
-// holds 8 x 3.84 TB U.2 NVMe [V: DGX H100 User Guide]; ~2.5 GB/s sequential write each [U].
+// holds 8 x 3.84 TB U.2 NVMe [V] [ref:nvidia-dgx-h100-ug]; ~2.5 GB/s sequential write each [U].
 constexpr double kLocalNvmeWriteBytesPerSPerServer = 8 * 2.5e9;
 
 // A GB200/GB300 NVL72 compute tray carries 4 GPUs on one host board; the 18 trays of a rack
 // share its NVLink domain, so a rack-scale job loses the whole rack with one tray
-// [handbook parts.md §2: 18 compute trays (4 GPU + 2 Grace)].
+// (18 compute trays of 4 GPUs + 2 Grace [ref:nvidia-bcm-gb200]).
 constexpr int kRackScaleGpusPerTray = 4;
 
 bool planeServesPool(const FabricPlane &plane, const std::string &pool)
@@ -206,6 +206,18 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
         nodeGroup("gpu", "GPUs", placed.gpus);
         nodeGroup("hbm", "HBM (per GPU)", placed.gpus);
         nodeGroup("host", "host boards", hosts);
+        if (isJobPool) {
+            // Software bugs, NCCL hangs and dependency failures: ~15 % of Llama 3's unexpected
+            // interruptions [ref:llama3-2024 Table 5]. They scale with the job's hosts and
+            // restart the job on the same nodes (no spare, no repair).
+            ComponentGroup software;
+            software.componentClass = "software";
+            software.name = "software, NCCL and dependencies (per host)";
+            software.scope = FailureScope::Shared;
+            software.clusterCount = hosts * share;
+            software.jobCount = software.clusterCount;
+            inputs.components.push_back(software);
+        }
         if (!poolServer)
             continue;
         nodeGroup("nic", "backend and storage NIC ports",
@@ -227,8 +239,8 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
     // link fail over to the fat tree's parallel paths (adaptive routing): bandwidth drops, the
     // job goes on; a tier whose single failure disconnects GPUs (the fabric's failure blast)
     // stops it. Only the planes that carry the job's traffic (backend, storage) can stop it.
-    // Optical links count two transceiver ends each, AOCs included (fibre with transceivers
-    // bonded at both ends); copper links count one cable, transceiver links one fibre jumper.
+    // Optical links count their transceiver modules (twin-port modules once), AOCs two bonded
+    // ends; copper links count one cable, transceiver links one fibre jumper.
     // 1 GbE management optics have their own, lower rate ("transceiver-1g").
     for (const PlaneResult &plane : context.fabric.planes) {
         const bool carriesJob =
@@ -260,7 +272,7 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
         }
 
         // ends[e] / cables[e]: e = 1 for NIC-to-leaf links, 0 for switch-to-switch links.
-        double ends[2] = {0, 0}, cables[2] = {0, 0};
+        double moduleEnds[2] = {0, 0}, aocEnds[2] = {0, 0}, cables[2] = {0, 0};
         const FabricTopology &topology = plane.topology;
         std::vector<const Medium *> media;
         for (const std::string &id : plane.media)
@@ -271,15 +283,24 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
                 continue;
             const Medium &medium = *media[index];
             const int position = topology.linkLevel[link] == 0 ? 1 : 0;
-            const bool optical = medium.needsTransceivers || medium.kind == MediumKind::Aoc;
-            if (optical)
-                ends[position] += 2;
-            if (!optical || medium.needsTransceivers)
+            if (medium.needsTransceivers)
+                moduleEnds[position] += 2;
+            else if (medium.kind == MediumKind::Aoc)
+                aocEnds[position] += 2;
+            if (medium.kind != MediumKind::Aoc)
                 cables[position] += 1;
         }
+        // Optics fail per physical module: a twin-port module serves two link ends, so the
+        // fabric's packing (modules / ends) turns transceiver ends into modules; an AOC keeps
+        // its two bonded ends.
+        const double modulesPerEnd = plane.transceiverEnds > 0 ? double(plane.transceiverModules) /
+                                                                     double(plane.transceiverEnds)
+                                                               : 1.0;
         const char *opticsClass = plane.portGbps <= 10 ? "transceiver-1g" : "transceiver";
-        shared(opticsClass, "NIC-to-leaf optics (ends)", ends[1], true);
-        shared(opticsClass, "switch-to-switch optics (ends)", ends[0], false);
+        shared(opticsClass, "NIC-to-leaf optical modules",
+               moduleEnds[1] * modulesPerEnd + aocEnds[1], true);
+        shared(opticsClass, "switch-to-switch optical modules",
+               moduleEnds[0] * modulesPerEnd + aocEnds[0], false);
         shared("cable", "NIC-to-leaf cables", cables[1], true);
         shared("cable", "switch-to-switch cables", cables[0], false);
     }
@@ -324,6 +345,7 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
             plan.tp * plan.pp * std::max(1, plan.ep) * (plan.zeroStage >= 1 ? plan.dp : 1);
         inputs.mfu = performance->plan.mfu;
         inputs.stepTimeS = performance->plan.step.stepS;
+        inputs.replicaGpus = plan.tp * plan.pp * std::max(1, plan.cp);
         inputs.idealTimeToTrainS = performance->timeToTrainDays * 86400.0;
     }
 

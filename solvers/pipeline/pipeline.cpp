@@ -1,5 +1,7 @@
 #include "pipeline.h"
 
+#include "model/projectjson.h"
+
 #include "solvers/common/defaults.h"
 #include "solvers/pipeline/adapters.h"
 
@@ -125,6 +127,11 @@ LayoutResult placeLayout(const Project &effective, const Catalog &catalog,
 Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOptions &options)
 {
     Result result;
+    // The project's own fields are checked once, here, by the loader's rules; the solvers then
+    // check only what the project cannot state (options, catalog parts, cross-solver inputs).
+    result.diagnostics = checkProjectFields(project);
+    if (result.diagnostics.hasErrors())
+        return result;
     const Project effective = withDefaults(project, catalog);
     auto stop = [&] {
         result.cancelled = cancelled(options);

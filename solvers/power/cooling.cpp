@@ -105,9 +105,10 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
     } else {
         setup.cop = options.chillerCopDefault;
         char text[120];
-        std::snprintf(text, sizeof text,
-                      "chiller COP %.1f default [handbook parts.md §5: centrifugal 6-7]",
-                      setup.cop);
+        std::snprintf(
+            text, sizeof text,
+            "chiller COP %.1f default (water-cooled centrifugal 6-7) [ref:bac-free-cooling]",
+            setup.cop);
         assumptions.push_back(text);
     }
     if (setup.type != CoolingType::Air) {

@@ -1,6 +1,6 @@
 #pragma once
 
-// Cooling model [handbook facility.md §4; parts.md §5]:
+// Cooling model (docs/power-model.md §5):
 //   heat split   air: all to air; direct liquid: liquidFraction of compute (and liquid-cooled
 //                rack types) to the liquid loop, the rest to air; immersion: all of it to the
 //                liquid loop; rear door: all of the compute heat to the RDHx water coils.

@@ -1,6 +1,6 @@
 #pragma once
 
-// Facility checks (L0/L1) [handbook facility.md §4, §6]. Each finding is a design violation
+// Facility checks (L0/L1) (docs/power-model.md §7). Each finding is a design violation
 // (a Diagnostics warning), never an error:
 //   rack   IT peak over RackType::maxPowerKW; air heat over airRackLimitKW (air, and the air
 //          share of direct liquid); rear door heat over the RDHx rating; mass over

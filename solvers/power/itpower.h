@@ -1,6 +1,6 @@
 #pragma once
 
-// IT power build-up per rack [handbook facility.md §1]:
+// IT power build-up per rack (docs/power-model.md §2):
 //   compute rack  = GPUs x TDP x gpuLoadFactor + servers x Server::nonGpuPowerW
 //                   (+ for busbar-fed rack-scale systems, the rack distribution's extra loss
 //                   vs the nameplate distribution; servers with their own AC PSUs keep the

@@ -160,81 +160,12 @@ Diagnostics PowerOptions::validate() const
     return d;
 }
 
-Diagnostics validatePowerInputs(const Project &project, const Catalog &catalog,
-                                const NetworkLoad &network, const PowerOptions &options)
+Diagnostics validatePowerInputs(const Catalog &catalog, const NetworkLoad &network,
+                                const PowerOptions &options)
 {
+    // The project's own fields are checked by checkProjectFields (model/projectjson.h) before
+    // any solver runs; here only the options, the catalog and the fabric's figures.
     Diagnostics d = options.validate();
-    const PowerDesign &power = project.power;
-    checkRange(d, "", "/power/gpuLoadFactor", power.gpuLoadFactor, 0, 2, true, false,
-               "GPU load factor (provisioned / TDP)");
-    checkRange(d, "", "/power/averageLoadFactor", power.averageLoadFactor, 0, 1, true, false,
-               "average load factor (average / peak IT)");
-    checkRange(d, "", "/power/otherItFraction", power.otherItFraction, 0, 1, false, true,
-               "other IT share");
-    checkPositive(d, "", "/power/utilityVoltageKV", power.utilityVoltageKV, "utility voltage");
-    if (power.pueOverride)
-        checkRange(d, "", "/power/pue", *power.pueOverride, 1, 5, false, false, "PUE");
-    checkRange(d, "", "/power/ups/modules", power.ups.modules, 1, 1000, false, false,
-               "UPS modules carrying the load");
-    if (power.ups.redundancy == Redundancy::Distributed ||
-        power.generatorRedundancy == Redundancy::Distributed ||
-        project.cooling.cduRedundancy == Redundancy::Distributed) {
-        checkRange(d, "", "/power/ups/distributedY", power.ups.distributedY, 1, 1000, false, false,
-                   "distributed redundancy y (blocks needed)");
-        if (power.ups.distributedX <= power.ups.distributedY)
-            d.error("", "/power/ups/distributedX",
-                    "distributed redundancy x (" + std::to_string(power.ups.distributedX) +
-                        ") must exceed y (" + std::to_string(power.ups.distributedY) +
-                        "), e.g. 4 to make 3");
-    }
-
-    const CoolingDesign &cooling = project.cooling;
-    checkRange(d, "", "/cooling/liquidFraction", cooling.liquidFraction, 0, 1, false, false,
-               "liquid fraction (share of rack heat to liquid)");
-    checkRange(d, "", "/cooling/supplyWaterC", cooling.supplyWaterC, 0, 80, false, false,
-               "facility water supply temperature (degC)");
-    checkRange(d, "", "/cooling/designDeltaTK", cooling.designDeltaTK, 0, 50, true, false,
-               "design coolant temperature rise (K)");
-
-    const Site &site = project.site;
-    checkNonNegative(d, "", "/site/electricityUsdPerKWh", site.electricityUsdPerKWh,
-                     "electricity tariff");
-    checkNonNegative(d, "", "/site/demandChargeUsdPerKWMonth", site.demandChargeUsdPerKWMonth,
-                     "demand charge");
-    checkNonNegative(d, "", "/site/gridCo2KgPerKWh", site.gridCo2KgPerKWh, "grid CO2 intensity");
-    if (site.utilityFeedMW)
-        checkNonNegative(d, "", "/site/utilityFeedMW", *site.utilityFeedMW, "utility feed");
-    // The monthly table's length (12) is the project loader's check; here its values.
-    for (size_t m = 0; m < 12; ++m) {
-        const std::string month = std::to_string(m);
-        checkRange(d, "", "/site/climate/monthlyDryBulbC/" + month, site.climate.dryBulbC[m], -80,
-                   60, false, false, "monthly mean dry bulb (degC)");
-        checkRange(d, "", "/site/climate/monthlyWetBulbC/" + month, site.climate.wetBulbC[m], -80,
-                   60, false, false, "monthly mean wet bulb (degC)");
-        if (site.climate.wetBulbC[m] > site.climate.dryBulbC[m] + 0.5)
-            d.error("", "/site/climate/monthlyWetBulbC/" + month,
-                    "wet bulb " + number(site.climate.wetBulbC[m]) + " degC above dry bulb " +
-                        number(site.climate.dryBulbC[m]) +
-                        " degC: the wet bulb cannot exceed the dry bulb");
-    }
-
-    for (size_t h = 0; h < project.halls.size(); ++h) {
-        const Hall &hall = project.halls[h];
-        const std::string p = "/halls/" + std::to_string(h) + "/";
-        checkNonNegative(d, "", p + "widthM", hall.widthM, "hall width");
-        checkNonNegative(d, "", p + "lengthM", hall.lengthM, "hall length");
-        if (hall.usableAreaM2)
-            checkNonNegative(d, "", p + "usableAreaM2", *hall.usableAreaM2, "usable area");
-        checkPositive(d, "", p + "floorLoadKPa", hall.floorLoadKPa, "floor load rating");
-        if (hall.powerCapacityMW)
-            checkNonNegative(d, "", p + "powerCapacityMW", *hall.powerCapacityMW,
-                             "hall power capacity");
-        if (hall.coolingCapacityMW)
-            checkNonNegative(d, "", p + "coolingCapacityMW", *hall.coolingCapacityMW,
-                             "hall cooling capacity");
-        checkPositive(d, "", p + "rowPitchM", hall.rowPitchM, "row pitch");
-    }
-
     // Catalog parts: the loader has checked the shipped files; these guard hand-built or
     // overridden catalogs. The solver does not know which file a part came from, so the
     // message names the part and its field instead of a pointer.
@@ -334,7 +265,7 @@ ChainFlow runChain(const FacilityStages &stages, const ChainSizing &sizing, doub
 }
 
 // Sizes the chain for the peak: each redundant path is installed at redundancy x its load, so a
-// stage runs at 1 / factor of its rating at peak (2N: 50%) [handbook facility.md §3].
+// stage runs at 1 / factor of its rating at peak (2N: 50%) [D].
 ChainSizing sizeChain(const FacilityStages &stages, const PowerDesign &design,
                       const PowerOptions &options, double itPeakW, double coolingPeakW,
                       double miscPeakW)
@@ -429,7 +360,7 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
                        const NetworkLoad &network, const PowerOptions &options)
 {
     PowerResult result;
-    result.diagnostics = validatePowerInputs(project, catalog, network, options);
+    result.diagnostics = validatePowerInputs(catalog, network, options);
     if (result.diagnostics.hasErrors())
         return result;
 
@@ -539,7 +470,10 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     const double liquidAverageW = liquidPeakW * averageFactor;
     const double airItAverageW = airItPeakW * averageFactor;
     double facilityEnergyWh = 0, itEnergyWh = 0;
-    StageFlow sumSwitchgear, sumTransformer, sumUps, sumPdu;
+    // Hours-weighted sums start from zero (a default StageFlow has efficiency 1, which made every
+    // stage's average efficiency 1 + the real one).
+    const StageFlow zero{0, 0, 0};
+    StageFlow sumSwitchgear = zero, sumTransformer = zero, sumUps = zero, sumPdu = zero;
     PlantPower sumPlant;
     const double yearHours = 8760.0;
     for (size_t m = 0; m < 12; ++m) {
@@ -785,7 +719,7 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
             char text[160];
             std::snprintf(text, sizeof text,
                           "generator: no catalog entry, %.1f MW sets, %.0f%% usable "
-                          "[handbook parts.md §5]",
+                          "[U: no source recorded]",
                           ratingMW, usable * 100);
             assumptions.push_back(text);
         }
@@ -835,7 +769,7 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
             option.busVoltageV = path.busVoltageV;
             option.deliveredW = deliveredW;
             option.busCurrentA = flow.busCurrentA;
-            // P = sqrt(3) V_LL I PF for the AC feed [handbook facility.md §3].
+            // P = sqrt(3) V_LL I PF for the AC feed (three-phase power).
             option.feedCurrentA = distribution == Distribution::Dc800V
                                       ? flow.inputW / nominalVoltageV(distribution)
                                       : flow.inputW / (std::sqrt(3.0) * options.acRackFeedVoltageV *

@@ -6,17 +6,17 @@
 //   1. IT power per rack, row, hall and site, peak (sizes the plant) and average (energy):
 //      GPUs at PowerDesign::gpuLoadFactor x TDP, the rest of each server
 //      (Server::nonGpuPowerW), network and storage from the other solvers, management racks and
-//      PowerDesign::otherItFraction on top [handbook facility.md §1];
+//      PowerDesign::otherItFraction on top (~10% [ref:zomi-100k-slides]);
 //   2. the power chain utility -> MV/LV transformer -> UPS -> PDU/busway (facility losses, in
 //      PUE) -> rack conversion -> board (inside metered IT), each stage's efficiency read from a
 //      catalog PowerStage curve at the load fraction its redundancy leaves it (2N <= 50%),
 //      installed vs critical capacity, generators, and a 12 V / 48 V / 800 V DC comparison
-//      [handbook facility.md §2, §3];
+//      [ref:doe-10cfr431-196; ref:schneider-wp157; ref:80plus; ref:nvidia-800vdc-2025];
 //   3. cooling: heat split into liquid and air loops, CDUs, coolant flow from Q = m cp dT,
 //      economizer hours from the site's monthly climate, chiller, pump and fan energy
-//      [handbook facility.md §4];
-//   4. PUE annualized and at peak, annual energy, cost and CO2 [handbook facility.md §1, §5, §8];
-//   5. facility checks reported as violations (warnings), never as errors [handbook §4, §6];
+//      [ref:bac-free-cooling; ref:hpe-rdhx-quickspecs; ref:ashrae-liquid-cooling-2021];
+//   4. PUE annualized and at peak, annual energy, cost and CO2 [ref:eia-co2];
+//   5. facility checks reported as violations (warnings), never as errors [ref:tia-942];
 //   6. facility BOM lines for the cost solver.
 // The model and every default are described in docs/power-model.md.
 
@@ -72,10 +72,10 @@ struct PowerOptions
 
     // --- power chain
     // Rack busbar resistance, the same conductor for every distribution voltage. ORv3: <= 50 W
-    // busbar loss at 30 kW and 48 V gives 50 / 625^2 = 1.28e-4 ohm [handbook parts.md §5].
+    // busbar loss at 30 kW and 48 V gives 50 / 625^2 = 1.28e-4 ohm [ref:ocp-orv3].
     double rackBusbarResistanceOhm = 1.28e-4;
     // Current a rack busbar is built to carry. GB200 NVL72-class racks (120-132 kW) draw
-    // ~2.5-2.8 kA at 48-54 V [handbook facility.md §2], so ~3 kA is taken as the rating of a
+    // ~2.5-2.8 kA at 48-54 V [D], so ~3 kA is taken as the rating of a
     // high-power rack busbar [D from that figure; U as a rating]. A busbar-fed rack above it is
     // a violation: at 12 V that is any rack above ~35 kW.
     double rackBusbarLimitA = 3000;
@@ -87,14 +87,14 @@ struct PowerOptions
     double transformerRatingKVA = 3000;    // LV unit substation [U]
     double powerFactor = 0.95;             // kW / kVA at the transformers [U]
     double miscFacilityFraction = 0.01;    // lighting, offices, security, share of IT [U]
-    double generatorMarginFraction = 0.25; // IT x PUE + 20-25% [handbook facility.md §2]
+    double generatorMarginFraction = 0.25; // IT x PUE + 20-25% [U]
     int buswayFeedsPerRow = 0;             // 0 = 2 (A/B) for 2N and distributed, else 1
     bool coolingOnUps = false;             // mechanical load behind the UPS (else only the
                                            // transformer feeds it)
 
     // --- cooling
-    double airRackLimitKW = 40; // ~30 practical, ~40 with containment [handbook facility.md §4]
-    double rdhxRackLimitKWDefault = 75; // active RDHx 40-75 kW [handbook parts.md §5]
+    double airRackLimitKW = 40;         // ~30 practical, ~40 with containment [U]
+    double rdhxRackLimitKWDefault = 75; // active RDHx 40-75 kW [ref:hpe-rdhx-quickspecs]
     double airLoopSupplyWaterC = 18;    // CRAH chilled water (ASHRAE W17-class) [U]
     HeatRejection liquidRejection = HeatRejection::DryCooler; // warm water: dry coolers [A]
     double dryCoolerApproachK = 8; // outdoor dry bulb to supply water [U]
@@ -102,15 +102,15 @@ struct PowerOptions
     // A month's hourly temperatures are taken as spread evenly over +-band/2 around its mean, so
     // its economizer share rises linearly across the band (0 = a month is all or nothing).
     double economizerBandK = 8;
-    double coolantDensityKgPerL = 0.997;     // water [handbook facility.md §4]
-    double coolantCpKJPerKgK = 4.18;         // water [handbook facility.md §4]
-    double chillerCopDefault = 6.5;          // water-cooled centrifugal 6-7 [handbook parts.md §5]
+    double coolantDensityKgPerL = 0.997;     // water (physical property)
+    double coolantCpKJPerKgK = 4.18;         // water (physical property)
+    double chillerCopDefault = 6.5;          // water-cooled centrifugal 6-7 [ref:bac-free-cooling]
     double chillerCapacityKWDefault = 3517;  // 1000 RT [U]
-    double towerPowerFraction = 0.2 / 3.517; // 0.2 kW/ton [handbook parts.md §5]
+    double towerPowerFraction = 0.2 / 3.517; // 0.2 kW/ton [ref:bac-free-cooling]
     double towerCapacityKWDefault = 5000;    // [U]
     double dryCoolerPowerFractionDefault = 0.02; // fan W per W rejected [U]
     double dryCoolerCapacityKWDefault = 1500;    // [U]
-    double cduCapacityKWDefault = 2000;          // facility CDU 2-4 MW [handbook parts.md §5]
+    double cduCapacityKWDefault = 2000;          // facility CDU 2-4 MW [U]
     double cduPumpPowerFractionDefault = 0.01;   // [U]
     double facilityPumpPowerFraction = 0.01;     // facility water pumps, W per W of heat [U]
     double crahFanPowerFractionDefault = 0.04;   // [U]
@@ -120,8 +120,8 @@ struct PowerOptions
     Redundancy heatRejectionRedundancy = Redundancy::NPlus1;
 
     // --- generators (when the catalog has none)
-    double generatorRatingMWDefault = 2.5;       // 2-3 MW sets [handbook parts.md §5]
-    double generatorUsableFractionDefault = 0.7; // 60-75% usable [handbook parts.md §5]
+    double generatorRatingMWDefault = 2.5;       // 2-3 MW sets [U]
+    double generatorUsableFractionDefault = 0.7; // 60-75% usable [U]
 
     // Each out-of-range field as an error naming it ("power option <field> ..."); options are
     // not part of the project file, so the errors carry no JSON pointer.
@@ -212,13 +212,13 @@ struct ChainStage
     std::string stage;   // "transformer" | "ups" | "pdu" | "rack-conversion" | "busbar" | "board"
     std::string variant; // e.g. "double-conversion", "48V"
     std::string part;    // catalog id, or "default" when the catalog had none
-    bool insideItBoundary = false; // PSU onward is metered IT [handbook facility.md §2]
+    bool insideItBoundary = false; // PSU onward is metered IT (the model's boundary)
     double loadFractionPeak = 0, loadFractionAverage = 0;
     double efficiencyPeak = 1, efficiencyAverage = 1;
     double lossPeakW = 0, lossAverageW = 0;
 };
 
-// Installed vs critical capacity of one redundant subsystem [handbook facility.md §3].
+// Installed vs critical capacity of one redundant subsystem.
 struct InstalledCapacity
 {
     std::string subsystem; // "transformer", "ups", "pdu", "generator", "cdu", "chiller", ...
@@ -243,8 +243,8 @@ struct GeneratorSizing
 };
 
 // One row of the rack distribution comparison: the same load delivered past the board stage,
-// fed through each distribution from the utility [handbook facility.md §2: I^2 R, 4x voltage =
-// 1/16 loss on the same conductor].
+// fed through each distribution from the utility (I^2 R: 4x the voltage is 1/16 the loss on the
+// same conductor [D]).
 struct DistributionOption
 {
     Distribution distribution = Distribution::Dc48V;
@@ -324,11 +324,12 @@ struct PowerResult
     Diagnostics diagnostics;              // input errors, warnings and facility violations
 };
 
-// Errors for out-of-range inputs of this solver: the project's power, cooling, site and hall
-// fields (JSON pointers into the project), the catalog's power stages, cooling units,
-// generators and rack types (file "catalog"), the network load and the options.
-Diagnostics validatePowerInputs(const Project &project, const Catalog &catalog,
-                                const NetworkLoad &network, const PowerOptions &options);
+// Errors for out-of-range inputs of this solver that the project file cannot state: the
+// catalog's power stages, cooling units, generators and rack types (file "catalog"), the network
+// load and the options. The project's own fields are checked once by checkProjectFields
+// (model/projectjson.h) before the pipeline runs any solver.
+Diagnostics validatePowerInputs(const Catalog &catalog, const NetworkLoad &network,
+                                const PowerOptions &options);
 
 // Runs the whole evaluation. With input errors the result holds only the diagnostics.
 PowerResult solvePower(const Project &project, const Catalog &catalog, const LayoutResult &layout,

@@ -165,7 +165,7 @@ FacilityStages facilityStages(const Catalog &catalog, const PowerDesign &design,
     FacilityStages stages;
     stages.switchgear = stageOrDefault(
         findAcStage(catalog, "switchgear"), "switchgear", "mv", false, {{0.0, 0.997}},
-        "[handbook facility.md §2: MV switchgear ~99.5%+, U]", assumptions);
+        "[U: MV switchgear ~99.5%+, no source recorded]", assumptions);
 
     const PowerStage *transformer = nullptr;
     if (!design.transformer.empty()) {
@@ -182,7 +182,7 @@ FacilityStages facilityStages(const Catalog &catalog, const PowerDesign &design,
             transformer = findStage(catalog, "transformer", {"800VDC", "solid-state", "sst"});
         stages.transformer = stageOrDefault(
             transformer, "transformer", "sst", false, {{0.25, 0.980}, {0.5, 0.985}, {1.0, 0.985}},
-            "[U: solid-state transformer rectifying once to 800 V DC, handbook facility.md §2]",
+            "[U: solid-state transformer rectifying once to 800 V DC] [ref:nvidia-800vdc-2025]",
             assumptions);
     } else {
         if (!transformer)
@@ -190,7 +190,7 @@ FacilityStages facilityStages(const Catalog &catalog, const PowerDesign &design,
         stages.transformer = stageOrDefault(
             transformer, "transformer", "mv-lv", false,
             {{0.25, 0.990}, {0.35, 0.992}, {0.5, 0.992}, {0.75, 0.991}, {1.0, 0.989}},
-            "[handbook facility.md §2: 99.0-99.5%, DOE 10 CFR 431.196 at 35% load]", assumptions);
+            "[V: 99.0-99.5%, DOE 10 CFR 431.196 at 35% load] [ref:doe-10cfr431-196]", assumptions);
     }
 
     if (dc) {
@@ -201,7 +201,7 @@ FacilityStages facilityStages(const Catalog &catalog, const PowerDesign &design,
             stages.ups.variant = "dc-bus-storage";
             stages.ups.present = false;
             assumptions.push_back("ups: 800 V DC keeps its storage on the DC bus, so no UPS "
-                                  "conversion is in the path [handbook facility.md §2]");
+                                  "conversion is in the path [ref:nvidia-800vdc-2025]");
         }
     } else if (design.ups.type == UpsType::None) {
         stages.ups.stage = "ups";
@@ -210,12 +210,12 @@ FacilityStages facilityStages(const Catalog &catalog, const PowerDesign &design,
     } else if (design.ups.type == UpsType::Eco) {
         stages.ups = stageOrDefault(findStage(catalog, "ups", {"eco"}), "ups", "eco", false,
                                     {{0.25, 0.980}, {0.5, 0.985}, {1.0, 0.990}},
-                                    "[handbook parts.md §5: eco 98-99%]", assumptions);
+                                    "[V: eco 98-99%] [ref:schneider-wp157]", assumptions);
     } else {
         stages.ups = stageOrDefault(
             findStage(catalog, "ups", {"double-conversion"}), "ups", "double-conversion", false,
             {{0.25, 0.940}, {0.5, 0.960}, {0.75, 0.965}, {1.0, 0.965}},
-            "[handbook parts.md §5: 94-97%, lower at 25% load]", assumptions);
+            "[S: 94-97%, lower at 25% load] [ref:schneider-wp157]", assumptions);
     }
 
     if (dc) {
@@ -224,7 +224,7 @@ FacilityStages facilityStages(const Catalog &catalog, const PowerDesign &design,
     } else {
         stages.pdu =
             stageOrDefault(findAcStage(catalog, "pdu"), "pdu", "busway", false, {{0.0, 0.990}},
-                           "[handbook facility.md §2: PDU/RPP/busway ~98.5-99.5%, U]", assumptions);
+                           "[U: PDU/RPP/busway ~98.5-99.5%, no source recorded]", assumptions);
     }
     return stages;
 }
@@ -245,7 +245,7 @@ RackPath rackPath(const Catalog &catalog, Distribution distribution, const Power
         path.conversion = stageOrDefault(
             conversion, "rack-conversion", variant, true,
             {{0.1, 0.90}, {0.2, 0.94}, {0.5, 0.96}, {1.0, 0.91}},
-            "[80 PLUS Titanium 230 V redundant 90/94/96/91%, handbook parts.md §5]", assumptions);
+            "[V: 80 PLUS Titanium 230 V redundant 90/94/96/91%] [ref:80plus]", assumptions);
         if (board) {
             path.board = fromCatalog(*board);
         } else {
@@ -259,18 +259,18 @@ RackPath rackPath(const Catalog &catalog, Distribution distribution, const Power
         path.conversion = stageOrDefault(
             conversion, "rack-conversion", variant, true,
             {{0.1, 0.92}, {0.2, 0.955}, {0.5, 0.975}, {1.0, 0.96}},
-            "[ORv3 48 V shelf ~97.5% at its best, handbook facility.md §2, U]", assumptions);
-        path.board = stageOrDefault(board, "board", variant, true, {{0.0, 0.975}},
-                                    "[48->12 V bus converter 97-98%, handbook facility.md §2, U]",
-                                    assumptions);
+            "[U: ORv3 48 V shelf ~97.5% at its best, no source recorded]", assumptions);
+        path.board =
+            stageOrDefault(board, "board", variant, true, {{0.0, 0.975}},
+                           "[U: 48->12 V bus converter 97-98%, no source recorded]", assumptions);
         break;
     case Distribution::Dc800V:
         path.conversion = stageOrDefault(
             conversion, "rack-conversion", variant, true, {{0.25, 0.975}, {0.5, 0.98}},
-            "[U: one DC-DC step, 800 V to the rack busbar, handbook facility.md §2]", assumptions);
-        path.board = stageOrDefault(board, "board", variant, true, {{0.0, 0.975}},
-                                    "[bus converter to 12 V 97-98%, handbook facility.md §2, U]",
-                                    assumptions);
+            "[U: one DC-DC step, 800 V to the rack busbar] [ref:nvidia-800vdc-2025]", assumptions);
+        path.board =
+            stageOrDefault(board, "board", variant, true, {{0.0, 0.975}},
+                           "[U: bus converter to 12 V 97-98%, no source recorded]", assumptions);
         break;
     }
     return path;

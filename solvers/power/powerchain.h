@@ -1,9 +1,9 @@
 #pragma once
 
 // The electrical chain from the utility to the boards' 12 V rails: stage selection from the
-// catalog (with handbook defaults where it has none), load-dependent efficiencies, redundancy,
+// catalog (with built-in defaults where it has none), load-dependent efficiencies, redundancy,
 // the rack distribution path (conversion + busbar I^2 R + board converter), and the 12 V /
-// 48 V / 800 V DC comparison [handbook facility.md §2, §3; parts.md §5].
+// 48 V / 800 V DC comparison (docs/power-model.md §3-§4).
 
 #include "catalogs/catalog.h"
 #include "model/project.h"
@@ -20,7 +20,7 @@ namespace aidc {
 double efficiencyAt(const EfficiencyCurve &curve, double loadFraction);
 
 // Installed / critical for a scheme sized continuously: N 1, N+1 (m+1)/m, 2N 2, xN/y x/y
-// [handbook facility.md §3]. m, x and y come from the UPS design.
+// [D]. m, x and y come from the UPS design.
 double redundancyFactor(Redundancy redundancy, const UpsDesign &ups);
 
 // Whole units installed when `needed` units carry the load: N n, N+1 n+1, 2N 2n,
@@ -30,7 +30,7 @@ int unitsWithRedundancy(int needed, Redundancy redundancy, const UpsDesign &ups)
 // Enum names (N+1, 48V, ...) are model/enumnames.h's toString().
 double nominalVoltageV(Distribution distribution); // 12, 48, 800
 
-// One stage as the solver uses it: the catalog entry, or a handbook default.
+// One stage as the solver uses it: the catalog entry, or a built-in default.
 struct StageModel
 {
     std::string stage, variant;

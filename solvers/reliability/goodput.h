@@ -2,7 +2,8 @@
 
 // Checkpoint interval and goodput (ETTR) of a synchronous training job that is interrupted by
 // failures at a constant rate. Pure functions; any time unit works as long as it is the same for
-// every argument (the solver uses seconds). Formulas: handbook reliability.md §3-§4.
+// every argument (the solver uses seconds). Formulas: [ref:young-1974; ref:daly-2006;
+// ref:kokolis-2025].
 
 #include <cstdint>
 
@@ -35,12 +36,12 @@ enum class EttrModel {
     // and lambda the interruption rate:
     //   ETTR = lambda interval exp(-lambda (restart + persist)) / (exp(lambda c) - 1),
     // the inverse of the wall-time factor of Daly's complete model, T_w / T_s =
-    // M e^(R/M) (e^((tau+delta)/M) - 1) / tau [Daly 2006, FGCS 22(3) 303-312]. Its optimum
+    // M e^(R/M) (e^((tau+delta)/M) - 1) / tau [ref:daly-2006]. Its optimum
     // interval does not depend on restart or persist time; Daly's interval above is that
     // optimum to higher order. Equals FirstOrder to first order in lambda c and stays right
     // when lambda x restart is not small (100k-GPU jobs interrupted every half hour).
     Renewal,
-    // Handbook reliability §4 general form [D], after Kokolis et al. HPCA'25:
+    // General first-order form [D], after Kokolis et al. HPCA'25 [ref:kokolis-2025]:
     //   ETTR = (1 - lambda C) / (1 + w / interval),   C = restart + interval / 2 + persist,
     // clamped to [0, 1]. Overstates the loss once lambda x (restart + interval) nears 1.
     FirstOrder,

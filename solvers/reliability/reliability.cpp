@@ -72,6 +72,7 @@ struct Core
     double waitHoursPerNodeFailure = 0; // expected wait for a spare, per node-removing failure
     EttrParameters ettr;
     double goodput = 0;
+    double shrinkLoss = 0;
 };
 
 // ------------------------------------------------------------------------- checkpoint
@@ -199,6 +200,17 @@ struct Spares
     double waitHoursPerNodeFailure = 0; // expected wait for capacity, averaged over failures
 };
 
+// E[(F - S)+] for F ~ Poisson(mean): the failed units beyond S spares.
+double expectedBeyond(double mean, int spares)
+{
+    double pk = std::exp(-mean), below = 0;
+    for (int k = 0; k < spares; ++k) {
+        below += (spares - k) * pk;
+        pk *= mean / (k + 1);
+    }
+    return std::max(0.0, mean - spares + below);
+}
+
 Spares sparesFigures(const Prepared &p, const Scenario &scenario, int jobNodes)
 {
     const ReliabilityInputs &in = p.in;
@@ -279,6 +291,7 @@ Spares sparesFigures(const Prepared &p, const Scenario &scenario, int jobNodes)
         waitUnitHours += unitsHere * waitPerFailureH(units, spares, fig.shortage, repairH,
                                                      p.options.repairCrews);
         shortUnits += unitsHere * fig.shortage;
+        sp.meanUnitsWithoutSpare += count * expectedBeyond(units * unitRatePerH * repairH, spares);
         if (fig.states > sp.ctmcStates) {
             sp.ctmcStates = fig.states;
             sp.meanFailedUnitsPerIsland = fig.meanFailed;
@@ -315,21 +328,40 @@ Core evaluateCore(const Prepared &p, const Scenario &scenario, Diagnostics *diag
     iv.automatic = in.checkpoint.automaticInterval;
     iv.youngS = youngInterval(cp.blockingS, mtbiS);
     iv.dalyS = dalyInterval(cp.blockingS, mtbiS);
+    // What can run: a checkpoint is taken between steps, so never more than once a step; a new
+    // asynchronous save cannot start before the last one is persisted; the policy may set a
+    // longer minimum. The persist window adds a constant to the loss per failure, so the
+    // optimum is otherwise Daly's.
+    const double stepS = in.stepTimeS.value_or(0.0);
+    const double policyMinS = in.checkpoint.minIntervalMinutes * 60.0;
+    iv.floorS = std::max({stepS, policyMinS, cp.persistS});
+    const char *floorReason = iv.floorS == stepS        ? "one training step"
+                              : iv.floorS == policyMinS ? "policy minimum"
+                                                        : "asynchronous persist time";
     if (iv.automatic) {
-        // A new asynchronous save cannot start before the last one is persisted; the persist
-        // window adds a constant to the loss per failure, so the optimum is otherwise Daly's.
-        iv.chosenS = std::max(iv.dalyS, cp.persistS);
+        iv.chosenS = iv.dalyS;
+        iv.boundBy = "Daly optimum";
+        if (!(iv.chosenS >= iv.floorS)) {
+            iv.chosenS = iv.floorS;
+            iv.boundBy = floorReason;
+        }
     } else {
         iv.chosenS = in.checkpoint.intervalMinutes * 60.0;
-        if (iv.chosenS < cp.persistS) {
+        iv.boundBy = "policy interval";
+        const double runnableS = std::max(stepS, cp.persistS);
+        if (iv.chosenS < runnableS) {
             if (diagnostics)
                 diagnostics->warning("", "/workload/checkpoint/interval",
                                      "the checkpoint interval (" + number(iv.chosenS) +
-                                         " s) is shorter than the asynchronous persist time (" +
-                                         number(cp.persistS) +
-                                         " s); saves cannot start faster, the persist time is "
-                                         "used instead");
-            iv.chosenS = cp.persistS;
+                                         " s) is shorter than " +
+                                         (runnableS == stepS ? "one training step ("
+                                                             : "the asynchronous persist "
+                                                               "time (") +
+                                         number(runnableS) +
+                                         " s); checkpoints cannot come faster, that is used "
+                                         "instead");
+            iv.chosenS = runnableS;
+            iv.boundBy = runnableS == stepS ? "one training step" : "asynchronous persist time";
         }
     }
     if (in.stepTimeS)
@@ -349,9 +381,13 @@ Core evaluateCore(const Prepared &p, const Scenario &scenario, Diagnostics *diag
     rs.detectionS = settings.detectionMinutes * 60.0;
     rs.restartS = settings.restartMinutes * 60.0;
     rs.restoreS = cp.restoreS;
-    // Only node-removing failures need a spare; the rest restart on the same nodes.
-    rs.capacityWaitS =
-        (p.jobNodeRatePerH / p.jobRatePerH) * spares.waitHoursPerNodeFailure * kSecondsPerHour;
+    // Only node-removing failures need a spare; the rest restart on the same nodes. Without a
+    // spare, a shrinking job restarts at once and runs without the failed unit's replica until
+    // the repair (shrinkLoss, below); a waiting job waits for the repair.
+    const bool shrink = settings.noSpareRecovery == NoSpareRecovery::Shrink;
+    rs.capacityWaitS = shrink ? 0.0
+                              : (p.jobNodeRatePerH / p.jobRatePerH) *
+                                    spares.waitHoursPerNodeFailure * kSecondsPerHour;
     rs.totalS = rs.detectionS + rs.restartS + rs.restoreS + rs.capacityWaitS;
 
     core.ettr.interruptionRate = core.jobRatePerH / kSecondsPerHour;
@@ -359,6 +395,16 @@ Core evaluateCore(const Prepared &p, const Scenario &scenario, Diagnostics *diag
     core.ettr.persistTime = cp.persistS;
     core.ettr.restartTime = rs.totalS;
     core.goodput = ettr(core.ettr, iv.chosenS, p.options.ettrModel);
+    if (shrink && core.spares.jobUnits > 0) {
+        // Each unit down beyond the spares idles its whole data-parallel replica.
+        const int unitGpus = in.gpusPerNode * core.spares.nodesPerUnit;
+        const int replicaUnits =
+            in.replicaGpus > 0 ? std::max(1, (in.replicaGpus + unitGpus - 1) / unitGpus) : 1;
+        core.shrinkLoss =
+            std::min(1.0, core.spares.meanUnitsWithoutSpare *
+                              std::min(replicaUnits, core.spares.jobUnits) / core.spares.jobUnits);
+        core.goodput *= 1.0 - core.shrinkLoss;
+    }
     return core;
 }
 
@@ -441,7 +487,7 @@ Rate lookUpRate(const std::string &componentClass, const ReliabilityInputs &in,
 
 // Failures per year of one redundancy group that take it below its required units. Series
 // groups (all units required) add their rates; N+M groups collapse through the k-out-of-n
-// chain with repair [handbook reliability §1: "collapse N+1 groups first"].
+// chain with repair [ref:trivedi-2016] (N+1 groups collapse first, then rates add [D]).
 double groupFailuresPerYear(const ComponentGroup &group, double unitPerYear, double repairHours)
 {
     const int n = group.redundancyUnits, k = group.redundancyRequired;
@@ -683,6 +729,7 @@ ReliabilityResult solveReliability(const ReliabilityInputs &in, const Reliabilit
     result.spares = core.spares;
     GoodputFigures &gp = result.goodput;
     gp.goodput = core.goodput;
+    gp.shrinkLoss = core.shrinkLoss;
     gp.model = options.ettrModel;
     gp.renewalGoodput = ettr(core.ettr, core.interval.chosenS, EttrModel::Renewal);
     gp.firstOrderGoodput = ettr(core.ettr, core.interval.chosenS, EttrModel::FirstOrder);
@@ -717,8 +764,11 @@ ReliabilityResult solveReliability(const ReliabilityInputs &in, const Reliabilit
             "", in.poolPointer,
             std::to_string(sp.requiredSpareNodes) + " spare nodes are needed for a restart at " +
                 number(settings.spareConfidence * 100) + "% confidence but the pool leaves only " +
-                std::to_string(sp.idleNodes) +
-                " idle; the goodput assumes those and the wait for repairs");
+                std::to_string(sp.idleNodes) + " idle; " +
+                (settings.noSpareRecovery == NoSpareRecovery::Shrink
+                     ? "the job restarts shrunk and loses " + number(core.shrinkLoss * 100) +
+                           "% of its throughput while nodes are repaired"
+                     : "the goodput assumes those and the wait for repairs"));
     if (settings.spareNodes && *settings.spareNodes % in.nodesPerBlastUnit != 0)
         diagnostics.warning("", "/reliability/spareNodes",
                             "spareNodes is not a multiple of the " +

@@ -4,10 +4,10 @@
 // costs, how often to take one, how many spare nodes to keep, and what fraction of wall time
 // still advances training (ETTR / goodput), hence effective MFU and time-to-train.
 //
-// Chain (handbook reliability.md): component failure rates -> job interruption rate -> checkpoint
-// cost -> Young/Daly interval -> restart cost -> ETTR -> spares. Failures are exponential (a
-// constant rate per unit); infant mortality, lemon nodes and correlated events make real rates
-// higher, so the catalog rates are the knob. Model and approximations: docs/reliability-model.md.
+// Chain: component failure rates -> job interruption rate -> checkpoint cost -> Young/Daly
+// interval -> restart cost -> ETTR -> spares. Failures are exponential (a constant rate per
+// unit); infant mortality, lemon nodes and correlated events make real rates higher, so the
+// catalog rates are the knob. Model and approximations: docs/reliability-model.md.
 //
 // The pure functions behind it are in goodput.h (intervals, ETTR, Monte Carlo) and
 // repairablesystem.h (spare percentiles, k-out-of-n Markov chain). Qt-free, no global state.
@@ -25,7 +25,7 @@
 
 namespace aidc {
 
-inline constexpr double kHoursPerYear = 8766.0; // 365.25 days [handbook reliability §1]
+inline constexpr double kHoursPerYear = 8766.0; // 365.25 days
 inline constexpr double kDaysPerYear = 365.25;
 
 // One component group: counts, the rate used and where it came from, failures per day.
@@ -67,8 +67,13 @@ struct CheckpointFigures
 struct IntervalFigures
 {
     double youngS = 0, dalyS = 0;
-    double chosenS = 0; // Daly when automatic (at least the persist window), else the policy's
+    double chosenS = 0; // Daly when automatic, floored (floorS), else the policy's interval
     bool automatic = true;
+    // The shortest interval that can run: one training step, the policy's minimum and the
+    // asynchronous persist time; `boundBy` names what set chosenS ("Daly optimum", "one training
+    // step", "policy minimum", "asynchronous persist time", "policy interval").
+    double floorS = 0;
+    std::string boundBy;
     std::optional<double> steps; // chosenS / step time
 };
 
@@ -99,16 +104,22 @@ struct SparesFigures
     double shortageProbability = 0;   // P(a node failure finds no spare in its island)
     double mttfHours = 0;             // from all healthy until some island runs short
     double meanFailedUnitsPerIsland = 0;
+    // Expected blast units down beyond the spares, all islands (Poisson over the repair window):
+    // what an elastic shrink runs without.
+    double meanUnitsWithoutSpare = 0;
     int ctmcStates = 0;             // states kept in the largest island's chain
     double ctmcTruncationBound = 0; // probability mass those chains left out
 };
 
 struct GoodputFigures
 {
-    double goodput = 0; // ETTR, [0, 1], by ReliabilityOptions::ettrModel
+    double goodput = 0; // ETTR, [0, 1], by ReliabilityOptions::ettrModel, times (1 - shrinkLoss)
+    // Share of throughput lost while the job runs shrunk (no spare left, noSpareRecovery
+    // "shrink"): data-parallel replicas missing until their nodes are repaired.
+    double shrinkLoss = 0;
     EttrModel model = EttrModel::Renewal;
     double renewalGoodput = 0;    // Daly's complete exponential model (exact)
-    double firstOrderGoodput = 0; // handbook §4 general form
+    double firstOrderGoodput = 0; // first-order form [D] after [ref:kokolis-2025]
     EttrLosses losses;            // fractions of wall time lost, by the same model
     std::optional<double> effectiveMfu;
     std::optional<double> idealTimeToTrainS, effectiveTimeToTrainS;
@@ -161,8 +172,9 @@ struct ReliabilityResult
     std::vector<ClassFailures> byClass;
     double clusterFailuresPerDay = 0;
     // Failed GPUs a day: the "gpu" and "hbm" classes together, since an HBM error takes its
-    // GPU out like any other GPU fault; the seed's ">50 failed GPUs a day at 100k" [Z2] counts
-    // both (catalog 0.08 + 0.1 per GPU-year -> ~49 a day). byClass keeps them apart.
+    // GPU out like any other GPU fault; the seed's ">50 failed GPUs a day at 100k"
+    // [ref:zomi-10k-slides] counts both (catalog 0.08 + 0.1 per GPU-year -> ~49 a day). byClass
+    // keeps them apart.
     double clusterGpuFailuresPerDay = 0;
     double jobInterruptionsPerDay = 0;
     double jobMtbiHours = 0;

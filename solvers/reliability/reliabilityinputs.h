@@ -5,7 +5,7 @@
 // The pipeline fills ReliabilityInputs from the project, the catalog and the other solvers:
 // counts from the layout, fabric and power results (BOM), failure rates from the catalog,
 // model size and step time from the performance model. Counts are physical units; failure rates
-// are per unit-year (1 year = 8,766 h, handbook reliability §1); bandwidths are bytes per second.
+// are per unit-year (1 year = 8,766 h); bandwidths are bytes per second.
 // Model: docs/reliability-model.md.
 
 #include "catalogs/catalog.h"
@@ -35,7 +35,7 @@ enum class FailureScope {
 // One kind of component, e.g. "backend leaf switches" or "GPUs". The pipeline adds one group per
 // line it wants reported; several groups may share a failure class (leaf and spine switches).
 //
-// Which groups to create (handbook reliability §1, "job-interrupting failures"):
+// Which groups to create (job-interrupting failures, as [ref:llama3-2024] counts them):
 //   gpu          Node    count = GPUs
 //   hbm          Node    count = GPUs (the catalog's HBM rate is per GPU's HBM, as in the Delta
 //                        study); leave the group out if the "gpu" rate already covers HBM
@@ -97,12 +97,15 @@ struct ReliabilityInputs
     std::optional<double> mfu;               // 0..1, before failures
     std::optional<double> stepTimeS;         // to express the interval in steps
     std::optional<double> idealTimeToTrainS; // wall time without failures or checkpoints
+    // GPUs of one data-parallel replica (tp x pp x cp): what an elastic shrink drops with a
+    // failed node. 0 = unknown (one blast unit).
+    int replicaGpus = 0;
 };
 
 struct ReliabilityOptions
 {
     // Closed form of the headline goodput (goodput.h). Both are always reported; Renewal is
-    // exact for exponential failures, FirstOrder is the handbook §4 general form.
+    // exact for exponential failures, FirstOrder the first-order form [ref:kokolis-2025].
     EttrModel ettrModel = EttrModel::Renewal;
     // Monte Carlo cross-check of the closed-form ETTR: simulated failure-to-failure cycles
     // (0 = skip). Fixed seed: the same inputs give the same figure.

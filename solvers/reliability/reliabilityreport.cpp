@@ -168,6 +168,8 @@ json toJson(const ReliabilityResult &r)
           {"dalyS", finite(iv.dalyS)},
           {"chosenS", finite(iv.chosenS)},
           {"automatic", iv.automatic},
+          {"floorS", finite(iv.floorS)},
+          {"boundBy", iv.boundBy},
           {"steps", optional(iv.steps)}}},
         {"restart",
          {{"detectionS", rs.detectionS},
@@ -177,6 +179,7 @@ json toJson(const ReliabilityResult &r)
           {"totalS", finite(rs.totalS)}}},
         {"goodput",
          {{"goodput", gp.goodput},
+          {"shrinkLoss", gp.shrinkLoss},
           {"model", ettrModelName(gp.model)},
           {"renewalGoodput", gp.renewalGoodput},
           {"firstOrderGoodput", gp.firstOrderGoodput},
@@ -206,6 +209,7 @@ json toJson(const ReliabilityResult &r)
           {"shortageProbability", sp.shortageProbability},
           {"mttfHours", finite(sp.mttfHours)},
           {"meanFailedUnitsPerIsland", sp.meanFailedUnitsPerIsland},
+          {"meanUnitsWithoutSpare", sp.meanUnitsWithoutSpare},
           {"ctmcStates", sp.ctmcStates},
           {"ctmcTruncationBound", sp.ctmcTruncationBound}}},
         {"monteCarlo", nullptr},
@@ -261,7 +265,7 @@ void writeText(std::ostream &out, const ReliabilityResult &r)
 
     const IntervalFigures &iv = r.interval;
     out << "\n  Interval  Young " << duration(iv.youngS) << ", Daly " << duration(iv.dalyS)
-        << ", chosen " << duration(iv.chosenS) << (iv.automatic ? " (automatic)" : " (fixed)");
+        << ", chosen " << duration(iv.chosenS) << " (" << iv.boundBy << ")";
     if (iv.steps)
         out << format(", every %.0f steps", *iv.steps);
     out << '\n';
@@ -290,8 +294,11 @@ void writeText(std::ostream &out, const ReliabilityResult &r)
     out << "\n  Goodput (ETTR)             " << percent(gp.goodput) << "  (lost: checkpoints "
         << percent(gp.losses.checkpointing) << ", rework " << percent(gp.losses.lostWork)
         << ", restarts " << percent(gp.losses.restart) << ")\n";
-    out << "    exact exponential model  " << percent(gp.renewalGoodput)
-        << ", handbook first-order " << percent(gp.firstOrderGoodput) << '\n';
+    if (gp.shrinkLoss > 0)
+        out << "    running shrunk           " << percent(gp.shrinkLoss)
+            << " of throughput (no spare left: replicas wait for repairs)\n";
+    out << "    exact exponential model  " << percent(gp.renewalGoodput) << ", first-order "
+        << percent(gp.firstOrderGoodput) << '\n';
     if (gp.effectiveMfu)
         out << "  Effective MFU              " << percent(*gp.effectiveMfu) << '\n';
     if (gp.effectiveTimeToTrainS)

@@ -1,7 +1,7 @@
 #pragma once
 
 // Spares and redundancy: Poisson and binomial spare percentiles, and the repairable
-// k-out-of-n system (machine-repairman continuous-time Markov chain), handbook reliability §5.
+// k-out-of-n system (machine-repairman continuous-time Markov chain) [ref:trivedi-2016].
 // Rates are per unit time and times come back in the same unit (the solver uses hours).
 
 #include <vector>
@@ -16,7 +16,8 @@ double poissonCdf(int k, double mean);
 int poissonSpares(double meanFailures, double confidence);
 
 // Smallest S with P(X <= S) >= confidence for X ~ Binomial(units, failureProbability), the
-// form ByteRobust reportedly uses for warm standby (failureProbability = 1 - exp(-rate T_r)).
+// form ByteRobust reportedly uses for warm standby [ref:byterobust-2025] (failureProbability =
+// 1 - exp(-rate T_r)).
 int binomialSpares(int units, double failureProbability, double confidence);
 
 // Stationary distribution of the number d of failed units in a machine-repairman model: n units

@@ -9,6 +9,8 @@
 
 #include <sqlite3.h>
 
+#include <thread>
+
 using namespace aidc;
 using namespace aidc::test;
 
@@ -219,4 +221,41 @@ TEST_CASE("merging the same database twice adds nothing", "[resultsdb][merge]")
     CHECK(second.runsAdded == 0);
     CHECK(second.runsSkipped == 2);
     CHECK(ResultsDatabase(out).rowCount("summary") == 2);
+}
+
+// Issue 18, item 4: two writers on one new database used to fail ("table meta already exists",
+// "duplicate column name") because each read the schema before taking the write lock. Each pass
+// creates the database from scratch with two connections at once, each adding rows whose new
+// figures add columns; both must succeed and every row must be there.
+TEST_CASE("two writers on one results database both succeed", "[resultsdb][concurrency]")
+{
+    TempDir dir;
+    for (int pass = 0; pass < 20; ++pass) {
+        const std::string path = dir.file("shared" + std::to_string(pass) + ".db");
+        std::vector<std::string> errors(2);
+        auto writer = [&](int who) {
+            try {
+                ResultsDatabase db(path);
+                for (int batch = 0; batch < 3; ++batch) {
+                    db.begin();
+                    const std::string figure =
+                        "figure" + std::to_string(who) + "_" + std::to_string(batch);
+                    db.addRow(okRow(batch, {{"summary", {{"gpus", 8}, {figure, batch}}}}), "batch",
+                              currentRunTime() + "#" + std::to_string(who));
+                    db.commit();
+                }
+            } catch (const std::exception &e) {
+                errors[std::size_t(who)] = e.what();
+            }
+        };
+        std::thread first(writer, 0);
+        std::thread second(writer, 1);
+        first.join();
+        second.join();
+        INFO("pass " << pass);
+        CHECK(errors[0] == "");
+        CHECK(errors[1] == "");
+        CHECK(queryText(path, "SELECT count(*) FROM runs") == "6");
+        CHECK(queryText(path, "SELECT count(*) FROM summary") == "6");
+    }
 }

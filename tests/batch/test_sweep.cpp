@@ -94,6 +94,16 @@ TEST_CASE("sweep axes the base document cannot take are refused before running",
     CHECK_THROWS_AS(Sweep(file, "{\"schema\": ", {}), LoadError);
 }
 
+// Issue 18, items 1 and 7: a deeply nested base crashed the worker thread that copies it, and a
+// --set value that is not UTF-8 was an internal error leaving an empty database.
+TEST_CASE("a hostile base document or --set value is refused with a message", "[sweep]")
+{
+    std::string deep = "{\"schema\": \"aidc-project\", \"version\": 1, \"x\": ";
+    deep += std::string(60000, '[') + std::string(60000, ']') + "}";
+    CHECK_THROWS_AS(Sweep("deep.json", deep, {}), LoadError);
+    CHECK_THROWS_WITH(parseSweepAxis("/name=\xff\xfe"), Catch::Contains("not valid UTF-8"));
+}
+
 TEST_CASE("a sweep creates the objects a path needs", "[sweep]")
 {
     // minimal.json has no "site" section: the sweep adds it, as a user editing the file would.
@@ -155,8 +165,8 @@ TEST_CASE("oversubscription 1, 3, 7 on the 100k project", "[sweep][slow]")
         CHECK(rows[i].result == directEvaluation(project, file + "#" + std::to_string(i)));
     }
 
-    // Fewer uplinks above the islands buy fewer spine/core switches and optics [handbook
-    // fabric.md §2: the layer above islands is sized for N/o ports].
+    // Fewer uplinks above the islands buy fewer spine/core switches and optics (the layer above
+    // the islands is sized for N/o ports [D]).
     const nlohmann::json::json_pointer networkCapex("/cost/networkCapexUsd");
     if (rows[0].result.contains(networkCapex)) {
         const double c1 = rows[0].result[networkCapex], c3 = rows[1].result[networkCapex],
@@ -166,7 +176,7 @@ TEST_CASE("oversubscription 1, 3, 7 on the 100k project", "[sweep][slow]")
     } else {
         WARN("cost.networkCapexUsd absent from the result: network capex assertion skipped");
     }
-    // Slower inter-island links can only lengthen the step [handbook performance.md].
+    // Slower inter-island links can only lengthen the step.
     const nlohmann::json::json_pointer mfu("/summary/mfu");
     if (rows[0].result.contains(mfu)) {
         CHECK(rows[2].result[mfu].get<double>() <= rows[0].result[mfu].get<double>() + 1e-12);

@@ -1,4 +1,4 @@
-// The shipped catalog against the handbook, and the loader's validation of bad input.
+// The shipped catalog against its cited sources, and the loader's validation of bad input.
 
 #include "catalogfixture.h"
 
@@ -76,12 +76,12 @@ TEST_CASE("the shipped catalog loads without any diagnostic", "[catalog]")
     CHECK(catalog.generators.size() >= 1);
 }
 
-TEST_CASE("shipped figures match the handbook", "[catalog]")
+TEST_CASE("shipped figures match their cited sources", "[catalog]")
 {
     const aidc::Catalog &catalog = shipped();
 
     // H100 SXM: 989 dense BF16 TFLOP/s, 1979 FP8, 80 GB at 3.35 TB/s, 700 W
-    // [handbook parts.md §1; NVIDIA H100 datasheet].
+    // [ref:nvidia-h100-ds].
     const aidc::Accelerator *h100 = catalog.accelerator("H100-SXM");
     REQUIRE(h100);
     CHECK(h100->bf16Tflops == Approx(989));
@@ -91,7 +91,7 @@ TEST_CASE("shipped figures match the handbook", "[catalog]")
     CHECK(h100->sources.at("bf16Tflops").confidence == aidc::Confidence::Vendor);
 
     // Calculon's A100 GEMM table: >=128 GFLOP 0.95, >=16 0.9, >=1 0.6, else 0.1; NCCL bus
-    // efficiencies 0.65 NVLink, 0.9 InfiniBand [handbook performance.md §2, §4].
+    // efficiencies 0.65 NVLink, 0.9 InfiniBand [ref:calculon-2023].
     const aidc::Accelerator *a100 = catalog.accelerator("A100-SXM-80GB");
     REQUIRE(a100);
     const std::vector<std::pair<double, double>> calculon = {
@@ -104,7 +104,7 @@ TEST_CASE("shipped figures match the handbook", "[catalog]")
           std::string::npos);
 
     // DGX H100: 8U, 10.2 kW max, 130.45 kg, 6 PSUs (4+2), 8 x 400G via 4 twin-port OSFP
-    // [handbook parts.md §2; DGX H100 User Guide].
+    // [ref:nvidia-dgx-h100-ug].
     const aidc::Server *dgx = catalog.server("DGX-H100");
     REQUIRE(dgx);
     CHECK(dgx->heightU == 8);
@@ -116,12 +116,12 @@ TEST_CASE("shipped figures match the handbook", "[catalog]")
     CHECK(dgx->backendPortGbps == Approx(400));
     CHECK(dgx->backendCages == 4);
     CHECK(dgx->sources.at("maxPowerW").confidence == aidc::Confidence::Vendor);
-    // Non-GPU power 10.2 kW - 8 x 700 W = 4.6 kW, ~575 W per GPU: above the 400-500 W seed, as
-    // the handbook notes for SemiAnalysis' accounting [handbook facility.md §1].
+    // Non-GPU power 10.2 kW - 8 x 700 W = 4.6 kW, ~575 W per GPU: above the 400-500 W seed
+    // [ref:zomi-100k-slides], as SemiAnalysis' accounting is [ref:semianalysis-articles].
     CHECK(dgx->nonGpuPowerW(*h100) == Approx(4600));
 
     // GB200 NVL72: 72 GPUs in one scale-up domain, ~120 kW, ~1.36 t, 600 x 1068 mm
-    // [handbook parts.md §2; NVIDIA BCM docs].
+    // [ref:nvidia-bcm-gb200].
     const aidc::Server *nvl72 = catalog.server("GB200-NVL72");
     REQUIRE(nvl72);
     CHECK(nvl72->gpus == 72);
@@ -136,7 +136,7 @@ TEST_CASE("shipped figures match the handbook", "[catalog]")
     CHECK(nvlRack->liquidCooled);
 
     // QM9700: 64 x 400G NDR in 32 twin-port OSFP cages, 1U, ~747 W with DAC
-    // [handbook parts.md §3; Z1].
+    // [ref:nvidia-qm9700-um; ref:zomi-100k-slides].
     const aidc::SwitchModel *qm9700 = catalog.switchModel("QM9700");
     REQUIRE(qm9700);
     CHECK(qm9700->technology == "infiniband");
@@ -146,13 +146,13 @@ TEST_CASE("shipped figures match the handbook", "[catalog]")
     CHECK(qm9700->heightU == 1);
     CHECK(qm9700->basePowerW == Approx(747));
 
-    // Generator: 2.5 MW with 0.7 usable after derating [handbook parts.md §5: 60-75%].
+    // Generator: 2.5 MW with 0.7 usable after derating (60-75% [U]).
     REQUIRE(!catalog.generators.empty());
     CHECK(catalog.generators.front().ratingMW == Approx(2.5));
     CHECK(catalog.generators.front().usableFraction == Approx(0.7));
 
     // Water-cooled chiller COP ~6-7; cooling tower 0.2 kW/ton = 0.2 / 3.517 W per W
-    // [handbook parts.md §5, BAC guide].
+    // [ref:bac-free-cooling].
     const aidc::CoolingUnit *chiller = catalog.coolingUnit("Chiller-WaterCooled-1000RT");
     REQUIRE(chiller);
     CHECK(chiller->cop >= 6.0);
@@ -161,8 +161,8 @@ TEST_CASE("shipped figures match the handbook", "[catalog]")
     REQUIRE(tower);
     CHECK(tower->powerFraction == Approx(0.2 / 3.517).epsilon(0.01));
 
-    // Prices: H100 $25-30k [S]; DGX H100 ~$270k [A]; NDR switch $36-50k [S]; NVL72 $2-3M [S]
-    // [handbook facility.md §7, parts.md §3].
+    // Prices: H100 $25-30k [U]; DGX H100 ~$270k [A] [ref:semianalysis-articles]; NDR switch
+    // $36-50k [S] [ref:fs-com-store]; NVL72 $2-3M [U].
     CHECK(catalog.price("H100-SXM")->unitUsd >= 25000);
     CHECK(catalog.price("H100-SXM")->unitUsd <= 30000);
     CHECK(catalog.price("DGX-H100")->unitUsd == Approx(270000));
@@ -171,7 +171,7 @@ TEST_CASE("shipped figures match the handbook", "[catalog]")
     CHECK(catalog.price("QM9700")->unitUsd <= 50000);
     CHECK(catalog.price("GB200-NVL72")->unitUsd >= 2.0e6);
     CHECK(catalog.price("GB200-NVL72")->unitUsd <= 3.0e6);
-    // Construction ~$10M+ per MW of critical load, excluding IT [A; handbook facility.md §7].
+    // Construction ~$10M+ per MW of critical load, excluding IT [A] [ref:cushman-wakefield-2025].
     const double perMw = catalog.price("facility/power-infra-per-MW/2N")->unitUsd +
                          catalog.price("facility/cooling-per-MW/direct-liquid")->unitUsd +
                          catalog.price("facility/building-shell-per-MW")->unitUsd;
@@ -179,11 +179,11 @@ TEST_CASE("shipped figures match the handbook", "[catalog]")
     CHECK(perMw <= 1.5e7);
 }
 
-TEST_CASE("the media ladder follows the handbook order and price ladder", "[catalog]")
+TEST_CASE("the media ladder follows the cited order and price ladder", "[catalog]")
 {
     const aidc::Catalog &catalog = shipped();
     // Within a speed the reach never shrinks down the ladder, so "first medium that reaches"
-    // is also the cheapest one [handbook fabric.md §5].
+    // is also the cheapest one.
     for (double gbps : {1.0, 200.0, 400.0, 800.0}) {
         double reach = 0;
         int count = 0;
@@ -197,8 +197,8 @@ TEST_CASE("the media ladder follows the handbook order and price ladder", "[cata
         }
         CHECK(count >= 2);
     }
-    // [Z1]: DAC < 3 m, multimode ~50 m, DR 500 m, FR 2 km, LR 10 km; SR = 1, single-mode ~2.5x,
-    // coherent >= 10x [handbook parts.md §4].
+    // [ref:zomi-100k-slides]: DAC < 3 m, multimode ~50 m, DR 500 m, FR 2 km, LR 10 km; SR = 1,
+    // single-mode ~2.5x, coherent >= 10x.
     CHECK(catalog.medium("DAC-400G")->reachM <= 3);
     CHECK(catalog.medium("SR4-400G")->reachM == Approx(50));
     CHECK(catalog.medium("DR4-400G")->reachM == Approx(500));
@@ -229,7 +229,7 @@ TEST_CASE("power stages: efficiency curves and the IT boundary", "[catalog]")
             if (s.stage != stage)
                 continue;
             found = true;
-            // PSU onward is inside metered IT power [handbook facility.md §2].
+            // PSU onward is inside metered IT power (the model's boundary).
             const bool inside = s.stage == "rack-conversion" || s.stage == "board";
             CHECK(s.insideItBoundary == inside);
         }
@@ -239,14 +239,14 @@ TEST_CASE("power stages: efficiency curves and the IT boundary", "[catalog]")
         CHECK(catalog.powerStage("rack-conversion", variant));
         CHECK(catalog.powerStage("board", variant));
     }
-    // Double-conversion UPS 94-97% at normal load, lower at 25% [handbook parts.md §5].
+    // Double-conversion UPS 94-97% at normal load, lower at 25% [ref:schneider-wp157].
     const aidc::PowerStage *ups = catalog.powerStage("ups", "double-conversion");
     REQUIRE(ups);
     CHECK(ups->efficiency.at(0.5) >= 0.94);
     CHECK(ups->efficiency.at(0.5) <= 0.97);
     CHECK(ups->efficiency.at(0.25) < ups->efficiency.at(0.5));
     // The 12 V rack stage is the PSU alone, at the 80 PLUS Titanium minimums (230 V redundant:
-    // 90/94/96/91% at 10/20/50/100% load) [handbook parts.md §5]. The 12 V busbar I2R loss is
+    // 90/94/96/91% at 10/20/50/100% load) [ref:80plus]. The 12 V busbar I2R loss is
     // not in the curve: the power solver adds it from the rack current, and its tests check
     // that 48 V loses less than 12 V end to end (tests/solvers/power).
     const aidc::PowerStage *psu12 = catalog.powerStage("rack-conversion", "12V");
@@ -280,7 +280,7 @@ TEST_CASE("SwitchModel::radixAt counts native and breakout ports", "[catalog]")
     CHECK(qm9700->radixAt(300) == 0);
     const aidc::SwitchModel *sn5600 = shipped().switchModel("SN5600");
     REQUIRE(sn5600);
-    CHECK(sn5600->radixAt(200) == 256); // 51.2T as 256 x 200G [handbook parts.md §3]
+    CHECK(sn5600->radixAt(200) == 256); // 51.2T as 256 x 200G [ref:nvidia-sn5600-um]
 }
 
 TEST_CASE("every numeric figure of every part carries a source", "[catalog]")

@@ -118,7 +118,7 @@ inline Project fullProject()
     w.pool = "train";
     w.gpus = 4000;
     w.parallelism = {false, 2, 16, 8, 2, 64, 2, 4, PipelineSchedule::DualPipe, 3, Recompute::Full};
-    w.checkpoint = {false, 37.5, true, CheckpointTier::LocalNvme, 16};
+    w.checkpoint = {false, 37.5, 5, true, CheckpointTier::LocalNvme, 16};
     p.workload = w;
 
     p.reliability.failuresPerYearOverride = {{"gpu", 0.05}, {"transceiver", 0.002}};
@@ -127,6 +127,7 @@ inline Project fullProject()
     p.reliability.repairHours = 24;
     p.reliability.spareConfidence = 0.95;
     p.reliability.spareNodes = 16;
+    p.reliability.noSpareRecovery = NoSpareRecovery::WaitForRepair;
 
     p.cost.horizonYears = 4;
     p.cost.costOfCapital = 0.1;

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
 
 #include <sys/stat.h>
@@ -112,4 +113,33 @@ TEST_CASE("a save that cannot happen fails with a message and touches nothing", 
     }
     CHECK(test::readFile(old) == "precious\n");
     CHECK(entriesIn(dir.path()) <= 2); // old.json (+ folder); no temporary files
+}
+
+// Issue 18, item 10: --output through a symbolic link replaced the link with a file; a kill
+// between creating the temporary file and the rename left ".NAME.XXXXXX" forever.
+TEST_CASE("saving through a symbolic link writes the file it points at", "[atomicfile]")
+{
+    test::TempDir dir;
+    const std::string target = dir.file("real.csv");
+    const std::string link = dir.file("link.csv");
+    REQUIRE(saveFileAtomically(target, "old").ok);
+    fs::create_symlink(target, link);
+    REQUIRE(saveFileAtomically(link, "new").ok);
+    CHECK(fs::is_symlink(link));
+    CHECK(test::readFile(target) == "new");
+    CHECK(entriesIn(dir.path()) == 2);
+}
+
+TEST_CASE("temporaries a killed save left behind are cleaned up by the next save", "[atomicfile]")
+{
+    test::TempDir dir;
+    const std::string target = dir.file("p.json");
+    const std::string stale = dir.file(".p.json.Ab3dEf");
+    const std::string fresh = dir.file(".p.json.Xy9zQw"); // a save under way elsewhere
+    test::writeFile(stale, "partial");
+    test::writeFile(fresh, "partial");
+    fs::last_write_time(stale, fs::file_time_type::clock::now() - std::chrono::hours(1));
+    REQUIRE(saveFileAtomically(target, "{}").ok);
+    CHECK_FALSE(fs::exists(stale));
+    CHECK(fs::exists(fresh)); // younger than ten minutes: not touched
 }

@@ -95,3 +95,50 @@ TEST_CASE("numbers are written shortest round-trip and locale-free", "[csv]")
         std::setlocale(LC_NUMERIC, saved.c_str());
     }
 }
+
+// Issue 18, item 11 (OWASP "CSV Injection"): a project named =HYPERLINK(...) was written as-is,
+// and a spreadsheet ran it. Text that starts like a formula gets an apostrophe; numbers do not.
+TEST_CASE("cells that a spreadsheet would run as formulas are neutralised", "[csv][security]")
+{
+    CsvTable table;
+    table.header = {"name", "value"};
+    table.rows = {{"=HYPERLINK(\"http://x\",\"click\")", "-3.5"},
+                  {"+cmd", "+12"},
+                  {"-rf", "1e-3"},
+                  {"@SUM(A1)", "-"},
+                  {"\tTAB", "ok"}};
+    const std::string csv = toCsv(table);
+    CHECK(csv.find("\"'=HYPERLINK(\"\"http://x\"\",\"\"click\"\")\",-3.5\r\n") !=
+          std::string::npos);
+    CHECK(csv.find("'+cmd,+12\r\n") != std::string::npos);
+    CHECK(csv.find("'-rf,1e-3\r\n") != std::string::npos);
+    CHECK(csv.find("'@SUM(A1),'-\r\n") != std::string::npos);
+    CHECK(csv.find("'\tTAB,ok\r\n") != std::string::npos);
+    CHECK(csvSafeText("-3.5") == "-3.5");
+    CHECK(csvSafeText("Zürich") == "Zürich");
+
+    // Read back, the apostrophes go again: an exported price book imports unchanged.
+    Diagnostics diagnostics;
+    const CsvTable back = parseCsv(csv, "t.csv", diagnostics);
+    CHECK(diagnostics.empty());
+    CHECK(back.rows == table.rows);
+}
+
+// Issue 18, item 6: a UTF-8 byte-order mark (spreadsheets' "CSV UTF-8") was refused, and NUL
+// bytes were stored and read back truncated.
+TEST_CASE("the reader takes a byte-order mark and refuses NUL bytes", "[csv]")
+{
+    Diagnostics diagnostics;
+    const CsvTable table =
+        parseCsv("\xEF\xBB\xBFvendor,part\r\nV,QM9700\r\n", "b.csv", diagnostics);
+    CHECK(diagnostics.empty());
+    CHECK(table.header == std::vector<std::string>{"vendor", "part"});
+    Diagnostics nul;
+    std::string withNul = "vendor,part\r\nV,QM";
+    withNul += '\0';
+    withNul += "9700\r\n";
+    parseCsv(withNul, "n.csv", nul);
+    REQUIRE(nul.hasErrors());
+    CHECK(nul.toString().find("n.csv") != std::string::npos);
+    CHECK(nul.toString().find("line 2: a NUL byte") != std::string::npos);
+}

@@ -168,12 +168,12 @@ TEST_CASE("every bad value is reported at its exact JSON pointer", "[projectjson
         {"/compute/pools/0/hall", "\"H9\"", "/compute/pools/0/hall", "unknown hall 'H9'"},
         {"/workload/gpus", "2000", "/workload/gpus", "pool 'train' has 1024"},
         // fabric tiers and oversubscription
-        {"/network/planes/0/tiers", "5", "/network/planes/0/tiers", "out of range"},
-        {"/network/planes/0/tiers", "1", "/network/planes/0/tiers", "out of range"},
+        {"/network/planes/0/tiers", "7", "/network/planes/0/tiers", "out of range"},
+        {"/network/planes/0/tiers", "0", "/network/planes/0/tiers", "out of range"},
         {"/network/planes/0/tiers", "\"many\"", "/network/planes/0/tiers",
-         "expected 2, 3, 4 or \"auto\""},
+         "expected 1 to 6 or \"auto\""},
         {"/network/planes/0/tiers", "true", "/network/planes/0/tiers",
-         "expected 2, 3, 4 or \"auto\", found a boolean"},
+         "expected 1 to 6 or \"auto\", found a boolean"},
         {"/network/planes/0/oversubscription/1", "0.5", "/network/planes/0/oversubscription/1",
          "out of range"},
         {"/network/planes/0/oversubscription", "[1, 1, 1]", "/network/planes/0/oversubscription",
@@ -506,7 +506,8 @@ TEST_CASE("a minimal project stays minimal when saved", "[projectjson]")
     std::vector<std::string> keys;
     for (auto it = doc.begin(); it != doc.end(); ++it)
         keys.push_back(it.key());
-    CHECK(keys == std::vector<std::string>{"schema", "version", "name", "compute", "workload"});
+    CHECK(keys ==
+          std::vector<std::string>{"$schema", "schema", "version", "name", "compute", "workload"});
     CHECK(doc["compute"]["pools"][0].size() == 2); // gpu, gpuCount
     CHECK(doc["workload"].size() == 3);            // model, trainingTokens, globalBatchSequences
 }

@@ -1,4 +1,4 @@
-// Autosave and recovery (handbook reliability.md §6): unsaved work goes to "<file>.autosave",
+// Autosave and recovery [ref:qtcreator-autosave]: unsaved work goes to "<file>.autosave",
 // never over the file; the next open offers it; saving removes it.
 
 #include "uitestutil.h"

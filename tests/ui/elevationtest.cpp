@@ -129,7 +129,7 @@ TEST_CASE("rack elevations show the switches the fabric placed, every one once",
     CHECK(fabric.unplacedSwitches == warned);
     // The backend plane: 128 DGX H100 x 8 rails = 1,024 endpoints; 64-port QM9700 at 1:1 ->
     // 32 down ports per leaf = 32 leaves, 32 x 32 uplinks / 64 ports = 16 spines, as in
-    // NVIDIA's 4-SU DGX SuperPOD H100 reference architecture [V; handbook fabric.md §1].
+    // NVIDIA's 4-SU DGX SuperPOD H100 reference architecture [V] [ref:nvidia-superpod-h100-ra].
     CHECK(leaves == 32);
     CHECK(spines == 16);
 }
@@ -239,7 +239,7 @@ TEST_CASE("a rack-scale system fills its frame: no extra power shelves, nothing 
           "[gui][elevation]")
 {
     // GB200 NVL72: one 48U frame holds 18 compute trays, 9 NVLink switch trays and its own
-    // power shelves [handbook parts.md §2]; the sample runs it on 48 V busbar.
+    // power shelves [ref:nvidia-bcm-gb200]; the sample runs it on 48 V busbar.
     const EvaluatedSample s = evaluatedSample("projects/gb200-nvl72-hall.json");
     const LayoutResult &layout = s.layout();
     int computeRacks = 0;

@@ -38,24 +38,22 @@ inline constexpr double shellPerMW = 5.5e6;
 inline std::vector<Price> testPrices()
 {
     return {
-        // 8-GPU HGX with IB NICs ~$300-350k [A/S, handbook facility.md §7]; the low end, so
+        // 8-GPU HGX with IB NICs ~$300-350k [A/S, no source recorded]; the low end, so
         // the ">$4 B" check below does not lean on a high price. Thinkmate quoted $317k
-        // (Aug 2024) [S, H100 Freakonomics spreadsheet].
-        price("HGX-H100", 300000, "each", "HGX H100 8-GPU with IB NICs, handbook facility §7",
+        // (Aug 2024) [S] [ref:h100-freakonomics-2024].
+        price("HGX-H100", 300000, "each", "HGX H100 8-GPU with IB NICs, analyst estimate",
               Confidence::Analyst),
-        // 64-port NDR switch: ~$36k (FS.com) to ~$50k (NVIDIA) [S, handbook parts.md §3].
-        price("QM9700", 36000, "each", "FS.com NDR 64-port, handbook parts §3",
+        // 64-port NDR switch: ~$36k (FS.com) to ~$50k (NVIDIA) [S] [ref:fs-com-store].
+        price("QM9700", 36000, "each", "FS.com NDR 64-port [ref:fs-com-store]",
               Confidence::Secondary),
-        // Optics: absolute prices are unverified until a user quotes them [U, handbook parts §4].
+        // Optics: absolute prices are unverified until a user quotes them [U].
         // ~$3.8k of connectors and cables per GPU for a 3-tier NDR fabric in the H100
         // Freakonomics spreadsheet (Aug 2024) [S] is consistent with these.
         price("OSFP-400G-SR4", 650, "each", "placeholder", Confidence::Unverified),
         price("OSFP-2x400G-SR8", 1200, "each", "placeholder, twin-port", Confidence::Unverified),
         price("MPO-OM4", 2, "per-m", "placeholder fibre per metre", Confidence::Unverified),
-        price("DAC-400G", 150, "each", "placeholder, cheapest rung [handbook parts §4]",
-              Confidence::Unverified),
-        price("AEC-400G", 400, "each", "placeholder, low-mid rung [handbook parts §4]",
-              Confidence::Unverified),
+        price("DAC-400G", 150, "each", "placeholder, cheapest rung [U]", Confidence::Unverified),
+        price("AEC-400G", 400, "each", "placeholder, low-mid rung [U]", Confidence::Unverified),
         price("Rack-48U-ORv3-Liquid", 15000, "each", "placeholder", Confidence::Unverified),
         price("Rack-42U-Network", 5000, "each", "placeholder", Confidence::Unverified),
         price("PFS-Node", 250000, "each", "placeholder all-flash PFS node", Confidence::Unverified),
@@ -91,7 +89,7 @@ enum class Fabric {
 };
 
 // Backend fabric of 100,000 GPUs on 64-port NDR switches (k = 64), one 400G NIC per GPU.
-// Three-tier fat tree [handbook fabric.md §1; Al-Fares SIGCOMM'08]: leaves N/(k/2) = 3,125,
+// Three-tier fat tree [ref:al-fares-2008]: leaves N/(k/2) = 3,125,
 // spines 3,125, cores N/k = 1,563 (rounded up); N links per tier boundary at 1:1.
 // With 2:1 at the top: 50,000 spine->core links and 782 cores.
 // Optics: the NIC end is a single 400G module; switch ends are twin-port 2x400G modules.
@@ -110,7 +108,7 @@ inline Bom backendBom(Fabric fabric)
     bom.push_back(bomLine("transceiver", "OSFP-2x400G-SR8", switchEnds / 2));
     if (copper) {
         // Mid-row leaves: half the GPU runs fit DAC (<= 3 m), half need AEC (~5-7 m)
-        // [handbook parts.md §4, fabric.md §5].
+        // [ref:optics-vendor-lists].
         bom.push_back(bomLine("cable", "DAC-400G", gpus / 2, 3));
         bom.push_back(bomLine("cable", "AEC-400G", gpus / 2, 5));
     } else {
@@ -122,10 +120,10 @@ inline Bom backendBom(Fabric fabric)
     return bom;
 }
 
-// 100,000 H100 in 12,500 HGX H100 servers, 4 per rack (DGX H100: 1, 2 or 4 per rack [V,
-// handbook parts.md §2]) = 3,125 compute racks; 200 network racks; 200 PFS nodes.
+// 100,000 H100 in 12,500 HGX H100 servers, 4 per rack (DGX H100: 1, 2 or 4 per rack [V]
+// [ref:nvidia-dgx-h100-dc-design]) = 3,125 compute racks; 200 network racks; 200 PFS nodes.
 // Critical IT = 12,500 x 10.2 kW (DGX H100 max [V]) x 1.10 for fabric, storage and management
-// (~10% of IT [Z1]) = 140.25 MW, N+1, direct liquid cooling.
+// (~10% of IT [ref:zomi-100k-slides]) = 140.25 MW, N+1, direct liquid cooling.
 inline CostInputs h100kInputs(Fabric fabric = Fabric::IbNonBlocking)
 {
     CostInputs in;

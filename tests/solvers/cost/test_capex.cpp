@@ -31,8 +31,8 @@ const CostLine *findLine(const CostResult &r, const std::string &part)
 TEST_CASE("A 100k-H100 design costs more than $4 B in hardware and $6 B with the facility",
           "[cost][capex]")
 {
-    // [Z1, Z2; handbook mission.md §8]: 100k H100 ">$4 B hardware", ">$6 B total" with liquid
-    // cooling and network (the $6 B is unsourced [U]).
+    // [ref:zomi-100k-slides; ref:zomi-10k-slides]: 100k H100 ">$4 B hardware", ">$6 B total" with
+    // liquid cooling and network (the $6 B is unsourced [U]).
     const CostResult r = solveCost(h100kInputs(), CostSettings{}, testPrices(), nullptr, options());
     INFO(r.diagnostics.toString());
     REQUIRE_FALSE(r.diagnostics.hasErrors());
@@ -372,7 +372,8 @@ TEST_CASE("The shipped facility prices add up to Cushman & Wakefield's average p
           "[cost][capex]")
 {
     // C&W Data Center Development Cost Guide 2025: US average $11.7 M per MW of critical load;
-    // critical capacity (electrical + mechanical) 53%, the rest 47% [A, handbook facility.md §7].
+    // critical capacity (electrical + mechanical) 53%, the rest 47% [A]
+    // [ref:cushman-wakefield-2025].
     std::map<std::string, double> price;
     for (const Price &p : shippedPrices())
         price[p.part] = p.unitUsd;
@@ -396,8 +397,9 @@ TEST_CASE("The shipped facility prices add up to Cushman & Wakefield's average p
 TEST_CASE("With the shipped default prices the 100k-H100 design passes the seed headlines",
           "[cost][capex]")
 {
-    // [Z1, Z2]: >$4 B hardware, >$6 B total. The fixture's placeholder part ids are mapped to
-    // the catalog's: a twin-port 800G SR8 module serves two 400G links.
+    // [ref:zomi-100k-slides; ref:zomi-10k-slides]: >$4 B hardware, >$6 B total. The fixture's
+    // placeholder part ids are mapped to the catalog's: a twin-port 800G SR8 module serves two 400G
+    // links.
     CostInputs in = h100kInputs();
     for (BomLine &line : in.network) {
         if (line.part == "OSFP-2x400G-SR8")

@@ -335,6 +335,14 @@ TEST_CASE("A corrupt file or a foreign database is refused with a clear error", 
             REQUIRE(raw.exec("CREATE TABLE t (x)") == SQLITE_OK);
         }
         CHECK_THROWS_WITH(PriceBook::open(path), Catch::Contains("not an AIDC Planner price book"));
+        // Issue 18, item 6: refused untouched; it used to be switched to WAL mode first.
+        RawConnection raw(path);
+        sqlite3_stmt *mode = nullptr;
+        REQUIRE(sqlite3_prepare_v2(raw.db, "PRAGMA journal_mode", -1, &mode, nullptr) == SQLITE_OK);
+        REQUIRE(sqlite3_step(mode) == SQLITE_ROW);
+        CHECK(std::string(reinterpret_cast<const char *>(sqlite3_column_text(mode, 0))) ==
+              "delete");
+        sqlite3_finalize(mode);
     }
     SECTION("a newer schema")
     {

@@ -69,7 +69,7 @@ TEST_CASE("every cost line of every sample has a price", "[cost][samples]")
 TEST_CASE("every sample's facility costs what Cushman & Wakefield finds per MW", "[cost][samples]")
 {
     // C&W Data Center Development Cost Guide 2025: $9.3-15.0 M per MW of critical load across
-    // 19 US markets, average $11.7 M [A, handbook facility.md §7]. The cooling plant is priced
+    // 19 US markets, average $11.7 M [A] [ref:cushman-wakefield-2025]. The cooling plant is priced
     // per MW of heat, a few % above the critical IT, so the total sits a little above the keys.
     for (const Sample &sample : samples()) {
         INFO(sample.name);

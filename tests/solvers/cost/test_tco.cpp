@@ -3,6 +3,8 @@
 #include "costfixtures.h"
 #include "solvers/cost/cost.h"
 
+#include "model/projectjson.h"
+
 #include <catch2/catch.hpp>
 
 using namespace aidc;
@@ -50,7 +52,7 @@ TEST_CASE("Opex, equivalent annual cost, TCO and cost per GPU-hour of a small de
     REQUIRE_FALSE(r.diagnostics.hasErrors());
     CHECK(r.capexUsd == Approx(3e6));
     // Maintenance: the default OEM support at 10% of capex per year [U] (DGX list support is
-    // ~20% [S, handbook facility.md §7]).
+    // ~20% [U], no source recorded).
     CHECK(r.maintenanceUsdPerYear == Approx(300000));
     CHECK(r.energyUsdPerYear == Approx(100000));
     CHECK(r.annualOpexUsd == Approx(100000 + 300000 + 200000 + 50000));
@@ -130,7 +132,7 @@ TEST_CASE("Energy cost comes from the power solver's MWh when no cost is given",
     CostInputs in = smallInputs();
     in.site.annualEnergyCostUsd.reset();
     in.site.annualEnergyMWh = 8760.0;     // 1 MW average for a year
-    in.site.electricityUsdPerKWh = 0.078; // seed tariff [Z1]
+    in.site.electricityUsdPerKWh = 0.078; // seed tariff [ref:zomi-100k-slides]
     const CostResult r = solveCost(in, smallSettings(), testPrices(), nullptr, options());
     CHECK(r.energyUsdPerYear == Approx(8760 * 1000 * 0.078));
 
@@ -145,7 +147,7 @@ TEST_CASE("Cost per effective ExaFLOP-hour and per training run account for MFU 
           "[cost][tco]")
 {
     CostInputs in = smallInputs();
-    const double peak = 80 * 989e12; // H100 SXM dense BF16 989 TFLOP/s [V, handbook parts.md §1]
+    const double peak = 80 * 989e12; // H100 SXM dense BF16 989 TFLOP/s [V] [ref:nvidia-h100-ds]
     in.performance.peakFlops = peak;
     in.performance.mfu = 0.40;
     in.performance.goodput = 0.90;
@@ -189,7 +191,7 @@ TEST_CASE("Cost per effective ExaFLOP-hour and per training run account for MFU 
 TEST_CASE("The 100k-H100 design costs a plausible amount per GPU-hour", "[cost][tco]")
 {
     CostInputs in = h100kInputs();
-    // Energy: 140.25 MW x 0.8 average load x PUE 1.2 x 8,760 h (handbook facility.md §1).
+    // Energy: 140.25 MW x 0.8 average load x PUE 1.2 x 8,760 h.
     in.site.annualEnergyMWh = in.site.criticalItMW * 0.8 * 1.2 * 8760;
     const CostResult r = solveCost(in, CostSettings{}, testPrices(), nullptr, options());
     REQUIRE_FALSE(r.diagnostics.hasErrors());
@@ -204,18 +206,21 @@ TEST_CASE("The 100k-H100 design costs a plausible amount per GPU-hour", "[cost][
 
 TEST_CASE("Out-of-range settings, options and inputs are errors naming the field", "[cost][tco]")
 {
-    SECTION("settings")
+    SECTION("settings: project fields, checked once by the loader's rules")
     {
-        CostSettings s = smallSettings();
-        s.horizonYears = 0;
-        s.costOfCapital = 8; // a percentage instead of a rate
-        s.staffUsdPerYear = -1;
-        const CostResult r = solveCost(smallInputs(), s, testPrices(), nullptr, options());
-        CHECK(mentions(r.diagnostics, "/cost/horizonYears: must be in (0, 100]"));
-        CHECK(mentions(r.diagnostics, "/cost/costOfCapital: must be an annual rate in [0, 1)"));
-        CHECK(mentions(r.diagnostics, "/cost/staffUsdPerYear"));
-        CHECK(r.lines.empty());
-        CHECK(r.capexUsd == 0);
+        Project project;
+        ComputePool pool;
+        pool.gpu = pool.name = "H100-SXM";
+        pool.gpuCount = 8;
+        project.pools.push_back(pool);
+        project.cost = smallSettings();
+        project.cost.horizonYears = 0;
+        project.cost.costOfCapital = 8; // a percentage instead of a rate
+        project.cost.staffUsdPerYear = -1;
+        const Diagnostics d = checkProjectFields(project);
+        CHECK(mentions(d, "/cost/horizonYears: value 0"));
+        CHECK(mentions(d, "/cost/costOfCapital: value 8"));
+        CHECK(mentions(d, "/cost/staffUsdPerYear"));
     }
     SECTION("options")
     {

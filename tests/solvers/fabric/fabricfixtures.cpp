@@ -40,7 +40,7 @@ Medium medium(const std::string &id, MediumKind kind, double gbps, double reachM
     return m;
 }
 
-const std::vector<double> kDacStock{0.5, 1, 1.5, 2, 2.5, 3};     // [handbook fabric.md §8]
+const std::vector<double> kDacStock{0.5, 1, 1.5, 2, 2.5, 3};     // [ref:optics-vendor-lists]
 const std::vector<double> kAecStock{1, 1.5, 2, 2.5, 3, 4, 5, 7}; // [U]
 const std::vector<double> kFibreStock{1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 100}; // [§8]
 
@@ -58,7 +58,7 @@ Catalog fabricCatalog()
     c.accelerators.push_back(h100);
 
     // DGX H100: 8 GPUs, 8U, 8 x 400G via 4 twin-port OSFP cages, 2 x 200G frontend and
-    // storage, 1 BMC port [V, DGX H100 User Guide; handbook parts.md §2].
+    // storage, 1 BMC port [V] [ref:nvidia-dgx-h100-ug].
     Server dgx;
     dgx.id = "DGX-H100";
     dgx.name = "DGX H100";
@@ -75,7 +75,7 @@ Catalog fabricCatalog()
     dgx.storagePortGbps = 200;
     dgx.oobPorts = 1;
     c.servers.push_back(dgx);
-    // The same with 800G NICs (one per GPU), run as 2 x 400G planes [handbook fabric.md §6].
+    // The same with 800G NICs (one per GPU), run as 2 x 400G planes [D].
     Server dgx800 = dgx;
     dgx800.id = "DGX-800G";
     dgx800.backendPortGbps = 800;
@@ -98,16 +98,17 @@ Catalog fabricCatalog()
     pfs.portGbps = 200;
     c.storageSystems.push_back(pfs);
 
-    // QM9700: 64 x 400G NDR, 32 twin-port OSFP, 1U, ~747 W with DAC [V manual; Z1].
+    // QM9700: 64 x 400G NDR, 32 twin-port OSFP, 1U, ~747 W with DAC [ref:nvidia-qm9700-um;
+    // ref:zomi-100k-slides].
     c.switches.push_back(switchModel("QM9700", "infiniband", 64, 400, 2, 2, 747, 1));
-    // A 48-port switch for the neutral vectors of handbook fabric.md §1 [D].
+    // A 48-port switch for the neutral k = 48 test vectors [D].
     c.switches.push_back(switchModel("K48", "infiniband", 48, 400, 1, 1, 500, 1));
-    // SN5600-like: 64 x 800G, split 2 x 400G (128 ports) [V manual; handbook parts.md §3].
+    // SN5600-like: 64 x 800G, split 2 x 400G (128 ports) [ref:nvidia-sn5600-um].
     c.switches.push_back(switchModel("SN5600", "ethernet", 64, 800, 2, 1, 1000, 2));
     c.switches.push_back(switchModel("FE32", "ethernet", 32, 400, 2, 1, 450, 1));
     c.switches.push_back(switchModel("OOB48", "ethernet", 48, 1, 1, 1, 100, 1));
 
-    // 400G ladder, cheapest first [handbook fabric.md §5, parts.md §4; Z1].
+    // 400G ladder, cheapest first [ref:zomi-100k-slides; ref:optics-vendor-lists].
     c.media.push_back(medium("DAC-400G", MediumKind::Dac, 400, 3, 0, false, 1, kDacStock, 9));
     c.media.push_back(medium("AEC-400G", MediumKind::Aec, 400, 7, 6, false, 1, kAecStock, 7));
     c.media.push_back(

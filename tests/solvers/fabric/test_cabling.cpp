@@ -6,6 +6,8 @@
 #include "solvers/fabric/cabling.h"
 #include "solvers/fabric/fabric.h"
 
+#include "model/projectjson.h"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -55,7 +57,7 @@ double bomPower(const Bom &bom)
 
 TEST_CASE("stock lengths round up to what is sold", "[fabric][cabling]")
 {
-    // handbook fabric.md §8: DAC 0.5-3 m in 0.5 m steps; made-to-order runs to a step.
+    // DAC 0.5-3 m in 0.5 m steps [ref:optics-vendor-lists]; made-to-order runs to a step.
     const std::vector<double> dac{0.5, 1, 1.5, 2, 2.5, 3};
     CHECK(stockLength(2.1, dac, 1) == 2.5);
     CHECK(stockLength(2.5, dac, 1) == 2.5);
@@ -69,7 +71,7 @@ TEST_CASE("in-rack lengths and the reach margin", "[fabric][cabling]")
     // with the defaults (U = 0.04445 m, U1 at 0.1 m, 0.5 m slack per end, 5% dressing):
     //   server 1 ports at 0.1 + 4 U = 0.2778 m, switch at 0.1 + 41.5 U = 1.9447 m:
     //   L = (1.6669 + 1.0) x 1.05 = 2.8002 m;  server 4 at 0.1 + 28 U: L = 1.6801 m.
-    // Reach must cover L + max(10% L, 1 m) [handbook fabric.md §5]: 3.8 m > 3 m DAC -> AEC.
+    // Reach must cover L + max(10% L, 1 m) [U]: 3.8 m > 3 m DAC -> AEC.
     const Catalog catalog = fabricCatalog();
     const Project project = projectWith(4, backendPlane(LeafPlacement::ToR));
     const LayoutResult layout = layoutFor(4, LeafPlacement::ToR, 0);
@@ -97,8 +99,8 @@ TEST_CASE("in-rack lengths and the reach margin", "[fabric][cabling]")
 TEST_CASE("a switch fed by DAC draws its base power, one full of optics ~1,500 W",
           "[fabric][cabling][power]")
 {
-    // QM9700: ~747 W with DAC in every port, ~1,500 W with multimode optics [Z1; handbook
-    // parts.md §3]. Switch power = base + power per link end of the modules in its ports.
+    // QM9700: ~747 W with DAC in every port, ~1,500 W with multimode optics
+    // [ref:zomi-100k-slides]. Switch power = base + power per link end of the modules in its ports.
     const Catalog catalog = fabricCatalog();
     SECTION("DAC-fed: the same rack without margins, every link on passive copper (0 W)")
     {
@@ -136,8 +138,8 @@ TEST_CASE("a switch fed by DAC draws its base power, one full of optics ~1,500 W
 
 TEST_CASE("every optical link counts two transceiver ends, copper none", "[fabric][cabling]")
 {
-    // handbook fabric.md §7: a module at each end of a transceiver link; a twin-port module
-    // serves two links of one cage; DGX H100 carries 8 x 400G in 4 twin-port cages [V].
+    // A module at each end of a transceiver link; a twin-port module serves two links of one
+    // cage; DGX H100 carries 8 x 400G in 4 twin-port cages [V] [ref:nvidia-dgx-h100-ug].
     SECTION("single-port modules: two per optical link")
     {
         const Catalog catalog = opticsOnlyCatalog(true);
@@ -188,7 +190,7 @@ TEST_CASE("every optical link counts two transceiver ends, copper none", "[fabri
 TEST_CASE("middle-of-row leaves put a quarter to a third of a 100k-GPU fabric on copper",
           "[fabric][cabling]")
 {
-    // Seed figure [Z1] (mission.md §4, handbook fabric.md §4): leaves in the middle of each row
+    // Seed figure [ref:zomi-100k-slides]: leaves in the middle of each row
     // let GPU-leaf links go copper, 25-33% of the GPU fabric; rail leaves in network rows put
     // them on optics. 100,000 H100 (12,500 DGX), islands of 1,792 GPUs, 7:1 above (3 tiers).
     FabricPlane plane = backendPlane(LeafPlacement::MoR);
@@ -263,13 +265,13 @@ TEST_CASE("bad planes: a NIC speed the switch cannot take, a radix that cannot r
         CHECK_THAT(d.message, Catch::Contains("backend") && Catch::Contains("2048"));
         CHECK(p.bom.empty());
     }
-    SECTION("oversubscription below 1")
+    SECTION("oversubscription below 1: a project field, checked once before the solvers run")
     {
         FabricPlane plane = backendPlane();
         plane.oversubscription = {0.5};
-        const PlaneResult p = solveFabricPlane(projectWith(300, plane), catalog, layout, 0);
-        REQUIRE(p.diagnostics.hasErrors());
-        CHECK(p.diagnostics.items().front().jsonPath == "/network/planes/0/oversubscription/0");
+        const Diagnostics d = checkProjectFields(projectWith(300, plane));
+        REQUIRE(d.hasErrors());
+        CHECK(d.toString().find("/network/planes/0/oversubscription/0") != std::string::npos);
     }
     SECTION("unknown switch")
     {
@@ -300,7 +302,7 @@ TEST_CASE("top-of-rack leaves that do not fit the rack are a violation naming th
 
 TEST_CASE("AOC can be forbidden on structured runs", "[fabric][cabling]")
 {
-    // handbook fabric.md §5.4: users may forbid AOC (a failure replaces the whole cable).
+    // Users may forbid AOC (a failure replaces the whole cable).
     FabricPlane plane = backendPlane(LeafPlacement::MoR);
     const LayoutResult layout = layoutFor(256, LeafPlacement::MoR, 8);
     const PlaneResult with = solveFabricPlane(projectWith(256, plane), fabricCatalog(), layout, 0);
@@ -314,7 +316,7 @@ TEST_CASE("AOC can be forbidden on structured runs", "[fabric][cabling]")
 
 TEST_CASE("runs leaving the row go through trunks and patch panels", "[fabric][cabling]")
 {
-    // handbook fabric.md §8: runs that leave the row (or exceed ~50-100 m) become trunk +
+    // Runs that leave the row (or exceed ~50-100 m [U]) become trunk +
     // patch-panel segments; in-row optical runs are single jumpers.
     const Catalog catalog = opticsOnlyCatalog(false);
     const PlaneResult p = solveFabricPlane(projectWith(32, backendPlane()), catalog,
@@ -357,7 +359,7 @@ TEST_CASE("tray fill is computed per row and over-fill is flagged", "[fabric][ca
 
 TEST_CASE("an 800G NIC as two 400G planes: count per plane and multiply", "[fabric]")
 {
-    // handbook fabric.md §6: 2 x 400G planes of N endpoints each; a 64 x 800G switch has
+    // 2 x 400G planes of N endpoints each [D]; a 64 x 800G switch has
     // k = 128 per plane. 64 servers x 8 GPUs = 512 endpoints per plane: one leaf per rail
     // (64 down, 64 up), 2 tiers.
     Catalog catalog = fabricCatalog();

@@ -48,7 +48,7 @@ FabricPlane frontendPlane(bool railOptimized)
 TEST_CASE("hop counts: same rail 1, same pod 3, across pods 5, 4 tiers 7", "[fabric][metrics]")
 {
     // Rail-optimized: same-rail GPUs share a leaf (1 switch hop); anything else climbs to the
-    // spines (3) or the cores (5) [handbook fabric.md §3]; a 4-tier tree has diameter 7.
+    // spines (3) or the cores (5); a 4-tier tree has diameter 7.
     SECTION("two tiers, two SUs")
     {
         const PlaneResult p = solve(64, backendPlane());
@@ -83,8 +83,8 @@ TEST_CASE("hop counts: same rail 1, same pod 3, across pods 5, 4 tiers 7", "[fab
 
 TEST_CASE("islands: full bisection inside, 7:1 above, measured on the graph", "[fabric][metrics]")
 {
-    // 8 islands of 1,792 GPUs (2-tier, spines 56 down / 8 up) under a 7:1 layer [Z1 via
-    // mission.md §4]: bisection N r / 2 / 7; same island 3 hops, across islands 5.
+    // 8 islands of 1,792 GPUs (2-tier, spines 56 down / 8 up) under a 7:1 layer
+    // [ref:zomi-100k-slides]: bisection N r / 2 / 7; same island 3 hops, across islands 5.
     FabricPlane plane = backendPlane();
     plane.islandGpus = 1792;
     plane.islandOversubscription = 7;
@@ -107,7 +107,7 @@ TEST_CASE("islands: full bisection inside, 7:1 above, measured on the graph", "[
 
 TEST_CASE("leaf oversubscription 3:1 measured per tier and end to end", "[fabric][metrics]")
 {
-    // k = 64 at 3:1: 48 down / 16 up [handbook fabric.md §2]; 48 DGX = one rail group of 8
+    // k = 64 at 3:1: 48 down / 16 up [D]; 48 DGX = one rail group of 8
     // leaves, 2 spines (8 x 16 / m <= 64 -> m = 2): bisection 128 links x 400G / 2.
     FabricPlane plane = backendPlane();
     plane.oversubscription = {3};
@@ -147,7 +147,7 @@ TEST_CASE("failure blast radius of one switch per tier", "[fabric][metrics]")
     }
     SECTION("dual-homed frontend: a leaf failure costs no server its connectivity")
     {
-        // Port i of every server to leaf i (dual-ToR style) [handbook fabric.md §6, HPN].
+        // Port i of every server to leaf i (dual-ToR style [ref:alibaba-hpn-2024]).
         const PlaneResult dual = solve(32, frontendPlane(true));
         REQUIRE(dual.tierStats.at(0).switches == 2);
         CHECK(failureAt(dual, 1).endpointsLost == 32);

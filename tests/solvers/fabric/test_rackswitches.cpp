@@ -30,7 +30,7 @@ TEST_CASE("top-of-rack leaves are summarized in their own compute rack, spines i
     // 32 DGX H100 (8U, 8 backend ports) at 4 per 42U rack = 8 compute racks of 32 endpoints.
     // Rail-optimized ToR: one rack per leaf, 32 down + 32 up ports of a 64-port QM9700 at 1:1
     // -> 8 leaves; 8 x 32 = 256 uplinks over 64-port spines -> 4 spines
-    // [handbook fabric.md §1: k/2 down, k/2 up at 1:1]. 12 switches in all.
+    // (k/2 down, k/2 up at 1:1 [D]). 12 switches in all.
     FabricPlane plane = backendPlane(LeafPlacement::ToR);
     plane.tiers = 2;
     const LayoutResult layout = layoutFor(32, LeafPlacement::ToR, 2);
@@ -93,7 +93,7 @@ TEST_CASE("parallel plane copies stack as one run and count every copy", "[fabri
 TEST_CASE("the per-rack summary matches the placement switch by switch", "[fabric][rack-switches]")
 {
     // Leaves in network racks: 64 DGX = 512 endpoints / 32 = 16 leaves, 512 uplinks / 64 = 8
-    // spines (k = 64 at 1:1 [handbook fabric.md §1]); every switch lands in the rack the
+    // spines (k = 64 at 1:1 [D]); every switch lands in the rack the
     // placement recorded in the topology (switchRack), stacked top down from U42.
     FabricPlane plane = backendPlane(LeafPlacement::NetworkRack);
     plane.tiers = 2;

@@ -64,7 +64,7 @@ TEST_CASE("a site with the default planes shares racks; OOB reaches every device
     CHECK(backend->endpoints == 512);
     CHECK(frontend->endpoints == 128); // 2 x 200G per server
     CHECK(storage->endpoints == 128);
-    // OOB: 1 GbE to every BMC, switch and PDU [handbook fabric.md §7, SuperPOD RA]:
+    // OOB: 1 GbE to every BMC, switch and PDU [ref:nvidia-superpod-h100-ra]:
     // 64 BMCs + every switch of the other planes + 2 PDUs per rack.
     const std::int64_t otherSwitches = backend->switches + frontend->switches + storage->switches;
     CHECK(oob->endpoints == 64 + otherSwitches + 2 * std::int64_t(s.layout.racks.size()));

@@ -46,7 +46,7 @@ std::int64_t uplinksOf(const TopologyBuild &b, int tier)
 
 TEST_CASE("E_max = 2(k/2)^t for 64- and 48-port switches", "[fabric][topology]")
 {
-    // Al-Fares et al., SIGCOMM'08; handbook fabric.md §1 and its k = 48 test vector.
+    // Al-Fares et al. [ref:al-fares-2008] and the k = 48 test vector [D].
     CHECK(fatTreeMaxEndpoints(64, 2) == 2048);
     CHECK(fatTreeMaxEndpoints(64, 3) == 65536);
     CHECK(fatTreeMaxEndpoints(48, 2) == 1152);
@@ -56,7 +56,7 @@ TEST_CASE("E_max = 2(k/2)^t for 64- and 48-port switches", "[fabric][topology]")
 
 TEST_CASE("k = 48 neutral vector: full builds of 2, 3 and 4 tiers", "[fabric][topology]")
 {
-    // handbook fabric.md §1 table: t=2: 1,152 endpoints, 72 switches (48 + 24), 2,304 links;
+    // k = 48 [D]: t=2: 1,152 endpoints, 72 switches (48 + 24), 2,304 links;
     // t=3: 27,648 / 2,880 (1,152 + 1,152 + 576) / 82,944; t=4: 663,552 / 96,768 / 2,654,208.
     SECTION("two tiers")
     {
@@ -96,7 +96,7 @@ TEST_CASE("k = 48 neutral vector: full builds of 2, 3 and 4 tiers", "[fabric][to
 
 TEST_CASE("64-port switches: 2,048 endpoints in 2 tiers, 65,536 in 3", "[fabric][topology]")
 {
-    // handbook fabric.md §1: E_max = 2 (k/2)^t.
+    // E_max = 2 (k/2)^t [ref:al-fares-2008].
     CHECK(buildTopology(input(2048, 64)).tiers.size() == 2);
     CHECK(buildTopology(input(2049, 64)).tiers.size() == 3);
     CHECK(buildTopology(input(65536, 64)).tiers.size() == 3);
@@ -110,8 +110,8 @@ TEST_CASE("64-port switches: 2,048 endpoints in 2 tiers, 65,536 in 3", "[fabric]
 
 TEST_CASE("100,000 H100 backend ports need 4 tiers non-blocking, or islands", "[fabric][topology]")
 {
-    // handbook fabric.md §1 [Z2; SemiAnalysis "100,000 H100 Clusters"]: 4 tiers of 64-port
-    // switches non-blocking; mission.md §4: 8 islands with 7:1 above (Meta) as the alternative.
+    // [ref:zomi-10k-slides; ref:semianalysis-100k-h100]: 4 tiers of 64-port switches
+    // non-blocking; 8 islands with 7:1 above (Meta [ref:zomi-100k-slides]) as the alternative.
     TopologyInput in;
     in.hosts = bareHosts(12500, 8, 8); // 12,500 DGX H100 = 100,000 GPUs
     in.radix = 64;
@@ -138,7 +138,7 @@ TEST_CASE("100,000 H100 backend ports need 4 tiers non-blocking, or islands", "[
 
 TEST_CASE("SuperPOD rounding: whole SUs, spines dividing the leaf uplinks", "[fabric][topology]")
 {
-    // NVIDIA DGX SuperPOD H100 RA [V, handbook fabric.md §1, glossary]: SU = 32 DGX (256 GPUs),
+    // NVIDIA DGX SuperPOD H100 RA [ref:nvidia-superpod-h100-ra]: SU = 32 DGX (256 GPUs),
     // one leaf per rail (8 per SU), 4 SUs: 32 leaves and 16 spines, 2 links from every leaf
     // to every spine (32 uplinks / 16 spines); 127 DGX + UFM on a free leaf port.
     TopologyInput in;
@@ -174,7 +174,7 @@ TEST_CASE("rail-optimized and non-rail wiring", "[fabric][topology]")
     TopologyInput in;
     in.hosts = bareHosts(32, 8, 8);
     in.radix = 64;
-    SECTION("rail-optimized: NIC i of every server on leaf i [handbook fabric.md §3]")
+    SECTION("rail-optimized: NIC i of every server on leaf i")
     {
         const TopologyBuild b = buildTopology(in);
         const FabricTopology &g = b.topology;
@@ -191,10 +191,34 @@ TEST_CASE("rail-optimized and non-rail wiring", "[fabric][topology]")
     }
 }
 
+// Issue 15, bug 1: a leaf took down / (largest port count of any host) hosts, so two 8-port
+// storage nodes on a plane of 2-port servers made every leaf take 4 servers instead of 16.
+TEST_CASE("non-rail leaves fill with whole hosts by their own port counts", "[fabric][topology]")
+{
+    TopologyInput in;
+    in.hosts = bareHosts(320, 2, 8); // 320 servers with 2 storage ports each
+    const std::vector<FabricHost> storage = bareHosts(2, 8, 0);
+    in.hosts.insert(in.hosts.end(), storage.begin(), storage.end());
+    in.radix = 64;
+    in.railOptimized = false;
+    in.tiers = 2;
+    const TopologyBuild b = buildTopology(in);
+    REQUIRE(b.errors.empty());
+    // 656 endpoints on 32-port leaves (1:1): 320 x 2 / 32 = 20 leaves for the servers, and the
+    // two 8-port nodes (16 ports) on a 21st: 21 leaves, not 320 / 4 + 1 = 81.
+    CHECK(tierSwitches(b, 1) == 21);
+    const FabricTopology &g = b.topology;
+    for (std::size_t e = 0; e < g.endpointCount(); ++e) {
+        const std::int64_t host = g.endpointHost[e];
+        if (host < 320)
+            CHECK(g.switchOf(g.linkB[e]) == std::size_t(host / 16));
+    }
+}
+
 TEST_CASE("oversubscription 1:1, 3:1, 7:1 changes leaves, spines and uplinks as the math says",
           "[fabric][topology]")
 {
-    // Leaf split at o:1: down = k o/(o+1), up = k/(o+1) [handbook fabric.md §2]; k = 64:
+    // Leaf split at o:1: down = k o/(o+1), up = k/(o+1) [D]; k = 64:
     // 32/32, 48/16, 56/8. N = 1,344 single-port hosts divides all three leaf sizes.
     // 1:1 -> 42 leaves x 32 up = 1,344 uplinks; top: 42 x 32 / m <= 64 with m | 32 -> m = 32.
     // 3:1 -> 28 leaves x 16 up = 448 = N/3; 28 x 16 / m <= 64 -> m = 8 spines.
@@ -222,9 +246,9 @@ TEST_CASE("oversubscription 1:1, 3:1, 7:1 changes leaves, spines and uplinks as 
 TEST_CASE("islands: non-blocking inside, 3:1 and 7:1 above, fewer spines and cores",
           "[fabric][topology]")
 {
-    // 8 islands above a 7:1 layer (Meta [Z1], mission.md §4); island sizes chosen so a 2-tier
+    // 8 islands above a 7:1 layer (Meta [ref:zomi-100k-slides]); island sizes chosen so a 2-tier
     // island's spines fill 64 ports: 7:1 -> 56 leaves (1,792 GPUs), spines 56 down + 8 up;
-    // 3:1 -> 48 leaves (1,536 GPUs), spines 48 down + 16 up [handbook fabric.md §2].
+    // 3:1 -> 48 leaves (1,536 GPUs), spines 48 down + 16 up [D].
     struct Case
     {
         std::int64_t island;
@@ -263,7 +287,7 @@ TEST_CASE("islands: non-blocking inside, 3:1 and 7:1 above, fewer spines and cor
 
 TEST_CASE("breakout: a 64 x 800G switch run at 400G has k = 128", "[fabric][topology]")
 {
-    // handbook fabric.md §6 / glossary: 51.2T as 64 x 800G or 128 x 400G; E_max(128, 2) = 8,192.
+    // 51.2T as 64 x 800G or 128 x 400G [ref:nvidia-sn5600-um]; E_max(128, 2) = 8,192.
     const Catalog catalog = test::fabricCatalog();
     const SwitchModel *sn = catalog.switchModel("SN5600");
     REQUIRE(sn);
@@ -275,8 +299,8 @@ TEST_CASE("breakout: a 64 x 800G switch run at 400G has k = 128", "[fabric][topo
 
 TEST_CASE("target build-out sizes the top tier", "[fabric][topology]")
 {
-    // Build 2 SUs now, cable the spines for 8 SUs [handbook fabric.md §1: "size the upper
-    // tiers for the planned final size"]: 16 leaves x 32 up; for 64 leaves: 64 x 32 / m <= 64
+    // Build 2 SUs now, cable the spines for 8 SUs (upper tiers sized for the planned final size
+    // [ref:nvidia-superpod-h100-ra]): 16 leaves x 32 up; for 64 leaves: 64 x 32 / m <= 64
     // -> m = 32 spines (1 link each) instead of 16 x 32 / m <= 64 -> m = 8.
     TopologyInput in;
     in.hosts = bareHosts(64, 8, 8);
@@ -288,7 +312,7 @@ TEST_CASE("target build-out sizes the top tier", "[fabric][topology]")
 
 TEST_CASE("rail groups wider than a pod are packed as plain runs of leaves", "[fabric][topology]")
 {
-    // 128 rack-scale hosts with 72 NIC ports each (GB200 NVL72 [V, handbook parts.md §2]):
+    // 128 rack-scale hosts with 72 NIC ports each (GB200 NVL72 [V] [ref:nvidia-bcm-gb200]):
     // 4 rail groups of 32 racks x 72 rail leaves = 288 leaves; a 64-port spine pod takes 32
     // leaves, so 9 pods of 32 spines (not 12 pods with 8-leaf remnants per group).
     TopologyInput in;

@@ -1,5 +1,5 @@
-// Collective costs against the alpha-beta formulas of Thakur, Rabenseifner & Gropp (IJHPCA
-// 2005) as tabulated in handbook performance.md §4, computed by hand here.
+// Collective costs against the alpha-beta formulas of Thakur, Rabenseifner & Gropp
+// [ref:thakur-2005], computed by hand here.
 
 #include "solvers/performance/collectives.h"
 
@@ -74,7 +74,7 @@ TEST_CASE("a group spanning domains uses the hierarchical algorithm when it is f
 {
     const FabricModel f = fabric();
     // 64 ranks, 8 per domain: reduce-scatter on NVLink, all-reduce of n/8 over 8 domains on
-    // the NIC, all-gather on NVLink [handbook performance.md §4, hierarchical all-reduce].
+    // the NIC, all-gather on NVLink (hierarchical all-reduce).
     const GroupSpan g = f.span(1, 64);
     REQUIRE(g.levelCount == 2);
     const double n = 8e9;
@@ -123,7 +123,7 @@ TEST_CASE("in-network reduction halves the all-reduce bandwidth term")
     f.inNetworkReduction = true;
     const CollectiveTime sharp = allReduce(f.span(8, 128), n);
     CHECK(sharp.algorithm == CollectiveAlgorithm::InNetwork);
-    // 2(p-1)/p n/B -> n/B [handbook performance.md §4: "roughly halves bus bytes"].
+    // 2(p-1)/p n/B -> n/B (in-network reduction roughly halves bus bytes [U]).
     CHECK(sharp.seconds == Approx(plain * 128 / (2.0 * 127)).epsilon(0.01));
 }
 

@@ -23,7 +23,7 @@ TEST_CASE("parameter counts match published model sizes")
 
 TEST_CASE("per-layer model FLOPs equal Megatron-LM Eq. 3 for a GPT without recompute")
 {
-    // Narayanan et al. 2021 Eq. 3 without recompute [handbook performance.md §1]:
+    // Narayanan et al. 2021 Eq. 3 without recompute [ref:megatron-2021] [D]:
     //   72 B s l h^2 (1 + s/(6h) + V/(12 l h))  per iteration, i.e. per token / (B s).
     const ModelArchitecture m = gpt("1T", 160, 25600, 128);
     const double s = m.seqLen, l = m.layers, h = m.hidden, v = m.vocab;

@@ -1,5 +1,5 @@
-// Per-op costs [handbook performance.md §2]: the GEMM efficiency table interpolated in
-// log(GFLOP), the tile penalty of non-multiple dimensions, the roofline, memory-bound ops.
+// Per-op costs [ref:calculon-2023; ref:nvidia-matmul-guide]: the GEMM efficiency table interpolated
+// in log(GFLOP), the tile penalty of non-multiple dimensions, the roofline, memory-bound ops.
 
 #include "publishedruns.h"
 

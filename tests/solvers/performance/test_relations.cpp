@@ -1,5 +1,5 @@
 // Textbook relations the model must reproduce (issue 6, "Checks"), and the memory formulas of
-// the ZeRO table [Rajbhandari et al. SC'20; handbook performance.md §6].
+// the ZeRO table [ref:zero-2020].
 
 #include "publishedruns.h"
 
@@ -181,14 +181,14 @@ TEST_CASE("FP8 speeds a dense model up well below 2x end to end")
     REQUIRE(bf16.feasible());
     REQUIRE(fp8.feasible());
     const double speedup = fp8.tokensPerSecond / bf16.tokensPerSecond;
-    // Public H100 FP8 recipes gain ~1.2-1.5x end to end [handbook performance.md §7].
+    // Public H100 FP8 recipes gain ~1.2-1.5x end to end [U].
     CHECK(speedup > 1.05);
     CHECK(speedup < 1.6);
 }
 
 TEST_CASE("model-state memory follows the ZeRO table")
 {
-    // One stage, no TP: Psi_l is the whole model [handbook performance.md §6].
+    // One stage, no TP: Psi_l is the whole model [ref:zero-2020].
     ModelArchitecture m = llama70b();
     m.layers = 8; // small enough for one GPU's optimizer states
     const Workload w = job(m, 64);
@@ -237,7 +237,7 @@ TEST_CASE("recompute trades activation memory for compute")
     CHECK(sel.memory.activationsGB < none.memory.activationsGB);
     CHECK(full.step.recomputeS > sel.step.recomputeS);
     CHECK(none.step.recomputeS == 0);
-    // Full recompute adds one forward pass: ~+33% compute [handbook performance.md §6].
+    // Full recompute adds one forward pass: ~+33% compute [ref:korthikanti-2022].
     CHECK(full.step.computeS / none.step.computeS == Approx(4.0 / 3).epsilon(0.05));
     CHECK(full.hfu > full.mfu);
 }

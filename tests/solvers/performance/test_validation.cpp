@@ -1,7 +1,7 @@
 // Validation against published large-scale runs (docs/model-validation.md). One set of
 // defaults for every case (see publishedruns.h), every figure in the product's convention
 // (per-layer MFU/HFU against dense BF16 peak). The tolerance is the band analytical models
-// reach out of sample [handbook performance.md §8: typically +-10-20%].
+// reach out of sample (typically +-10-20% [U]).
 
 #include "publishedruns.h"
 

@@ -16,12 +16,12 @@ inline Catalog powerCatalog()
     Catalog catalog;
     Accelerator h100;
     h100.id = "h100-sxm";
-    h100.tdpW = 700; // [handbook parts.md §1]
+    h100.tdpW = 700; // [ref:nvidia-h100-ds]
     h100.defaultServer = "dgx-h100";
     catalog.accelerators.push_back(h100);
     Accelerator gb200;
     gb200.id = "gb200";
-    gb200.tdpW = 1200; // ~1200 W [handbook parts.md §1]
+    gb200.tdpW = 1200; // ~1200 W [ref:lockwood-b200]
     gb200.defaultServer = "gb200-nvl72";
     catalog.accelerators.push_back(gb200);
 
@@ -29,8 +29,8 @@ inline Catalog powerCatalog()
     dgx.id = "dgx-h100";
     dgx.accelerator = "h100-sxm";
     dgx.gpus = 8;
-    dgx.maxPowerW = 10200; // DGX H100 User Guide: 10.2 kW max [handbook parts.md §2]
-    dgx.massKg = 130.45;   // [handbook parts.md §2]
+    dgx.maxPowerW = 10200; // DGX H100 User Guide: 10.2 kW max [ref:nvidia-dgx-h100-ug]
+    dgx.massKg = 130.45;   // [ref:nvidia-dgx-h100-ug]
     dgx.psus = 6;
     dgx.psusRequired = 4;
     dgx.defaultRackType = "rack-42u";
@@ -40,8 +40,8 @@ inline Catalog powerCatalog()
     nvl72.accelerator = "gb200";
     nvl72.gpus = 72;
     nvl72.rackScale = true;
-    nvl72.maxPowerW = 120000; // ~120 kW [handbook parts.md §2]
-    nvl72.massKg = 1360;      // ~1.36 t [handbook parts.md §2]
+    nvl72.maxPowerW = 120000; // ~120 kW [ref:nvidia-bcm-gb200]
+    nvl72.massKg = 1360;      // ~1.36 t [ref:nvidia-bcm-gb200]
     nvl72.psus = 48;
     nvl72.psusRequired = 24;
     nvl72.defaultRackType = "rack-nvl72";
@@ -55,7 +55,7 @@ inline Catalog powerCatalog()
     catalog.rackTypes.push_back(rack);
     RackType rack72;
     rack72.id = "rack-nvl72";
-    rack72.depthMm = 1068; // 600 x 1068 mm [handbook parts.md §2]
+    rack72.depthMm = 1068; // 600 x 1068 mm [ref:nvidia-bcm-gb200]
     rack72.maxPowerKW = 132;
     rack72.staticLoadKg = 1500;
     rack72.emptyMassKg = 0; // the system's 1.36 t includes the frame

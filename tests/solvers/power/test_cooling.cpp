@@ -34,9 +34,9 @@ Project nvl72Project(int racks)
 
 TEST_CASE("coolant flow follows Q = m cp dT", "[power][cooling]")
 {
-    // Water 0.997 kg/L, 4.18 kJ/(kg K) [handbook facility.md §4]: 100 kW at 10 K is
+    // Water 0.997 kg/L, 4.18 kJ/(kg K): 100 kW at 10 K is
     // 100 / (4.18 x 10) = 2.392 kg/s = 2.3995 L/s = 143.97 L/min; OCP's rule of thumb is
-    // ~150 L/min per 100 kW [handbook parts.md §5].
+    // ~150 L/min per 100 kW [U].
     CHECK(coolantFlowLPerMin(100e3, 10, 0.997, 4.18) == Approx(143.97).epsilon(1e-4));
     CHECK(coolantFlowLPerMin(100e3, 5, 0.997, 4.18) == Approx(287.95).epsilon(1e-4));
 }
@@ -143,7 +143,7 @@ TEST_CASE("liquid cooling reaches a lower PUE than air in the same climate",
           "[power][cooling][pue]")
 {
     // DLC moves 80% of the heat at 32 degC through dry coolers, air moves all of it through
-    // CRAH fans and 18 degC chilled water [handbook facility.md §4: ~0.2-0.3 lower PUE, A].
+    // CRAH fans and 18 degC chilled water (~0.2-0.3 lower PUE [A] [ref:semianalysis-articles]).
     const Catalog catalog = powerCatalog();
     const LayoutResult layout = dgxLayout(2, 10);
     Project project = dgxProject(640);
@@ -157,7 +157,7 @@ TEST_CASE("liquid cooling reaches a lower PUE than air in the same climate",
     CHECK(liquid.pueBottomUpAnnual < air.pueBottomUpAnnual);
     CHECK(liquid.pueBottomUpPeak < air.pueBottomUpPeak);
     CHECK(immersion.pueBottomUpAnnual < liquid.pueBottomUpAnnual);
-    // Plausible ranges [handbook facility.md §5: new large <= 1.3, hyperscale ~1.1].
+    // Plausible ranges (new large <= 1.3 [ref:uptime-gdcs-2024], hyperscale ~1.1).
     CHECK(air.pueBottomUpAnnual > 1.1);
     CHECK(air.pueBottomUpAnnual < 1.5);
     CHECK(liquid.pueBottomUpAnnual > 1.03);

@@ -48,9 +48,9 @@ Project mixedProject(double floorKPa)
 TEST_CASE("a hall rated for ordinary raised-floor loads flags the NVL72 racks",
           "[power][checks][floor]")
 {
-    // GB200 NVL72: ~120 kW, ~1.36 t on 600 x 1068 mm [handbook parts.md §2]:
+    // GB200 NVL72: ~120 kW, ~1.36 t on 600 x 1068 mm [ref:nvidia-bcm-gb200]:
     // 1360 x 9.80665 / (0.6 x 1.068) = 20.81 kPa on its footprint. TIA-942: 7.2 kPa minimum,
-    // 12 kPa recommended [handbook facility.md §6]. A rack of four DGX H100: 150 + 4 x 130.45 =
+    // 12 kPa recommended [ref:tia-942]. A rack of four DGX H100: 150 + 4 x 130.45 =
     // 671.8 kg on 0.6 x 1.2 m = 9.15 kPa.
     const Catalog catalog = powerCatalog();
     const LayoutResult layout = mixedLayout();
@@ -97,7 +97,7 @@ TEST_CASE("a pinned rack's violation points at its project row", "[power][checks
 TEST_CASE("rack power over the rack's rating or the cooling's limit", "[power][checks]")
 {
     // 40.8 kW of DGX H100 per rack: over a 35 kW rack and over air's ~40 kW per rack, within an
-    // active RDHx's 40-75 kW [handbook facility.md §4, parts.md §5].
+    // active RDHx's 40-75 kW [ref:hpe-rdhx-quickspecs].
     Catalog catalog = powerCatalog();
     catalog.rackTypes[0].maxPowerKW = 35;
     const LayoutResult layout = dgxLayout(1, 3);

@@ -11,7 +11,7 @@ using namespace aidc::test;
 
 TEST_CASE("an 8-GPU H100 server is 10.2 kW and four per rack about 41 kW", "[power][it]")
 {
-    // DGX H100: 10.2 kW max for 8 x 700 W GPUs [handbook parts.md §2, §1], so the rest of the
+    // DGX H100: 10.2 kW max for 8 x 700 W GPUs [ref:nvidia-dgx-h100-ug], so the rest of the
     // server is 10,200 - 5,600 = 4,600 W; four per rack: 40.8 kW.
     const Catalog catalog = powerCatalog();
     LayoutResult layout;
@@ -41,7 +41,7 @@ TEST_CASE("an 8-GPU H100 server is 10.2 kW and four per rack about 41 kW", "[pow
 
 TEST_CASE("the GPU load factor scales only the GPUs", "[power][it]")
 {
-    // Provisioned at 80% of TDP (Meta GB200 [handbook facility.md §1]): 32 x 700 x 0.8 =
+    // Provisioned at 80% of TDP (Meta GB200 [ref:meta-gb200-power-2026]): 32 x 700 x 0.8 =
     // 17,920 W of GPU + 4 x 4,600 W rest of server = 36,320 W.
     const Catalog catalog = powerCatalog();
     const LayoutResult layout = dgxLayout(1, 1);
@@ -55,7 +55,7 @@ TEST_CASE("the GPU load factor scales only the GPUs", "[power][it]")
 TEST_CASE("the seed's 100k-H100 site: about 140-150 MW of IT and ~1.59 TWh a year",
           "[power][it][seed]")
 {
-    // Inputs [Z1, Z2; handbook facility.md §1, mission.md §3]: 100,000 H100 at 700 W in 12,500
+    // Inputs [ref:zomi-100k-slides; ref:zomi-10k-slides]: 100,000 H100 at 700 W in 12,500
     // DGX H100 (4,600 W non-GPU each, from the 10.2 kW nameplate), 4 per rack = 3,125 racks,
     // plus ~10% for storage, network and the rest:
     //   (70.0 + 57.5) MW x 1.10 = 140.25 MW of critical IT.
@@ -63,7 +63,7 @@ TEST_CASE("the seed's 100k-H100 site: about 140-150 MW of IT and ~1.59 TWh a yea
     const LayoutResult layout = dgxLayout(125, 25, 600, 600);
     Project project = dgxProject(100000, 600, 600);
     project.power.otherItFraction = 0.10;
-    project.power.averageLoadFactor = 1.0; // NVIDIA: expected average = max [handbook §1, A]
+    project.power.averageLoadFactor = 1.0; // NVIDIA: expected average = max [A]
     project.power.pueOverride = 1.21;
 
     PowerResult result = solvePower(project, catalog, layout, {}, {});
@@ -74,20 +74,20 @@ TEST_CASE("the seed's 100k-H100 site: about 140-150 MW of IT and ~1.59 TWh a yea
     CHECK(result.itPeakW >= 140e6);
     CHECK(result.itPeakW <= 150e6);
     // 140.25 MW x 1.21 x 8,760 h = 1,486,594 MWh: within 10% of the seed's 1.59 TWh, which
-    // the source's own inputs do not fully reconcile [handbook facility.md §1].
+    // the source's own inputs do not fully reconcile.
     CHECK(result.annualEnergyMWh == Approx(1486593.9).epsilon(1e-6));
     CHECK(result.annualEnergyMWh == Approx(1.59e6).epsilon(0.10));
 
     // Back-solved preset (labelled as such): a shared share of 150 / 127.5 - 1 = 17.65% puts
     // IT at 150 MW; x 1.21 x 8,760 h = 1,589,940 MWh ~ 1.59 TWh; x $0.078/kWh = $124.0 M
-    // (seed: $123.9 M) [Z1, Z2].
+    // (seed: $123.9 M) [ref:zomi-100k-slides; ref:zomi-10k-slides].
     project.power.otherItFraction = 150.0 / 127.5 - 1.0;
     result = solvePower(project, catalog, layout, {}, {});
     CHECK(result.itPeakW == Approx(150e6).epsilon(1e-9));
     CHECK(result.annualEnergyMWh == Approx(1589940).epsilon(1e-6));
     CHECK(result.annualEnergyMWh == Approx(1.59e6).epsilon(0.005));
     CHECK(result.energyCostUsd == Approx(123.9e6).epsilon(0.005));
-    // CO2 at the US grid's 0.39 kg/kWh [handbook facility.md §8]: 1,589,940 MWh x 0.39 t/MWh.
+    // CO2 at the US grid's 0.39 kg/kWh [ref:eia-co2]: 1,589,940 MWh x 0.39 t/MWh.
     CHECK(result.co2Tonnes == Approx(1589940 * 0.39).epsilon(1e-6));
 }
 
@@ -142,7 +142,7 @@ TEST_CASE("servers with their own PSUs keep the vendor power whatever the rack d
           "[power][it][distribution]")
 {
     // DGX H100 takes AC through six 3.3 kW PSUs; its 10.2 kW maximum is measured at that input
-    // [handbook parts.md §2], so four per rack stay 40.8 kW at 12 V or 800 V DC, and there is no
+    // [ref:nvidia-dgx-h100-ug], so four per rack stay 40.8 kW at 12 V or 800 V DC, and there is no
     // rack busbar to load.
     const Catalog catalog = powerCatalog();
     const LayoutResult layout = dgxLayout(1, 1);
@@ -167,7 +167,7 @@ TEST_CASE("a busbar-fed NVL72 rack needs more IT at 12 V than at the 48 V namepl
           "[power][it][distribution]")
 {
     // GB200 NVL72 (fixture: 72 x 1,200 W + 33.6 kW rest = 120 kW), shelves at 24/48 of their
-    // rating: load fraction 0.5. 48 V nameplate path (handbook defaults): shelf 97.5% ->
+    // rating: load fraction 0.5. 48 V nameplate path (built-in defaults): shelf 97.5% ->
     // 117,000 W on the bus, 2,437.5 A through 0.128 mOhm = 760.5 W, 48->12 V at 97.5% ->
     // 113,333.5 W at the rails. 12 V path delivering the same rails (no board stage):
     // x - x^2 R / 12^2 = 113,333.5 -> x = 127,866.8 W (10,655.6 A, 14.53 kW of I^2 R);
@@ -194,8 +194,8 @@ TEST_CASE("a busbar-fed NVL72 rack needs more IT at 12 V than at the 48 V namepl
     CHECK(result.racks[0].peak.distributionW == Approx(13194.5).epsilon(1e-4));
     CHECK(result.racks[0].peakW() == Approx(133194.5).epsilon(1e-5));
     CHECK(result.racks[0].busCurrentA == Approx(10655.6).epsilon(1e-4));
-    // 10.7 kA against a busbar built for ~3 kA [handbook facility.md §2: NVL72 racks draw
-    // 2.5-2.8 kA at 48-54 V]: a violation naming the distribution.
+    // 10.7 kA against a busbar built for ~3 kA (NVL72 racks draw 2.5-2.8 kA at 48-54 V [D]): a
+    // violation naming the distribution.
     CHECK((result.racks[0].violations & RackOverBusbarCurrent) != 0);
     bool flagged = false;
     for (const Diagnostic &d : result.diagnostics.items())

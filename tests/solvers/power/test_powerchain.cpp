@@ -58,7 +58,7 @@ TEST_CASE("efficiency curves interpolate linearly and hold their ends", "[power]
 
 TEST_CASE("redundancy sets installed vs critical and the stages' load fraction", "[power][chain]")
 {
-    // [handbook facility.md §3]: N+1 of m=4 -> 5/4; 2N -> 2 (each path <= 50%); 4 to make 3 ->
+    // [D]: N+1 of m=4 -> 5/4; 2N -> 2 (each path <= 50%); 4 to make 3 ->
     // 4/3.
     const Catalog catalog = powerCatalog();
     const LayoutResult layout = dgxLayout(2, 10);
@@ -84,7 +84,7 @@ TEST_CASE("redundancy sets installed vs critical and the stages' load fraction",
 
 TEST_CASE("bottom-up PUE matches a hand computation", "[power][chain][pue]")
 {
-    // PUE = (IT + chain losses + cooling + misc) / IT [handbook facility.md §2]. Air cooling,
+    // PUE = (IT + chain losses + cooling + misc) / IT. Air cooling,
     // no UPS, catalog transformer and PDU flat at 99%, switchgear at 99.5%, CRAH fans 4%,
     // facility pumps 1%, towers 5% of the heat they reject, no misc. Per W of IT:
     //   PDU in 1/0.99 = 1.010101 (loss 0.010101, air heat with IT: 1.010101)
@@ -153,8 +153,7 @@ TEST_CASE("a PUE override replaces the bottom-up figure for energy and cost", "[
 TEST_CASE("generators cover IT x PUE + margin on derated sets", "[power][chain]")
 {
     // 100 racks x 40.8 kW = 4.08 MW; x PUE 1.2 = 4.896 MW; + 25% = 6.12 MW; 2.5 MW sets at 70%
-    // usable = 1.75 MW -> 3.50 -> 4 needed; N+1 -> 5; 2N -> 8 [handbook facility.md §2,
-    // parts.md §5].
+    // usable = 1.75 MW -> 3.50 -> 4 needed; N+1 -> 5; 2N -> 8 [U defaults].
     const Catalog catalog = powerCatalog();
     const LayoutResult layout = dgxLayout(4, 25);
     Project project = dgxProject(3200);
@@ -174,9 +173,9 @@ TEST_CASE("generators cover IT x PUE + margin on derated sets", "[power][chain]"
 
 TEST_CASE("busbar I^2 R: four times the voltage loses one sixteenth", "[power][distribution]")
 {
-    // ORv3: <= 50 W busbar loss at 30 kW on 48 V [handbook parts.md §5]: 625 A through
+    // ORv3: <= 50 W busbar loss at 30 kW on 48 V [ref:ocp-orv3]: 625 A through
     // 0.128 mOhm = 50 W. The same conductor at 12 V carries 2,500 A and loses 800 W
-    // [handbook facility.md §2: 4x the voltage, 1/16 the loss].
+    // (4x the voltage, 1/16 the loss [D]).
     RackPath path;
     path.busbarResistanceOhm = 1.28e-4;
     path.board.present = false;

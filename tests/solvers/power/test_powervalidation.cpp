@@ -53,7 +53,7 @@ void checkPointersResolve(const Diagnostics &diagnostics, const Project &project
 TEST_CASE("default inputs and options are valid", "[power][validation]")
 {
     CHECK(PowerOptions{}.validate().empty());
-    CHECK_FALSE(validatePowerInputs(dgxProject(32), powerCatalog(), {}, {}).hasErrors());
+    CHECK_FALSE(validatePowerInputs(powerCatalog(), {}, {}).hasErrors());
 }
 
 TEST_CASE("efficiencies outside (0, 1] name the catalog stage", "[power][validation]")
@@ -69,7 +69,7 @@ TEST_CASE("efficiencies outside (0, 1] name the catalog stage", "[power][validat
     zero.id = "ups-zero";
     zero.efficiency.points = {{0.5, 0.0}};
     catalog.powerStages.push_back(zero);
-    const Diagnostics d = validatePowerInputs(dgxProject(32), catalog, {}, {});
+    const Diagnostics d = validatePowerInputs(catalog, {}, {});
     // The solver does not know the catalog file of a part: the message names the part.
     CHECK(hasErrorMentioning(d, "catalog", "power stage 'ups-bad' efficiency point 1"));
     CHECK(hasErrorMentioning(d, "catalog", "power stage 'ups-zero' efficiency point 0"));
@@ -85,14 +85,16 @@ TEST_CASE("a liquid fraction outside [0, 1] is an error", "[power][validation]")
     for (double fraction : {-0.1, 1.5}) {
         Project project = dgxProject(32);
         project.cooling.liquidFraction = fraction;
-        const Diagnostics d = validatePowerInputs(project, powerCatalog(), {}, {});
+        // A project field: checked once by the loader's rules (checkProjectFields), not again
+        // by the solver.
+        const Diagnostics d = checkProjectFields(project);
         CHECK(hasErrorAt(d, "/cooling/liquidFraction"));
-        CHECK(d.toString().find("[0, 1]") != std::string::npos);
+        CHECK(d.toString().find("at most 1") != std::string::npos);
         checkPointersResolve(d, project);
     }
     Project edge = dgxProject(32);
     edge.cooling.liquidFraction = 1.0;
-    CHECK_FALSE(validatePowerInputs(edge, powerCatalog(), {}, {}).hasErrors());
+    CHECK_FALSE(checkProjectFields(edge).hasErrors());
 }
 
 TEST_CASE("negative capacities are errors", "[power][validation]")
@@ -113,10 +115,12 @@ TEST_CASE("negative capacities are errors", "[power][validation]")
     catalog.generators.push_back(generator);
     NetworkLoad network;
     network.switchPowerW = -1;
-    const Diagnostics d = validatePowerInputs(project, catalog, network, {});
-    CHECK(hasErrorAt(d, "/halls/0/powerCapacityMW"));
-    CHECK(hasErrorAt(d, "/halls/0/coolingCapacityMW"));
-    CHECK(hasErrorAt(d, "/site/utilityFeedMW"));
+    const Diagnostics fields = checkProjectFields(project);
+    CHECK(hasErrorAt(fields, "/halls/0/powerCapacityMW"));
+    CHECK(hasErrorAt(fields, "/halls/0/coolingCapacityMW"));
+    CHECK(hasErrorAt(fields, "/site/utilityFeedMW"));
+    checkPointersResolve(fields, project);
+    const Diagnostics d = validatePowerInputs(catalog, network, {});
     CHECK(hasErrorMentioning(d, "catalog", "capacityKW of cooling unit 'cdu-neg'"));
     CHECK(hasErrorMentioning(d, "catalog", "ratingMW of generator 'gen'"));
     CHECK(hasErrorMentioning(d, "", "switchPowerW")); // from the fabric, not the project
@@ -133,7 +137,7 @@ TEST_CASE("the climate table is 12 months of physical values", "[power][validati
     project.site.climate = flatClimate(20, 15);
     project.site.climate.wetBulbC[6] = 25; // above the month's 20 degC dry bulb
     project.site.climate.dryBulbC[2] = 400;
-    const Diagnostics d = validatePowerInputs(project, powerCatalog(), {}, {});
+    const Diagnostics d = checkProjectFields(project);
     // Project keys: site.climate.monthlyDryBulbC / monthlyWetBulbC (docs/project-format.md).
     CHECK(hasErrorAt(d, "/site/climate/monthlyWetBulbC/6"));
     CHECK(hasErrorAt(d, "/site/climate/monthlyDryBulbC/2"));
@@ -154,14 +158,15 @@ TEST_CASE("power design and option fields out of range", "[power][validation]")
     PowerOptions options;
     options.powerFactor = 1.5;
     options.economizerBandK = -1;
-    const Diagnostics d = validatePowerInputs(project, powerCatalog(), {}, options);
+    const Diagnostics fields = checkProjectFields(project);
     for (const char *path :
          {"/power/gpuLoadFactor", "/power/averageLoadFactor", "/power/otherItFraction",
-          "/power/pue", "/power/ups/distributedX", "/cooling/designDeltaTK"}) {
+          "/power/pue", "/power/ups/distributedY", "/cooling/designDeltaTK"}) {
         INFO(path);
-        CHECK(hasErrorAt(d, path));
+        CHECK(hasErrorAt(fields, path));
     }
-    checkPointersResolve(d, project);
+    checkPointersResolve(fields, project);
+    const Diagnostics d = validatePowerInputs(powerCatalog(), {}, options);
     // Options are not in the project file: no pointer, the message names the option.
     CHECK(hasErrorMentioning(d, "", "power option powerFactor"));
     CHECK(hasErrorMentioning(d, "", "power option economizerBandK"));

@@ -52,8 +52,9 @@ Project shippedProject()
 TEST_CASE("shipped catalog: DGX H100 racks ~41 kW, NVL72 racks ~120 kW and 1.36 t",
           "[power][catalog]")
 {
-    // [handbook parts.md §2]: DGX H100 10.2 kW, four per rack 40.8 kW; GB200 NVL72 ~120 kW,
-    // ~1.36 t on 600 x 1068 mm -> 20.8 kPa over a 7.2 kPa raised floor [handbook §6].
+    // [ref:nvidia-dgx-h100-ug; ref:nvidia-bcm-gb200]: DGX H100 10.2 kW, four per rack 40.8 kW;
+    // GB200 NVL72 ~120 kW, ~1.36 t on 600 x 1068 mm -> 20.8 kPa over a 7.2 kPa raised floor
+    // [ref:tia-942].
     const Catalog &catalog = shippedCatalog();
     Project project = shippedProject();
     project.halls[0].floorLoadKPa = 7.2;
@@ -94,7 +95,8 @@ TEST_CASE("shipped catalog: 48 V beats 12 V, liquid beats air", "[power][catalog
     project.cooling.type = CoolingType::Air;
     const PowerResult air = solvePower(project, catalog, shippedLayout(), {}, {});
     CHECK(liquid.pueBottomUpAnnual < air.pueBottomUpAnnual);
-    // [handbook facility.md §5]: new large facilities <= 1.3; liquid-cooled target < 1.10-1.2.
+    // [ref:uptime-gdcs-2024; ref:cmcc-wanka-2024 §3.1]: new large facilities <= 1.3;
+    // liquid-cooled target < 1.10-1.2.
     CHECK(air.pueBottomUpAnnual < 1.45);
     CHECK(liquid.pueBottomUpAnnual < 1.25);
     CHECK(liquid.pueBottomUpAnnual > 1.03);

@@ -1,5 +1,6 @@
 // Checkpoint intervals and ETTR: solvers/reliability/goodput.h.
-// Reference values are computed by hand from the formulas in handbook reliability.md §3-§4.
+// Reference values are computed by hand from the formulas of [ref:young-1974; ref:daly-2006;
+// ref:kokolis-2025].
 
 #include "solvers/reliability/goodput.h"
 
@@ -56,7 +57,7 @@ TEST_CASE("ETTR closed forms against hand-computed values", "[reliability][ettr]
     p.blockingTime = 60;
     p.restartTime = 1200;
 
-    // Handbook §4 general form: lambda C = (1200 + 1800) / 86400 = 0.0347222;
+    // General first-order form [ref:kokolis-2025]: lambda C = (1200 + 1800) / 86400 = 0.0347222;
     //   (1 - 0.0347222) / (1 + 60/3600) = 0.949454.
     CHECK(ettr(p, 3600, EttrModel::FirstOrder) == Approx(0.9494536).epsilon(1e-6));
     const EttrLosses losses = ettrLosses(p, 3600, EttrModel::FirstOrder);

@@ -1,7 +1,7 @@
 // The reliability and goodput solver end to end: solvers/reliability/reliability.h.
 // Inputs are built by hand here, with the shipped catalog's rates where a check is about the
-// data; every expected value is computed by hand from the formulas cited in handbook
-// reliability.md, as noted per check.
+// data; every expected value is computed by hand from the formulas cited per check
+// (docs/reliability-model.md).
 
 #include "catalogs/catalogloader.h"
 #include "solvers/reliability/reliability.h"
@@ -39,7 +39,7 @@ ComponentGroup group(const std::string &componentClass, FailureScope scope, doub
 
 // 100k H100-class GPUs in 12,500 8-GPU nodes, the job on all of them, a 1T-parameter model
 // checkpointed to a 1 TB/s parallel file system. Rates: GPU 0.18/yr (>50 failed GPUs/day at
-// 100k [Z2], handbook §1), host 0.1/yr, switches 0.05/yr (Gill et al. SIGCOMM'11).
+// 100k [ref:zomi-10k-slides]), host 0.1/yr, switches 0.05/yr [ref:gill-2011].
 ReliabilityInputs cluster100k()
 {
     ReliabilityInputs in;
@@ -91,8 +91,9 @@ bool hasWarningMentioning(const Diagnostics &d, const std::string &text)
 
 TEST_CASE("A 100k-GPU cluster has tens of GPU failures a day", "[reliability][failures]")
 {
-    // Issue 7 and handbook §1: 0.1-0.3 job-interrupting failures per GPU-year in published
-    // large runs; the seed's ">50 failed GPUs a day at 100k" [Z2] is ~0.18 per GPU-year.
+    // Issue 7 and [ref:llama3-2024; ref:bloom-2022]: 0.1-0.3 job-interrupting failures per
+    // GPU-year in published large runs; the seed's ">50 failed GPUs a day at 100k"
+    // [ref:zomi-10k-slides] is ~0.18 per GPU-year.
     // With the shipped catalog's rates (catalogs/data/failures.json), so that a data change
     // that leaves this range fails here. GPU failures count the "gpu" and "hbm" classes: an
     // HBM uncorrectable error takes its GPU out like any other GPU fault.
@@ -104,7 +105,7 @@ TEST_CASE("A 100k-GPU cluster has tens of GPU failures a day", "[reliability][fa
     REQUIRE(gpu);
     REQUIRE(hbm);
     const double perGpuYear = gpu->failuresPerYear + hbm->failuresPerYear;
-    CHECK(perGpuYear >= 0.1); // the handbook's published range
+    CHECK(perGpuYear >= 0.1); // the published range
     CHECK(perGpuYear <= 0.3);
 
     ReliabilityInputs in = cluster100k();
@@ -115,11 +116,14 @@ TEST_CASE("A 100k-GPU cluster has tens of GPU failures a day", "[reliability][fa
     const ReliabilityResult r = solveReliability(in, {}, quickOptions());
     REQUIRE_FALSE(r.diagnostics.hasErrors());
     CHECK(r.clusterGpuFailuresPerDay == Approx(100000 * perGpuYear / 365.25).epsilon(1e-9));
-    // Tens a day, and near the seed's "more than 50": 0.1-0.3 per GPU-year is 27-82 a day;
-    // the seed's 0.18 per GPU-year is 49.3.
+    // Tens a day: 0.1-0.3 per GPU-year is 27-82 a day. The catalog's GPU and HBM rates are
+    // Llama 3's measured 196 + 72 interruptions over 2,422 GPU-years [ref:llama3-2024 Table 5]:
+    // 0.111 per GPU-year, 30.4 a day at 100k, below the seed's "more than 50"
+    // [ref:zomi-10k-slides], a figure for newer, less mature clusters.
     CHECK(r.clusterGpuFailuresPerDay >= 27);
     CHECK(r.clusterGpuFailuresPerDay <= 83);
-    CHECK(r.clusterGpuFailuresPerDay == Approx(50).margin(10));
+    CHECK(r.clusterGpuFailuresPerDay ==
+          Approx(100000 * (196.0 + 72) / 2422.3 / 365.25).epsilon(0.01));
     // The per-class table keeps GPU and HBM apart.
     double gpuClass = -1, hbmClass = -1;
     for (const ClassFailures &c : r.byClass) {
@@ -212,7 +216,7 @@ TEST_CASE("Checkpoint size, write and restore times", "[reliability][checkpoint]
     ReliabilityInputs in = cluster100k();
     ReliabilityResult r = solveReliability(in, {}, quickOptions());
     REQUIRE_FALSE(r.diagnostics.hasErrors());
-    // 1e12 parameters x 14 B = 14 TB [handbook §2: FP32 master + moments + BF16 weights].
+    // 1e12 parameters x 14 B = 14 TB (FP32 master + moments + BF16 weights [ref:zero-2020]).
     CHECK(r.checkpoint.sizeBytes == Approx(1.4e13));
     CHECK(r.checkpoint.shardBytesPerGpu == Approx(1.4e13 / 1024));
     // min(1 TB/s storage, 625 TB/s NICs) = 1 TB/s: 14 s to write; 2 TB/s read: 7 s.
@@ -279,7 +283,7 @@ TEST_CASE("Goodput, effective MFU and time-to-train against a hand computation",
     // 57.7 days of wall time at one interruption an hour.
     CHECK(*r.goodput.expectedInterruptions == Approx(30 * 24 / 0.5201770).epsilon(1e-6));
 
-    // The handbook's form as the headline, on request; it warns that it has drifted.
+    // The first-order form as the headline, on request; it warns that it has drifted.
     ReliabilityOptions firstOrder = quickOptions();
     firstOrder.ettrModel = EttrModel::FirstOrder;
     const ReliabilityResult f = solveReliability(in, settings, firstOrder);
@@ -323,7 +327,7 @@ TEST_CASE("Cluster-size rows keep the spare policy and fall monotonically (issue
     // 86.0 / 95.9 / 86.9 / 95.5 / 97.0 / 95.5 / 92.2% for scales 0.125..8. With the design's
     // shortage probability kept, only the size changes: a larger job is interrupted more often
     // (lambda grows with the scale) at the same checkpoint and restart cost, so ETTR falls
-    // (handbook reliability §4: ETTR falls with the failure rate).
+    // (ETTR falls with the failure rate [ref:kokolis-2025]).
     ReliabilityOptions options = quickOptions();
     options.clusterScales = {0.125, 0.25, 0.375, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8};
 
@@ -358,6 +362,7 @@ TEST_CASE("Cluster-size rows keep the spare policy and fall monotonically (issue
     full.jobNodes = 128;
     ReliabilitySettings quickRepair;
     quickRepair.repairHours = 4;
+    quickRepair.noSpareRecovery = NoSpareRecovery::WaitForRepair; // the wait is what is checked
     cases.push_back({"0 idle nodes", full, quickRepair});
 
     // The 100k campus in 1,024-node islands that spares cannot leave.
@@ -439,6 +444,9 @@ TEST_CASE("Goodput rises with faster checkpoint storage and with asynchronous sa
 TEST_CASE("Spares: Poisson percentile per island, k-out-of-n availability, capacity wait",
           "[reliability][spares]")
 {
+    // The capacity wait of a job short of spares is the model checked here (not the shrink).
+    ReliabilitySettings waiting;
+    waiting.noSpareRecovery = NoSpareRecovery::WaitForRepair;
     // Node-removing rate: 8 x 0.18 + 0.1 = 1.54 per node-year; 48 h repair:
     // mean failures in a repair window = 12,500 x 1.54 / 8766 x 48 = 105.41; the smallest S
     // with P(Poisson(105.41) <= S) >= 0.99 is 130 (summed by hand in log space).
@@ -473,7 +481,7 @@ TEST_CASE("Spares: Poisson percentile per island, k-out-of-n availability, capac
 
     // Islands of 1,024 nodes: 12 full (mean 8.635 -> 16 spares) + one of 212 (mean 1.788 -> 6).
     in.islandNodes = 1024;
-    r = solveReliability(in, {}, quickOptions());
+    r = solveReliability(in, waiting, quickOptions());
     CHECK(r.spares.islands == 13);
     CHECK(r.spares.poissonSparesPerIsland == 16);
     CHECK(r.spares.requiredSpareNodes == 12 * 16 + 6);
@@ -481,7 +489,7 @@ TEST_CASE("Spares: Poisson percentile per island, k-out-of-n availability, capac
     // Not enough idle nodes: a violation, and the goodput uses the 50 there are.
     in.islandNodes = 0;
     in.poolNodes = 12550;
-    r = solveReliability(in, {}, quickOptions());
+    r = solveReliability(in, waiting, quickOptions());
     REQUIRE_FALSE(r.diagnostics.hasErrors());
     CHECK(r.spares.spareNodes == 50);
     CHECK(hasWarningMentioning(r.diagnostics, "spare nodes are needed"));
@@ -489,7 +497,7 @@ TEST_CASE("Spares: Poisson percentile per island, k-out-of-n availability, capac
 
     // No spares at all: every node failure waits a full repair (48 h), weighted by the share
     // of interruptions that remove a node: (1.54 x 12,500) / (1.54 x 12,500 + 0.05 x 1,563).
-    ReliabilitySettings none;
+    ReliabilitySettings none = waiting;
     none.spareNodes = 0;
     r = solveReliability(cluster100k(), none, quickOptions());
     REQUIRE_FALSE(r.diagnostics.hasErrors());
@@ -499,8 +507,9 @@ TEST_CASE("Spares: Poisson percentile per island, k-out-of-n availability, capac
     CHECK(r.goodput.goodput < 1e-6); // interruptions every ~27 min, each waiting 48 h
     CHECK(hasWarningMentioning(r.diagnostics, "almost no progress"));
 
-    // The spare curve: more spares, never less availability or goodput.
-    r = solveReliability(cluster100k(), {}, quickOptions());
+    // The spare curve: more spares, never less availability or goodput. (A job that shrinks
+    // instead of waiting gains little from spares: one node less is one replica less.)
+    r = solveReliability(cluster100k(), waiting, quickOptions());
     REQUIRE(r.spareCurve.size() >= 5);
     CHECK(r.spareCurve.front().spareNodes == 0);
     CHECK(r.spareCurve.back().spareNodes == 260);
@@ -728,4 +737,84 @@ TEST_CASE("JSON and text reports carry the figures", "[reliability][report]")
     std::ostringstream errorText;
     writeText(errorText, solveReliability(in, bad, options));
     CHECK(errorText.str().find("/reliability/repairHours") != std::string::npos);
+}
+
+// Issue 17, item 3: on the 100k sample Daly's interval was 2.4 s, below one 2.5 s step. A
+// checkpoint comes between steps: the interval is floored at a step, and at the policy's
+// minimum, and the result says what bound it.
+TEST_CASE("The checkpoint interval is never below one step or the policy minimum",
+          "[reliability][checkpoint]")
+{
+    // 1000 switches at 876.6 per year = 100 interruptions an hour (M = 36 s); 1e9 parameters
+    // x 14 B = 14 GB at 1e12 B/s: w = 0.014 s. Daly ~ sqrt(2 x 0.014 x 36) = 1.0 s < a 10 s step.
+    ReliabilityInputs in;
+    in.clusterGpus = in.jobGpus = 8000;
+    in.clusterNodes = in.jobNodes = 1000;
+    in.components = {group("switch", FailureScope::Shared, 1000)};
+    in.failureRates = {rate("switch", 876.6)};
+    in.parameters = 1e9;
+    in.shardRanks = 64;
+    in.storageWriteBytesPerS = 1e12;
+    in.storageReadBytesPerS = 1e12;
+    in.nicToStorageBytesPerS = 1e13;
+    in.stepTimeS = 10;
+    ReliabilitySettings settings;
+    const ReliabilityResult r = solveReliability(in, settings, quickOptions());
+    REQUIRE_FALSE(r.diagnostics.hasErrors());
+    CHECK(r.interval.dalyS < 10);
+    CHECK(r.interval.chosenS == 10);
+    CHECK(r.interval.floorS == 10);
+    CHECK(r.interval.boundBy == "one training step");
+    CHECK(*r.interval.steps == Approx(1.0));
+
+    in.checkpoint.minIntervalMinutes = 2; // 120 s
+    const ReliabilityResult m = solveReliability(in, settings, quickOptions());
+    CHECK(m.interval.chosenS == 120);
+    CHECK(m.interval.boundBy == "policy minimum");
+
+    // A fixed interval below one step runs at one step, with a warning naming the field.
+    in.checkpoint.minIntervalMinutes = 0;
+    in.checkpoint.automaticInterval = false;
+    in.checkpoint.intervalMinutes = 0.05; // 3 s
+    const ReliabilityResult f = solveReliability(in, settings, quickOptions());
+    CHECK(f.interval.chosenS == 10);
+    CHECK(f.interval.boundBy == "one training step");
+    CHECK(hasWarningMentioning(f.diagnostics, "shorter than one training step"));
+}
+
+// Issue 17, item 5: a job on its whole pool has no spare; every node failure waited for a
+// two-day repair and the goodput came out ~1e-9. Large runs restart without the failed node's
+// data-parallel replica instead ("shrink", the default) and run short until the repair.
+TEST_CASE("A whole-pool job shrinks instead of waiting for repairs", "[reliability][spares]")
+{
+    // 2,048 nodes of 8 GPUs, all in the job; node failures 1 per node-year (GPU 0.125 x 8);
+    // repair 48 h. Mean units down = 2048 x (1 / 8766) x 48 = 11.214; with no spare all of them
+    // are beyond the spares. A replica of tp 8 x pp 16 = 128 GPUs = 16 nodes: each unit down
+    // idles 16 nodes, shrinkLoss = 11.214 x 16 / 2048 = 0.08761.
+    ReliabilityInputs in;
+    in.clusterGpus = in.jobGpus = 16384;
+    in.clusterNodes = in.jobNodes = in.poolNodes = 2048;
+    in.components = {group("gpu", FailureScope::Node, 16384)};
+    in.failureRates = {rate("gpu", 0.125)};
+    in.parameters = 4e11;
+    in.shardRanks = 16384;
+    in.storageWriteBytesPerS = 2e12;
+    in.storageReadBytesPerS = 4e12;
+    in.nicToStorageBytesPerS = 1e14;
+    in.stepTimeS = 10;
+    in.replicaGpus = 128;
+    ReliabilitySettings settings; // repair 48 h, shrink
+    const ReliabilityResult shrink = solveReliability(in, settings, quickOptions());
+    REQUIRE_FALSE(shrink.diagnostics.hasErrors());
+    CHECK(shrink.spares.spareNodes == 0);
+    CHECK(shrink.spares.meanUnitsWithoutSpare == Approx(2048.0 / 8766.0 * 48).epsilon(1e-3));
+    CHECK(shrink.goodput.shrinkLoss == Approx(2048.0 / 8766.0 * 48 * 16 / 2048).epsilon(1e-3));
+    CHECK(shrink.restart.capacityWaitS == 0);
+    CHECK(shrink.goodput.goodput > 0.75);
+
+    settings.noSpareRecovery = NoSpareRecovery::WaitForRepair;
+    const ReliabilityResult wait = solveReliability(in, settings, quickOptions());
+    CHECK(wait.goodput.shrinkLoss == 0);
+    CHECK(wait.restart.capacityWaitS > 3600);
+    CHECK(wait.goodput.goodput < 0.1);
 }

@@ -1,7 +1,7 @@
 // Spares and the repairable k-out-of-n system: solvers/reliability/repairablesystem.h.
 // References: Poisson and binomial tables computed by hand; the machine-repairman product form
 // and k-out-of-n MTTF formulas from Trivedi, "Probability and Statistics with Reliability,
-// Queuing and Computer Science Applications" (handbook reliability.md §5).
+// Queuing and Computer Science Applications" [ref:trivedi-2016].
 
 #include "solvers/reliability/repairablesystem.h"
 
@@ -21,7 +21,7 @@ double binomialCoefficient(int n, int k)
     return std::exp(std::lgamma(n + 1.0) - std::lgamma(k + 1.0) - std::lgamma(n - k + 1.0));
 }
 
-// Handbook §5 closed form: pi_d ∝ C(n,d) rho^d for d <= c,
+// Closed form [ref:trivedi-2016]: pi_d ∝ C(n,d) rho^d for d <= c,
 // C(n,d) d! / (c! c^(d-c)) rho^d for d > c; rho = lambda / mu.
 std::vector<double> closedForm(int n, double lambda, double mu, int c)
 {

@@ -1,0 +1,1361 @@
+#include "projectfields.h"
+
+#include "enumnames.h"
+#include "project.h"
+#include "projectupgrade.h"
+#include "workload.h"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <stdexcept>
+
+namespace aidc {
+
+namespace {
+
+using T = FieldType;
+using D = Dimension;
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+constexpr double kMaxGpus = 2'000'000;
+
+// Chainable builder of one table entry.
+class F
+{
+public:
+    F(const char *pointer, FieldType type)
+    {
+        m_field.pointer = pointer;
+        m_field.type = type;
+    }
+    F &unit(const char *symbol, Dimension dimension)
+    {
+        m_field.unit = symbol;
+        m_field.dimension = dimension;
+        return *this;
+    }
+    F &dim(Dimension dimension)
+    {
+        m_field.dimension = dimension;
+        return *this;
+    }
+    F &def(Json value)
+    {
+        m_field.defaultValue = std::move(value);
+        return *this;
+    }
+    F &defText(const char *text)
+    {
+        m_field.defaultText = text;
+        return *this;
+    }
+    F &required()
+    {
+        m_field.required = true;
+        return *this;
+    }
+    F &range(double lo, double hi)
+    {
+        m_field.minimum = lo;
+        m_field.maximum = hi;
+        return *this;
+    }
+    F &above(double lo, double hi) // lo < x <= hi
+    {
+        range(lo, hi);
+        m_field.minimumExclusive = true;
+        return *this;
+    }
+    F &note(const char *text)
+    {
+        m_field.rangeNote = text;
+        return *this;
+    }
+    template<typename E> F &names(const EnumNames<E> &names, std::optional<E> defaultValue)
+    {
+        for (const auto &[name, value] : names)
+            m_field.enumNames.emplace_back(name);
+        if (defaultValue)
+            m_field.defaultValue = enumName(names, *defaultValue);
+        return *this;
+    }
+    F &items(std::size_t count)
+    {
+        m_field.items = count;
+        return *this;
+    }
+    F &desc(const char *text)
+    {
+        m_field.description = text;
+        return *this;
+    }
+    F &since(int version)
+    {
+        m_field.sinceVersion = version;
+        return *this;
+    }
+    F &stages(unsigned bits)
+    {
+        m_field.stages = bits;
+        return *this;
+    }
+    F &design()
+    {
+        m_field.designVariable = true;
+        return *this;
+    }
+    operator ProjectField() const { return m_field; }
+
+private:
+    ProjectField m_field;
+};
+
+// A default that is a number in the struct: the struct's initializer is the owner.
+Json num(double value)
+{
+    if (std::isfinite(value) && std::floor(value) == value && std::abs(value) < 9e15)
+        return static_cast<long long>(value);
+    return value;
+}
+
+using namespace stage;
+
+std::vector<ProjectField> buildTable()
+{
+    const Site site;
+    const Hall hall;
+    const Row row;
+    const RackSlot rack;
+    const PowerDesign power;
+    const CoolingDesign cooling;
+    const FabricPlane plane;
+    const StorageDesign storage;
+    const Workload workload;
+    const ModelArchitecture model;
+    const MoeSpec moe;
+    const Parallelism par;
+    const CheckpointPolicy checkpoint;
+    const ReliabilitySettings reliability;
+    const CostSettings cost;
+    constexpr unsigned Facility = Power | Cost;
+
+    return {
+        // ------------------------------------------------------------------ top level
+        F("/$schema", T::String)
+            .desc("Location of this file's JSON Schema, for editors that complete and validate "
+                  "it (e.g. \"../docs/schema/aidc-project.schema.json\"); ignored by the loader."),
+        F("/schema", T::String)
+            .required()
+            .desc("Always \"aidc-project\"; anything else is refused (\"not an AIDC Planner "
+                  "project\")."),
+        F("/version", T::Integer)
+            .required()
+            .range(0, kProjectFormatVersion)
+            .desc("Format version. Older versions are upgraded on load; newer ones are refused."),
+        F("/name", T::String).def("").desc("Project name shown in reports and the GUI title."),
+        F("/description", T::String)
+            .def("")
+            .desc("Free text: what the design is and where its "
+                  "figures come from."),
+        F("/site", T::Object).desc("Site: location, tariffs, climate."),
+        F("/halls", T::Array)
+            .def(Json::array())
+            .stages(Layout | Fabric | Power)
+            .desc("Halls (rooms). Empty: the layout solver sizes one hall."),
+        F("/halls/*", T::Object).desc("One hall."),
+        F("/power", T::Object).desc("Power design (L1)."),
+        F("/cooling", T::Object).desc("Cooling design (L1)."),
+        F("/compute", T::Object).required().desc("Compute pools (L2)."),
+        F("/network", T::Object).desc("Fabric planes (L2)."),
+        F("/storage", T::Object).desc("Storage (L2)."),
+        F("/workload", T::Object)
+            .defText("none")
+            .stages(Performance | Reliability | Cost)
+            .desc("The training run the site is planned for (L3). Without it, performance and "
+                  "reliability are not evaluated."),
+        F("/reliability", T::Object).desc("Reliability settings."),
+        F("/cost", T::Object).desc("Cost settings."),
+        F("/catalogOverrides", T::AnyObject)
+            .stages(Catalog | All)
+            .desc("Entries merged over the part catalog (docs/catalog-format.md, \"Overriding "
+                  "from a project\"); kept as text here and validated by the catalog loader."),
+
+        // ------------------------------------------------------------------ site
+        F("/site/name", T::String).def("").desc("Site name or location."),
+        F("/site/electricityUsdPerKWh", T::Number)
+            .unit("USD/kWh", D::MoneyPerEnergy)
+            .def(num(site.electricityUsdPerKWh))
+            .range(0, 10)
+            .stages(Power | Cost)
+            .design()
+            .desc("Energy tariff."),
+        F("/site/demandChargeUsdPerKWMonth", T::Number)
+            .unit("USD/(kW·month)", D::MoneyPerPowerMonth)
+            .def(num(site.demandChargeUsdPerKWMonth))
+            .range(0, 1000)
+            .stages(Power | Cost)
+            .desc("Demand charge on peak power."),
+        F("/site/gridCo2KgPerKWh", T::Number)
+            .unit("kg CO2/kWh", D::EmissionPerEnergy)
+            .def(num(site.gridCo2KgPerKWh))
+            .range(0, 2)
+            .stages(Power)
+            .desc("Grid carbon intensity (US average [ref:eia-co2])."),
+        F("/site/utilityFeedMW", T::Number)
+            .unit("MW", D::Power)
+            .defText("none (unknown)")
+            .above(0, 100000)
+            .stages(Power)
+            .desc("Contracted grid capacity, if known."),
+        F("/site/climate", T::Object)
+            .defText("the temperate reference climate")
+            .stages(Power)
+            .desc("Monthly outdoor air of the site (both tables required when given); drives "
+                  "economizer hours."),
+        F("/site/climate/monthlyDryBulbC", T::NumberList)
+            .unit("°C", D::Temperature)
+            .required()
+            .items(12)
+            .range(-90, 60)
+            .stages(Power)
+            .desc("Monthly mean dry-bulb temperature, January first."),
+        F("/site/climate/monthlyWetBulbC", T::NumberList)
+            .unit("°C", D::Temperature)
+            .required()
+            .items(12)
+            .range(-90, 60)
+            .note("each ≤ the same month's dry bulb")
+            .stages(Power)
+            .desc("Monthly mean wet-bulb temperature, January first."),
+
+        // ------------------------------------------------------------------ halls
+        F("/halls/*/id", T::String)
+            .required()
+            .note("unique among halls")
+            .desc("Hall id, referenced by compute.pools[].hall."),
+        F("/halls/*/name", T::String).def("").desc("Display name."),
+        F("/halls/*/widthM", T::Number)
+            .unit("m", D::Length)
+            .required()
+            .above(0, 5000)
+            .stages(Layout | Fabric | Power)
+            .desc("Extent along the rows (x)."),
+        F("/halls/*/lengthM", T::Number)
+            .unit("m", D::Length)
+            .required()
+            .above(0, 5000)
+            .stages(Layout | Fabric | Power)
+            .desc("Extent across the rows (y)."),
+        F("/halls/*/usableAreaM2", T::Number)
+            .unit("m²", D::Area)
+            .defText("70 % of width × length")
+            .above(0, 25e6)
+            .note("≤ width × length")
+            .stages(Power)
+            .desc("White space usable for racks."),
+        F("/halls/*/floorLoadKPa", T::Number)
+            .unit("kPa", D::Pressure)
+            .def(num(hall.floorLoadKPa))
+            .above(0, 100)
+            .stages(Power)
+            .desc("Floor load rating (TIA-942 recommends 12 kPa = 250 lbf/ft² [ref:tia-942])."),
+        F("/halls/*/powerCapacityMW", T::Number)
+            .unit("MW", D::Power)
+            .defText("none (unlimited)")
+            .above(0, 10000)
+            .stages(Layout | Power)
+            .desc("Critical IT power the hall's electrical plant carries."),
+        F("/halls/*/coolingCapacityMW", T::Number)
+            .unit("MW", D::Power)
+            .defText("none (unlimited)")
+            .above(0, 10000)
+            .stages(Layout | Power)
+            .desc("Heat the hall's cooling can reject."),
+        F("/halls/*/rowPitchM", T::Number)
+            .unit("m", D::Length)
+            .def(num(hall.rowPitchM))
+            .range(1, 20)
+            .stages(Layout | Fabric | Power)
+            .desc("Row-to-row distance (rack depth 1.2 + cold aisle 1.2 + hot aisle 1.2)."),
+        F("/halls/*/rows", T::Array)
+            .def(Json::array())
+            .stages(Layout | Fabric | Power)
+            .desc("Rows the user places (\"pinned\"); the layout solver adds rows for the rest."),
+        F("/halls/*/rows/*", T::Object).desc("One row of racks along +x from its origin."),
+        F("/halls/*/rows/*/id", T::String)
+            .required()
+            .note("unique within the hall")
+            .desc("Row id."),
+        F("/halls/*/rows/*/xM", T::Number)
+            .unit("m", D::Length)
+            .def(num(row.xM))
+            .range(0, 5000)
+            .note("≤ the hall's widthM")
+            .stages(Layout | Fabric)
+            .desc("Origin of the row in hall coordinates; racks run along +x."),
+        F("/halls/*/rows/*/yM", T::Number)
+            .unit("m", D::Length)
+            .def(num(row.yM))
+            .range(0, 5000)
+            .note("≤ the hall's lengthM")
+            .stages(Layout | Fabric)
+            .desc("Origin of the row across the rows."),
+        F("/halls/*/rows/*/rackPitchM", T::Number)
+            .unit("m", D::Length)
+            .def(num(row.rackPitchM))
+            .range(0.3, 3)
+            .stages(Layout | Fabric)
+            .desc("Rack width along the row (600 mm racks)."),
+        F("/halls/*/rows/*/racks", T::Array)
+            .def(Json::array())
+            .desc("Rack positions, first at the origin."),
+        F("/halls/*/rows/*/racks/*", T::Object).desc("One rack position."),
+        F("/halls/*/rows/*/racks/*/id", T::String)
+            .required()
+            .note("unique in the whole project")
+            .desc("Rack id, shown in cable schedules and violations."),
+        F("/halls/*/rows/*/racks/*/role", T::Enum)
+            .names(rackRoleNames(), std::optional(rack.role))
+            .stages(Layout | Fabric | Power)
+            .desc("What the rack holds."),
+        F("/halls/*/rows/*/racks/*/rackType", T::String)
+            .def("")
+            .defText("\"\" = the default rack for the role")
+            .stages(Catalog | Layout | Power)
+            .desc("Catalog rack id."),
+        F("/halls/*/rows/*/racks/*/pool", T::String)
+            .def("")
+            .note("a pool name")
+            .stages(Layout)
+            .desc("Compute racks: the pool whose servers it holds."),
+        F("/halls/*/rows/*/racks/*/servers", T::Integer)
+            .unit("", D::Count)
+            .def(rack.servers)
+            .range(0, 256)
+            .stages(Layout)
+            .desc("Compute racks: servers in the rack (a GB200 NVL72 rack-scale system counts as "
+                  "1)."),
+
+        // ------------------------------------------------------------------ power
+        F("/power/utilityVoltageKV", T::Number)
+            .unit("kV", D::Voltage)
+            .def(num(power.utilityVoltageKV))
+            .above(0, 1000)
+            .stages(Facility)
+            .desc("Utility (medium-voltage) feed."),
+        F("/power/transformer", T::String)
+            .def("")
+            .defText("\"\" = default")
+            .stages(Catalog | Facility)
+            .desc("MV/LV transformer model (catalog id)."),
+        F("/power/ups", T::Object).desc("UPS design."),
+        F("/power/ups/type", T::Enum)
+            .names(upsTypeNames(), std::optional(power.ups.type))
+            .stages(Facility)
+            .design()
+            .desc("UPS topology."),
+        F("/power/ups/redundancy", T::Enum)
+            .names(redundancyNames(), std::optional(power.ups.redundancy))
+            .stages(Facility)
+            .design()
+            .desc("UPS redundancy. N: no spare; N+1: one spare module; 2N: two full paths; "
+                  "distributed: xN/y (x installed, y carry)."),
+        F("/power/ups/modules", T::Integer)
+            .unit("", D::Count)
+            .def(power.ups.modules)
+            .range(1, 1000)
+            .stages(Facility)
+            .desc("N+1: modules carrying the load."),
+        F("/power/ups/distributedX", T::Integer)
+            .unit("", D::Count)
+            .def(power.ups.distributedX)
+            .range(2, 100)
+            .stages(Facility)
+            .desc("Distributed (\"xN/y\"): modules installed …"),
+        F("/power/ups/distributedY", T::Integer)
+            .unit("", D::Count)
+            .def(power.ups.distributedY)
+            .range(1, 100)
+            .note("< distributedX when distributed")
+            .stages(Facility)
+            .desc("… of which this many carry the load (\"4 to make 3\")."),
+        F("/power/distribution", T::Enum)
+            .names(distributionNames(), std::optional(power.distribution))
+            .stages(Facility)
+            .design()
+            .desc("Rack power distribution: 12 V shelves, 48 V busbar, 800 V DC."),
+        F("/power/gpuLoadFactor", T::Number)
+            .unit("", D::Ratio)
+            .def(num(power.gpuLoadFactor))
+            .above(0, 1.5)
+            .stages(Layout | Facility)
+            .design()
+            .desc("Provisioned power ÷ accelerator TDP (Meta GB200: about 0.8)."),
+        F("/power/averageLoadFactor", T::Number)
+            .unit("", D::Ratio)
+            .def(num(power.averageLoadFactor))
+            .range(0, 1)
+            .stages(Facility)
+            .desc("Average ÷ peak IT power, for energy."),
+        F("/power/otherItFraction", T::Number)
+            .unit("", D::Ratio)
+            .def(num(power.otherItFraction))
+            .range(0, 1)
+            .stages(Facility)
+            .desc("Extra IT load not modelled bottom-up, as a share of IT."),
+        F("/power/generators", T::Boolean)
+            .def(power.generators)
+            .stages(Facility)
+            .design()
+            .desc("Backup generators present."),
+        F("/power/generatorRedundancy", T::Enum)
+            .names(redundancyNames(), std::optional(power.generatorRedundancy))
+            .stages(Facility)
+            .desc("Generator redundancy. N: no spare; N+1: one spare module; 2N: two full paths; "
+                  "distributed: xN/y (x installed, y carry)."),
+        F("/power/pue", T::Number)
+            .unit("", D::Ratio)
+            .defText("none (bottom-up PUE)")
+            .range(1, 5)
+            .stages(Facility)
+            .desc("Use this PUE instead of the computed one."),
+
+        // ------------------------------------------------------------------ cooling
+        F("/cooling/type", T::Enum)
+            .names(coolingTypeNames(), std::optional(cooling.type))
+            .stages(Layout | Facility)
+            .design()
+            .desc("Cooling of the compute racks."),
+        F("/cooling/liquidFraction", T::Number)
+            .unit("", D::Ratio)
+            .def(num(cooling.liquidFraction))
+            .range(0, 1)
+            .stages(Facility)
+            .desc("Direct liquid: share of rack heat taken by liquid (75–85 % typical [S])."),
+        F("/cooling/supplyWaterC", T::Number)
+            .unit("°C", D::Temperature)
+            .def(num(cooling.supplyWaterC))
+            .range(5, 70)
+            .stages(Facility)
+            .design()
+            .desc(
+                "Facility water supply temperature (ASHRAE W32 [ref:ashrae-liquid-cooling-2021])."),
+        F("/cooling/designDeltaTK", T::Number)
+            .unit("K", D::TemperatureDifference)
+            .def(num(cooling.designDeltaTK))
+            .above(0, 40)
+            .stages(Facility)
+            .desc("Rack loop temperature rise."),
+        F("/cooling/cdu", T::String)
+            .def("")
+            .defText("\"\" = default")
+            .stages(Catalog | Facility)
+            .desc("Coolant distribution unit (catalog id)."),
+        F("/cooling/cduRedundancy", T::Enum)
+            .names(redundancyNames(), std::optional(cooling.cduRedundancy))
+            .stages(Facility)
+            .desc("CDU redundancy. N: no spare; N+1: one spare module; 2N: two full paths; "
+                  "distributed: xN/y (x installed, y carry)."),
+        F("/cooling/chiller", T::String)
+            .def("")
+            .defText("\"\" = default")
+            .stages(Catalog | Facility)
+            .desc("Chiller (catalog id)."),
+        F("/cooling/economizer", T::Boolean)
+            .def(cooling.economizer)
+            .stages(Facility)
+            .design()
+            .desc("Free cooling when the climate allows."),
+
+        // ------------------------------------------------------------------ compute
+        F("/compute/pools", T::Array)
+            .required()
+            .note("at least one")
+            .stages(All)
+            .desc("Groups of identical accelerators; several GPU types may share one site, one "
+                  "pool each."),
+        F("/compute/pools/*", T::Object).desc("One compute pool."),
+        F("/compute/pools/*/name", T::String)
+            .defText("the gpu id")
+            .note("unique among pools")
+            .desc("Referenced by racks, planes and the workload. Two pools of the same GPU need "
+                  "names."),
+        F("/compute/pools/*/gpu", T::String)
+            .required()
+            .stages(Catalog | All)
+            .design()
+            .desc("Catalog accelerator id, e.g. \"H100-SXM\", \"B200\", \"MI300X\"."),
+        F("/compute/pools/*/server", T::String)
+            .def("")
+            .defText("\"\" = the accelerator's default server")
+            .stages(Catalog | All)
+            .design()
+            .desc("Catalog server id, e.g. \"DGX-H100\"."),
+        F("/compute/pools/*/gpuCount", T::Integer)
+            .unit("GPUs", D::Count)
+            .required()
+            .range(1, kMaxGpus)
+            .note("the sum over all pools ≤ 2,000,000")
+            .stages(All)
+            .design()
+            .desc("Accelerators in the pool."),
+        F("/compute/pools/*/serversPerRack", T::Integer)
+            .unit("", D::Count)
+            .defText("from the rack's power rating")
+            .range(1, 256)
+            .stages(Layout | Fabric | Power)
+            .design()
+            .desc("Servers packed into each compute rack."),
+        F("/compute/pools/*/hall", T::String)
+            .def("")
+            .defText("\"\" = the layout solver chooses")
+            .note("a hall id")
+            .stages(Layout | Fabric)
+            .design()
+            .desc("Pins the pool to a hall."),
+
+        // ------------------------------------------------------------------ network
+        F("/network/planes", T::Array)
+            .defText("a backend, frontend, storage and OOB plane (see Defaults)")
+            .stages(Fabric | Power | Performance | Cost)
+            .desc("Scale-out fabric planes; backend endpoints are per GPU, the others per "
+                  "server."),
+        F("/network/planes/*", T::Object).desc("One fabric plane."),
+        F("/network/planes/*/name", T::String)
+            .defText("the role name")
+            .note("unique among planes")
+            .desc("Plane name; two planes of one role need names."),
+        F("/network/planes/*/role", T::Enum)
+            .names(planeRoleNames(), std::optional(plane.role))
+            .stages(Fabric | Performance)
+            .desc("Which network: backend (GPU), frontend, storage or OOB."),
+        F("/network/planes/*/technology", T::Enum)
+            .names(technologyNames(), std::optional(plane.technology))
+            .stages(Catalog | Fabric)
+            .design()
+            .desc("InfiniBand or Ethernet."),
+        F("/network/planes/*/switch", T::String)
+            .def("")
+            .defText("\"\" = default for the plane")
+            .stages(Catalog | Fabric | Power | Cost)
+            .design()
+            .desc("Catalog switch id."),
+        F("/network/planes/*/portGbps", T::Number)
+            .unit("Gbit/s", D::DataRate)
+            .def(num(plane.portGbps))
+            .above(0, 3200)
+            .stages(Fabric | Performance)
+            .design()
+            .desc("Endpoint port speed in this plane."),
+        F("/network/planes/*/parallelPlanes", T::Integer)
+            .unit("", D::Count)
+            .def(plane.parallelPlanes)
+            .range(1, 64)
+            .stages(Fabric | Performance)
+            .design()
+            .desc("Identical planes (an 800G NIC run as 2 × 400G: 2)."),
+        F("/network/planes/*/endpointsPerServer", T::Integer)
+            .unit("", D::Count)
+            .defText("GPUs (backend), 2 (frontend, storage), 1 (OOB)")
+            .range(1, 64)
+            .stages(Fabric)
+            .desc("Ports each server attaches to this plane."),
+        F("/network/planes/*/railOptimized", T::Boolean)
+            .def(plane.railOptimized)
+            .stages(Fabric | Performance)
+            .design()
+            .desc("NIC n of every server goes to the leaf of rail n."),
+        F("/network/planes/*/leafPlacement", T::Enum)
+            .names(leafPlacementNames(), std::optional(plane.leafPlacement))
+            .stages(Layout | Fabric)
+            .design()
+            .desc("Where leaf switches sit: top of rack, middle or end of row, or network racks."),
+        F("/network/planes/*/tiers", T::IntegerOrAuto)
+            .def("auto")
+            .range(1, 6)
+            .stages(Fabric | Performance)
+            .design()
+            .desc("Switch tiers; \"auto\": the fewest tiers that fit."),
+        F("/network/planes/*/oversubscription", T::NumberList)
+            .unit("", D::Ratio)
+            .def(Json::array())
+            .defText("[] (non-blocking)")
+            .range(1, 64)
+            .note("at most tiers − 1 entries (3 with \"auto\")")
+            .stages(Fabric | Performance)
+            .design()
+            .desc("Down:up ratio per tier boundary, leaf→spine first; 1 = non-blocking; missing "
+                  "boundaries are non-blocking."),
+        F("/network/planes/*/islandGpus", T::Integer)
+            .unit("GPUs", D::Count)
+            .defText("none")
+            .range(1, kMaxGpus)
+            .stages(Fabric | Performance)
+            .design()
+            .desc("Full-bisection island size …"),
+        F("/network/planes/*/islandOversubscription", T::Number)
+            .unit("", D::Ratio)
+            .def(num(plane.islandOversubscription))
+            .range(1, 64)
+            .stages(Fabric | Performance)
+            .design()
+            .desc("… and the oversubscription between islands."),
+        F("/network/planes/*/pools", T::StringList)
+            .def(Json::array())
+            .defText("[] = all pools")
+            .note("pool names, no repeats")
+            .stages(Fabric)
+            .desc("Pools attached to this plane."),
+        F("/network/planes/*/allowAoc", T::Boolean)
+            .def(plane.allowAoc)
+            .stages(Fabric | Power | Cost)
+            .design()
+            .desc("May the cabling solver use active optical cables."),
+
+        // ------------------------------------------------------------------ storage
+        F("/storage/capacityPB", T::Number)
+            .unit("PB", D::DataSize)
+            .def(num(storage.capacityPB))
+            .defText("0 = 1 PB per 2,000 GPUs [U]")
+            .range(0, 1e6)
+            .stages(Layout | Fabric | Facility)
+            .design()
+            .desc("Usable capacity."),
+        F("/storage/writeTBps", T::Number)
+            .unit("TB/s", D::DataRate)
+            .def(num(storage.writeTBps))
+            .defText("0 = 0.1 GB/s per GPU [U]")
+            .range(0, 1e5)
+            .stages(Layout | Fabric | Facility | Reliability)
+            .design()
+            .desc("Aggregate write bandwidth (checkpoints)."),
+        F("/storage/readTBps", T::Number)
+            .unit("TB/s", D::DataRate)
+            .def(num(storage.readTBps))
+            .defText("0 = twice the write rate [U]")
+            .range(0, 1e5)
+            .stages(Layout | Fabric | Facility | Reliability)
+            .desc("Aggregate read bandwidth (restores, data)."),
+        F("/storage/system", T::String)
+            .def("")
+            .defText("\"\" = the catalog's first storage system")
+            .stages(Catalog | Layout | Fabric | Facility)
+            .design()
+            .desc("Catalog storage system id."),
+
+        // ------------------------------------------------------------------ workload
+        F("/workload/model", T::Object).required().desc("The model: a decoder-only transformer."),
+        F("/workload/trainingTokens", T::Number)
+            .unit("tokens", D::Tokens)
+            .required()
+            .above(0, 1e16)
+            .stages(Performance | Reliability | Cost)
+            .desc("Token budget of the run."),
+        F("/workload/globalBatchSequences", T::Integer)
+            .unit("sequences", D::Count)
+            .required()
+            .range(1, 100'000'000)
+            .stages(Performance | Reliability)
+            .desc("Sequences per optimizer step."),
+        F("/workload/precision", T::Enum)
+            .names(precisionNames(), std::optional(workload.precision))
+            .stages(Performance | Reliability)
+            .design()
+            .desc("GEMM precision."),
+        F("/workload/pool", T::String)
+            .def("")
+            .defText("\"\" = the largest pool")
+            .note("a pool name")
+            .stages(Performance | Reliability | Cost)
+            .desc("Pool that runs the job."),
+        F("/workload/gpus", T::Integer)
+            .unit("GPUs", D::Count)
+            .def(workload.gpus)
+            .defText("0 = the whole pool")
+            .range(0, kMaxGpus)
+            .note("≤ the pool's gpuCount")
+            .stages(Performance | Reliability | Cost)
+            .design()
+            .desc("GPUs the job uses."),
+        F("/workload/parallelism", T::ObjectOrAuto)
+            .def("auto")
+            .stages(Performance | Reliability)
+            .desc("\"auto\": the performance solver searches every size; an object fixes them "
+                  "(keys left out take their defaults)."),
+        F("/workload/checkpoint", T::Object).desc("Checkpoint policy."),
+
+        F("/workload/model/name", T::String).def("").desc("Model name."),
+        F("/workload/model/layers", T::Integer)
+            .required()
+            .range(1, 10000)
+            .stages(Performance | Reliability)
+            .desc("Transformer layers."),
+        F("/workload/model/hidden", T::Integer)
+            .required()
+            .range(1, 1'000'000)
+            .stages(Performance | Reliability)
+            .desc("Model width."),
+        F("/workload/model/ffnHidden", T::Integer)
+            .required()
+            .range(1, 10'000'000)
+            .stages(Performance | Reliability)
+            .desc("Dense FFN width."),
+        F("/workload/model/heads", T::Integer)
+            .required()
+            .range(1, 100'000)
+            .note("divides hidden unless headDim is given")
+            .stages(Performance | Reliability)
+            .desc("Attention (query) heads."),
+        F("/workload/model/kvHeads", T::Integer)
+            .defText("= heads (MHA)")
+            .range(1, 100'000)
+            .note("≤ heads and divides heads")
+            .stages(Performance | Reliability)
+            .desc("Key/value heads (GQA when fewer than heads)."),
+        F("/workload/model/headDim", T::Integer)
+            .def(model.headDim)
+            .defText("0 = hidden ÷ heads")
+            .range(0, 100'000)
+            .stages(Performance | Reliability)
+            .desc("Width of one attention head."),
+        F("/workload/model/vocab", T::Integer)
+            .required()
+            .range(1, 100'000'000)
+            .stages(Performance | Reliability)
+            .desc("Vocabulary size."),
+        F("/workload/model/seqLen", T::Integer)
+            .required()
+            .range(1, 100'000'000)
+            .stages(Performance | Reliability)
+            .desc("Training sequence length."),
+        F("/workload/model/ffn", T::Enum)
+            .names(ffnTypeNames(), std::optional(model.ffn))
+            .stages(Performance | Reliability)
+            .desc("FFN type."),
+        F("/workload/model/tiedEmbeddings", T::Boolean)
+            .def(model.tiedEmbeddings)
+            .stages(Performance | Reliability)
+            .desc("Input and output embeddings shared."),
+        F("/workload/model/moe", T::Object)
+            .defText("none (dense model)")
+            .stages(Performance | Reliability)
+            .desc("Mixture of experts."),
+        F("/workload/model/moe/experts", T::Integer)
+            .required()
+            .range(1, 1'000'000)
+            .stages(Performance | Reliability)
+            .desc("Routed experts per MoE layer."),
+        F("/workload/model/moe/topK", T::Integer)
+            .required()
+            .range(1, 1'000'000)
+            .note("≤ experts")
+            .stages(Performance | Reliability)
+            .desc("Routed experts active per token."),
+        F("/workload/model/moe/sharedExperts", T::Integer)
+            .def(moe.sharedExperts)
+            .range(0, 1000)
+            .stages(Performance | Reliability)
+            .desc("Always-active experts per MoE layer."),
+        F("/workload/model/moe/expertFfnHidden", T::Integer)
+            .def(moe.expertFfnHidden)
+            .defText("0 = ffnHidden")
+            .range(0, 10'000'000)
+            .stages(Performance | Reliability)
+            .desc("FFN width of one expert."),
+        F("/workload/model/moe/layerFrequency", T::Integer)
+            .def(moe.layerFrequency)
+            .range(1, 10000)
+            .stages(Performance | Reliability)
+            .desc("Every n-th layer is MoE."),
+        F("/workload/model/moe/firstDenseLayers", T::Integer)
+            .def(moe.firstDenseLayers)
+            .range(0, 10000)
+            .note("< layers")
+            .stages(Performance | Reliability)
+            .desc("Leading dense layers (DeepSeek-V3: 3)."),
+        F("/workload/model/moe/loadImbalance", T::Number)
+            .unit("", D::Ratio)
+            .def(num(moe.loadImbalance))
+            .range(1, 100)
+            .stages(Performance | Reliability)
+            .desc("Slowest expert rank ÷ mean."),
+
+        F("/workload/parallelism/tp", T::Integer)
+            .def(par.tp)
+            .range(1, 1024)
+            .stages(Performance | Reliability)
+            .desc("Tensor parallel."),
+        F("/workload/parallelism/pp", T::Integer)
+            .def(par.pp)
+            .range(1, 1024)
+            .stages(Performance | Reliability)
+            .desc("Pipeline parallel."),
+        F("/workload/parallelism/dp", T::Integer)
+            .def(par.dp)
+            .defText("0 = derived from the GPUs")
+            .range(0, kMaxGpus)
+            .stages(Performance | Reliability)
+            .desc("Data parallel."),
+        F("/workload/parallelism/cp", T::Integer)
+            .def(par.cp)
+            .range(1, 1024)
+            .stages(Performance | Reliability)
+            .desc("Context parallel."),
+        F("/workload/parallelism/ep", T::Integer)
+            .def(par.ep)
+            .range(1, 100'000)
+            .stages(Performance | Reliability)
+            .desc("Expert parallel."),
+        F("/workload/parallelism/microBatch", T::Integer)
+            .def(par.microBatch)
+            .range(1, 1'000'000)
+            .stages(Performance | Reliability)
+            .desc("Sequences per micro-batch."),
+        F("/workload/parallelism/virtualStages", T::Integer)
+            .def(par.virtualStages)
+            .range(1, 1024)
+            .stages(Performance | Reliability)
+            .desc("Interleaved 1F1B chunks per stage."),
+        F("/workload/parallelism/schedule", T::Enum)
+            .names(pipelineScheduleNames(), std::optional(par.schedule))
+            .stages(Performance | Reliability)
+            .desc("Pipeline schedule."),
+        F("/workload/parallelism/zeroStage", T::Integer)
+            .def(par.zeroStage)
+            .range(0, 3)
+            .stages(Performance | Reliability)
+            .desc("ZeRO / FSDP sharding stage."),
+        F("/workload/parallelism/recompute", T::Enum)
+            .names(recomputeNames(), std::optional(par.recompute))
+            .stages(Performance | Reliability)
+            .desc("Activation recomputation."),
+
+        F("/workload/checkpoint/interval", T::NumberOrAuto)
+            .unit("min", D::Time)
+            .def("auto")
+            .above(0, 10080)
+            .stages(Reliability)
+            .design()
+            .desc("\"auto\": the Young/Daly optimum from the reliability solver."),
+        F("/workload/checkpoint/minIntervalMinutes", T::Number)
+            .unit("min", D::Time)
+            .def(num(checkpoint.minIntervalMinutes))
+            .range(0, 10080)
+            .stages(Reliability)
+            .design()
+            .desc("Shortest automatic checkpoint interval; the interval is never below one "
+                  "training step either."),
+        F("/workload/checkpoint/asynchronous", T::Boolean)
+            .def(checkpoint.asynchronous)
+            .stages(Reliability)
+            .design()
+            .desc("Snapshot to host memory, persist in the background."),
+        F("/workload/checkpoint/tier", T::Enum)
+            .names(checkpointTierNames(), std::optional(checkpoint.tier))
+            .stages(Reliability)
+            .design()
+            .desc("Where checkpoints are written."),
+        F("/workload/checkpoint/bytesPerParameter", T::Number)
+            .unit("B", D::DataSize)
+            .def(num(checkpoint.bytesPerParameter))
+            .above(0, 64)
+            .stages(Layout | Reliability)
+            .desc("Checkpoint bytes per parameter (FP32 master + Adam moments + BF16 weights, "
+                  "ZeRO SC'20)."),
+
+        // ------------------------------------------------------------------ reliability
+        F("/reliability/failuresPerYear", T::NumberMap)
+            .unit("failures/unit-year", D::None)
+            .def(Json::object())
+            .defText("{} = catalog rates")
+            .range(0, 1000)
+            .stages(Reliability | Cost)
+            .desc("Overrides the catalog failure rate of a component class (e.g. \"gpu\")."),
+        F("/reliability/detectionMinutes", T::Number)
+            .unit("min", D::Time)
+            .def(num(reliability.detectionMinutes))
+            .range(0, 10080)
+            .stages(Reliability | Cost)
+            .desc("Time to detect a failure."),
+        F("/reliability/restartMinutes", T::Number)
+            .unit("min", D::Time)
+            .def(num(reliability.restartMinutes))
+            .range(0, 10080)
+            .stages(Reliability | Cost)
+            .desc("Reschedule + communicator init + warm-up."),
+        F("/reliability/repairHours", T::Number)
+            .unit("h", D::Time)
+            .def(num(reliability.repairHours))
+            .range(0, 8760)
+            .stages(Reliability | Cost)
+            .desc("Localise and repair a hardware fault (1–2 days, China Mobile 2024)."),
+        F("/reliability/spareConfidence", T::Number)
+            .unit("", D::Ratio)
+            .def(num(reliability.spareConfidence))
+            .range(0, 1)
+            .note("< 1")
+            .stages(Reliability | Cost)
+            .desc("Confidence that spares cover failures during repair."),
+        F("/reliability/spareNodes", T::Integer)
+            .unit("nodes", D::Count)
+            .defText("sized by the solver")
+            .range(0, 1'000'000)
+            .stages(Reliability | Cost)
+            .design()
+            .desc("Fixed number of spare nodes."),
+
+        F("/reliability/noSpareRecovery", T::Enum)
+            .names(noSpareRecoveryNames(), std::optional(reliability.noSpareRecovery))
+            .stages(Reliability | Cost)
+            .design()
+            .desc("After a node-removing failure with no spare left: \"shrink\" restarts at once "
+                  "without the failed node's data-parallel replica until it is repaired; "
+                  "\"wait-for-repair\" waits for the node."),
+
+        // ------------------------------------------------------------------ cost
+        F("/cost/horizonYears", T::Number)
+            .unit("years", D::Time)
+            .def(num(cost.horizonYears))
+            .above(0, 50)
+            .stages(Cost)
+            .desc("TCO horizon."),
+        F("/cost/costOfCapital", T::Number)
+            .unit("1/year", D::Ratio)
+            .def(num(cost.costOfCapital))
+            .range(0, 1)
+            .note("< 1")
+            .stages(Cost)
+            .desc("Discount rate."),
+        F("/cost/staffUsdPerYear", T::Number)
+            .unit("USD/year", D::MoneyPerTime)
+            .def(num(cost.staffUsdPerYear))
+            .range(0, 1e12)
+            .stages(Cost)
+            .desc("Operations staff."),
+        F("/cost/networkServicesUsdPerYear", T::Number)
+            .unit("USD/year", D::MoneyPerTime)
+            .def(num(cost.networkServicesUsdPerYear))
+            .range(0, 1e12)
+            .stages(Cost)
+            .desc("WAN and other network services."),
+        F("/cost/priceBook", T::String)
+            .def("")
+            .defText("\"\" = catalog prices only")
+            .stages(Cost)
+            .desc("SQLite price book (path)."),
+    };
+}
+
+std::string formatNumber(double value)
+{
+    if (std::floor(value) == value && std::abs(value) < 1e15) {
+        // 2000000 -> "2,000,000" (readable in docs and tooltips)
+        std::string digits = std::to_string(static_cast<long long>(std::abs(value)));
+        std::string out;
+        for (std::size_t i = 0; i < digits.size(); ++i) {
+            if (i > 0 && (digits.size() - i) % 3 == 0 && digits.size() > 4)
+                out += ',';
+            out += digits[i];
+        }
+        return (value < 0 ? "−" : "") + out;
+    }
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", value);
+    std::string text = buffer;
+    if (!text.empty() && text[0] == '-')
+        text = "−" + text.substr(1);
+    return text;
+}
+
+bool isObjectType(FieldType type)
+{
+    return type == T::Object || type == T::ObjectOrAuto;
+}
+
+} // namespace
+
+std::string ProjectField::key() const
+{
+    return pointer.substr(pointer.rfind('/') + 1);
+}
+
+std::string ProjectField::parent() const
+{
+    return pointer.substr(0, pointer.rfind('/'));
+}
+
+const std::vector<ProjectField> &projectFields()
+{
+    static const std::vector<ProjectField> table = buildTable();
+    return table;
+}
+
+std::string projectFieldPattern(std::string_view pointer)
+{
+    // The data keys of a map ("/reliability/failuresPerYear/gpu") are not part of the format.
+    static const std::vector<std::string> maps = [] {
+        std::vector<std::string> pointers;
+        for (const ProjectField &field : projectFields()) {
+            if (field.type == T::NumberMap || field.type == T::AnyObject)
+                pointers.push_back(field.pointer);
+        }
+        return pointers;
+    }();
+    std::string pattern;
+    std::size_t start = 0;
+    while (start < pointer.size() && pointer[start] == '/') {
+        std::size_t end = pointer.find('/', start + 1);
+        if (end == std::string_view::npos)
+            end = pointer.size();
+        const std::string_view token = pointer.substr(start + 1, end - start - 1);
+        bool index = !token.empty();
+        for (char c : token)
+            index = index && c >= '0' && c <= '9';
+        bool mapKey = false;
+        for (const std::string &map : maps)
+            mapKey = mapKey || map == pattern;
+        pattern += '/';
+        pattern += (index || mapKey) ? std::string("*") : std::string(token);
+        start = end;
+    }
+    return pattern;
+}
+
+const ProjectField *findProjectField(std::string_view pointer)
+{
+    static const std::map<std::string, std::size_t, std::less<>> index = [] {
+        std::map<std::string, std::size_t, std::less<>> map;
+        const std::vector<ProjectField> &fields = projectFields();
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            if (!map.emplace(fields[i].pointer, i).second)
+                throw std::logic_error("project field declared twice: " + fields[i].pointer);
+        }
+        return map;
+    }();
+    auto it = index.find(pointer);
+    if (it == index.end())
+        it = index.find(projectFieldPattern(pointer));
+    return it == index.end() ? nullptr : &projectFields()[it->second];
+}
+
+std::string fieldRangeText(const ProjectField &field)
+{
+    std::string text;
+    if (field.minimum && field.maximum) {
+        if (field.minimumExclusive)
+            text = "> " + formatNumber(*field.minimum) + ", ≤ " + formatNumber(*field.maximum);
+        else
+            text = formatNumber(*field.minimum) + ".." + formatNumber(*field.maximum);
+    }
+    if (field.type == T::NumberList && !text.empty())
+        text = (field.items ? std::to_string(field.items) + " values, each " : "each ") + text;
+    if (!field.rangeNote.empty())
+        text += (text.empty() ? "" : "; ") + field.rangeNote;
+    return text;
+}
+
+std::string fieldDefaultText(const ProjectField &field)
+{
+    if (field.required)
+        return "**required**";
+    if (!field.defaultText.empty())
+        return field.defaultText;
+    if (field.defaultValue.is_null())
+        return isObjectType(field.type) ? "defaults" : "none";
+    if (field.defaultValue.is_number())
+        return formatNumber(field.defaultValue.get<double>());
+    return field.defaultValue.dump();
+}
+
+std::string stageNames(unsigned stages)
+{
+    static const char *names[] = {"layout",      "fabric", "power",  "performance",
+                                  "reliability", "cost",   "catalog"};
+    std::string text;
+    for (unsigned bit = 0; bit < 7; ++bit) {
+        if (stages & (1u << bit))
+            text += (text.empty() ? "" : ", ") + std::string(names[bit]);
+    }
+    return text;
+}
+
+std::string_view typeName(FieldType type)
+{
+    switch (type) {
+    case T::Object:
+        return "object";
+    case T::Array:
+        return "array";
+    case T::String:
+        return "string";
+    case T::Boolean:
+        return "boolean";
+    case T::Integer:
+        return "integer";
+    case T::Number:
+        return "number";
+    case T::Enum:
+        return "enum";
+    case T::NumberList:
+        return "array of numbers";
+    case T::StringList:
+        return "array of strings";
+    case T::NumberMap:
+        return "object of numbers";
+    case T::AnyObject:
+        return "object";
+    case T::IntegerOrAuto:
+        return "integer or \"auto\"";
+    case T::NumberOrAuto:
+        return "number or \"auto\"";
+    case T::ObjectOrAuto:
+        return "object or \"auto\"";
+    }
+    return "?";
+}
+
+std::string_view dimensionName(Dimension dimension)
+{
+    switch (dimension) {
+    case D::None:
+        return "none";
+    case D::Count:
+        return "count";
+    case D::Ratio:
+        return "ratio";
+    case D::Length:
+        return "length";
+    case D::Area:
+        return "area";
+    case D::Pressure:
+        return "pressure";
+    case D::Temperature:
+        return "temperature";
+    case D::TemperatureDifference:
+        return "temperature difference";
+    case D::Power:
+        return "power";
+    case D::Voltage:
+        return "voltage";
+    case D::Time:
+        return "time";
+    case D::DataRate:
+        return "data rate";
+    case D::DataSize:
+        return "data size";
+    case D::Money:
+        return "money";
+    case D::MoneyPerEnergy:
+        return "money per energy";
+    case D::MoneyPerPowerMonth:
+        return "money per power-month";
+    case D::MoneyPerTime:
+        return "money per time";
+    case D::EmissionPerEnergy:
+        return "emission per energy";
+    case D::Tokens:
+        return "tokens";
+    }
+    return "?";
+}
+
+// ---------------------------------------------------------------------------------- schema
+
+namespace {
+
+void putRange(OrderedJson &node, const ProjectField &field)
+{
+    if (field.minimum) {
+        if (field.minimumExclusive)
+            node["exclusiveMinimum"] = num(*field.minimum);
+        else
+            node["minimum"] = num(*field.minimum);
+    }
+    if (field.maximum)
+        node["maximum"] = num(*field.maximum);
+}
+
+std::string schemaDescription(const ProjectField &field)
+{
+    std::string text = field.description;
+    if (!field.unit.empty())
+        text += " Unit: " + field.unit + ".";
+    const std::string def = fieldDefaultText(field);
+    if (!field.required && def != "none" && def != "defaults")
+        text += " Default: " + def + ".";
+    if (!field.rangeNote.empty())
+        text += " Also: " + field.rangeNote + ".";
+    return text;
+}
+
+OrderedJson schemaNode(const ProjectField &field, const std::vector<ProjectField> &all);
+
+OrderedJson objectNode(const std::string &pointer, const std::vector<ProjectField> &all)
+{
+    OrderedJson node = {{"type", "object"}};
+    OrderedJson properties = OrderedJson::object();
+    OrderedJson required = OrderedJson::array();
+    for (const ProjectField &child : all) {
+        if (child.parent() != pointer || child.key() == "*")
+            continue;
+        properties[child.key()] = schemaNode(child, all);
+        if (child.required)
+            required.push_back(child.key());
+    }
+    node["properties"] = std::move(properties);
+    if (!required.empty())
+        node["required"] = std::move(required);
+    node["additionalProperties"] = false;
+    return node;
+}
+
+OrderedJson schemaNode(const ProjectField &field, const std::vector<ProjectField> &all)
+{
+    OrderedJson node = OrderedJson::object();
+    node["description"] = schemaDescription(field);
+    switch (field.type) {
+    case T::Object: {
+        OrderedJson object = objectNode(field.pointer, all);
+        node.insert(object.begin(), object.end());
+        break;
+    }
+    case T::ObjectOrAuto: {
+        node["anyOf"] = {OrderedJson{{"const", "auto"}}, objectNode(field.pointer, all)};
+        break;
+    }
+    case T::Array: {
+        node["type"] = "array";
+        const ProjectField *items = findProjectField(field.pointer + "/*");
+        node["items"] = items ? schemaNode(*items, all) : OrderedJson::object();
+        if (field.required)
+            node["minItems"] = 1;
+        break;
+    }
+    case T::String:
+        node["type"] = "string";
+        break;
+    case T::Boolean:
+        node["type"] = "boolean";
+        break;
+    case T::Integer:
+    case T::Number:
+        node["type"] = field.type == T::Integer ? "integer" : "number";
+        putRange(node, field);
+        break;
+    case T::Enum:
+        node["enum"] = field.enumNames;
+        break;
+    case T::NumberList: {
+        node["type"] = "array";
+        OrderedJson items = {{"type", "number"}};
+        putRange(items, field);
+        node["items"] = std::move(items);
+        if (field.items) {
+            node["minItems"] = field.items;
+            node["maxItems"] = field.items;
+        }
+        break;
+    }
+    case T::StringList:
+        node["type"] = "array";
+        node["items"] = {{"type", "string"}};
+        node["uniqueItems"] = true;
+        break;
+    case T::NumberMap: {
+        node["type"] = "object";
+        OrderedJson values = {{"type", "number"}};
+        putRange(values, field);
+        node["additionalProperties"] = std::move(values);
+        node["propertyNames"] = {{"minLength", 1}};
+        break;
+    }
+    case T::AnyObject:
+        node["type"] = "object";
+        break;
+    case T::IntegerOrAuto:
+    case T::NumberOrAuto: {
+        OrderedJson value = {{"type", field.type == T::IntegerOrAuto ? "integer" : "number"}};
+        putRange(value, field);
+        node["anyOf"] = {OrderedJson{{"const", "auto"}}, std::move(value)};
+        break;
+    }
+    }
+    if (!field.defaultValue.is_null() && field.type != T::Object)
+        node["default"] = field.defaultValue;
+    return node;
+}
+
+} // namespace
+
+OrderedJson projectJsonSchema()
+{
+    const std::vector<ProjectField> &all = projectFields();
+    OrderedJson schema = OrderedJson::object();
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema";
+    schema["$id"] = "aidc-project.schema.json";
+    schema["title"] = "AIDC Planner project";
+    schema["description"] = "An AI-training datacenter design (L0 site and halls to L3 workload), "
+                            "format version " +
+                            std::to_string(kProjectFormatVersion) +
+                            ". Generated from model/projectfields.cpp; see "
+                            "docs/project-format.md.";
+    OrderedJson root = objectNode("", all);
+    root["properties"]["schema"]["const"] = "aidc-project";
+    schema.insert(root.begin(), root.end());
+    return schema;
+}
+
+std::vector<std::string> documentedObjects()
+{
+    return {"",
+            "/site",
+            "/site/climate",
+            "/halls/*",
+            "/halls/*/rows/*",
+            "/halls/*/rows/*/racks/*",
+            "/power",
+            "/power/ups",
+            "/cooling",
+            "/compute/pools/*",
+            "/network/planes/*",
+            "/storage",
+            "/workload",
+            "/workload/model",
+            "/workload/model/moe",
+            "/workload/parallelism",
+            "/workload/checkpoint",
+            "/reliability",
+            "/cost"};
+}
+
+std::string projectFieldsMarkdown(std::string_view objectPointer)
+{
+    std::string out = "| Key | Type | Unit | Default | Range | Meaning |\n"
+                      "| --- | --- | --- | --- | --- | --- |\n";
+    for (const ProjectField &field : projectFields()) {
+        if (field.parent() != objectPointer || field.key() == "*")
+            continue;
+        std::string type(typeName(field.type));
+        if (field.type == T::Enum) {
+            type.clear();
+            for (const std::string &name : field.enumNames)
+                type += (type.empty() ? "" : ", ") + ("`\"" + name + "\"`");
+        }
+        // A constant default in code style; prose rules, "none" and **required** as written.
+        std::string def = fieldDefaultText(field);
+        const bool constant =
+            field.defaultText.empty() && !field.required && !field.defaultValue.is_null();
+        if (constant)
+            def = "`" + def + "`";
+        std::string meaning = field.description;
+        if (field.sinceVersion > 1)
+            meaning += " (since format " + std::to_string(field.sinceVersion) + ")";
+        out += "| `" + field.key() + "` | " + type + " | " + field.unit + " | " + def + " | " +
+               fieldRangeText(field) + " | " + meaning + " |\n";
+    }
+    return out;
+}
+
+} // namespace aidc
