@@ -127,6 +127,10 @@ struct SwitchModel
     double basePowerW = 0; // with passive copper in every port (no modules)
     int heightU = 1;
     double massKg = 0;
+    // Dedicated uplink ports at another speed (a 48 x 1G management switch's 4 x 100G): 0 = none,
+    // every port is one of the radix ports.
+    int uplinkPorts = 0;
+    double uplinkGbps = 0;
     FigureSources sources;
 
     // Ports this switch offers at `portGbps`: radix at its native speed, radix x lanes when

@@ -161,6 +161,19 @@ public:
         m_reader.readInt(key, out, need(), min, max);
     }
 
+    // A figure a part may leave out even in full mode (it keeps its default).
+    void optionalNumber(const char *key, double &out, double min, double max)
+    {
+        numeric(key);
+        m_reader.readNumber(key, out, Need::Optional, min, max);
+    }
+
+    void optionalInteger(const char *key, int &out, long long min, long long max)
+    {
+        numeric(key);
+        m_reader.readInt(key, out, Need::Optional, min, max);
+    }
+
     // A list of numbers, each in [min, max], strictly ascending.
     void ascendingList(const char *key, std::vector<double> &out, double min, double max)
     {
@@ -403,6 +416,10 @@ void read(EntryReader &e, SwitchModel &s)
     e.number("basePowerW", s.basePowerW, 0, 1.0e5, true);
     e.integer("heightU", s.heightU, 1, 60);
     e.number("massKg", s.massKg, 0, 2000, true);
+    e.optionalInteger("uplinkPorts", s.uplinkPorts, 0, 64);
+    e.optionalNumber("uplinkGbps", s.uplinkGbps, 0, kMaxGbps);
+    if (s.uplinkPorts > 0 && !(s.uplinkGbps > 0))
+        e.reader().error("uplinkGbps", "a switch with uplinkPorts needs their speed (> 0)");
 }
 
 void read(EntryReader &e, Medium &m)

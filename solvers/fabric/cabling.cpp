@@ -792,4 +792,110 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
     }
 }
 
+void cableExternalUplinks(PlaneResult &plane, const Catalog &catalog, const FabricOptions &options,
+                          const RackSpace &space, std::vector<double> &rackPowerW)
+{
+    if (plane.externalUplinks <= 0)
+        return;
+    const CablingOptions &o = options.cabling;
+    const FabricTopology &g = plane.topology;
+    const auto &racks = space.racks();
+    const Ladder ladder(catalog, plane.externalUplinkGbps, plane.role != PlaneRole::Oob, o);
+    const int perLeaf = int(plane.externalUplinks / std::max<std::int64_t>(1, plane.switches));
+    const double copies = plane.parallelPlanes;
+    std::map<std::pair<std::size_t, double>, std::int64_t> runs; // (medium, stock length) -> n
+    std::int64_t unreached = 0;
+    for (std::size_t s = 0; s < g.switchCount(); ++s) {
+        End leaf;
+        leaf.zM = o.rackHeightM;
+        End far = leaf;
+        const int rack = g.switchRack[s];
+        if (rack >= 0) {
+            const RackSite &site = racks[std::size_t(rack)];
+            leaf.rack = rack;
+            leaf.row = site.row;
+            leaf.hall = site.hall;
+            leaf.xM = site.xM;
+            leaf.yM = site.yM;
+            // the nearest network rack of the hall
+            double best = -1;
+            for (std::size_t r = 0; r < racks.size(); ++r) {
+                const RackSite &n = racks[r];
+                if (n.role != RackRole::Network || n.hall != site.hall || int(r) == rack)
+                    continue;
+                const double d = std::abs(n.xM - site.xM) + std::abs(n.yM - site.yM);
+                if (best < 0 || d < best) {
+                    best = d;
+                    far = leaf;
+                    far.rack = int(r);
+                    far.row = n.row;
+                    far.xM = n.xM;
+                    far.yM = n.yM;
+                }
+            }
+            if (best < 0 && site.row >= 0) // no network rack: to the row's end
+                far.xM = space.rows()[std::size_t(site.row)].xM;
+        }
+        const double length = routedLengthM(leaf, far, o);
+        const std::uint8_t mi = ladder.empty() ? FabricTopology::kNoMedium : ladder.pick(length, 0);
+        if (mi == FabricTopology::kNoMedium) {
+            unreached += perLeaf;
+            continue;
+        }
+        const Medium &m = ladder.at(mi);
+        double stock = stockLength(length, m.stockLengthsM, o.madeToOrderStepM);
+        if (stock == 0)
+            stock = stockLength(length, {}, o.trunkLengthStepM);
+        runs[{mi, stock}] += perLeaf;
+        const double endsPowerW = 2 * m.powerWPerEnd * perLeaf * copies;
+        plane.switchPowerW += endsPowerW;
+        if (rack >= 0)
+            rackPowerW[std::size_t(rack)] += endsPowerW;
+        plane.externalUplinkMedium = m.id;
+    }
+    std::map<std::size_t, std::int64_t> modules;
+    for (const auto &[key, count] : runs) {
+        const Medium &m = ladder.at(key.first);
+        BomLine cable;
+        cable.category = "cable";
+        cable.plane = plane.name;
+        cable.quantity = double(count) * copies;
+        cable.lengthM = key.second;
+        if (m.needsTransceivers) {
+            modules[key.first] += 2 * count;
+            cable.part = o.jumperPart;
+            cable.description = "fibre jumper " + formatLength(key.second) + " (" + m.name +
+                                " uplink into the in-band network)";
+            plane.opticalLinks += count;
+            plane.transceiverEnds += 2 * count;
+            plane.transceiverModules += 2 * count;
+        } else {
+            cable.part = m.id;
+            cable.description =
+                m.name + " " + formatLength(key.second) + " (uplink into the in-band network)";
+            cable.unitPowerW = 2 * m.powerWPerEnd;
+        }
+        plane.cables += count;
+        plane.bom.push_back(cable);
+    }
+    for (const auto &[mi, count] : modules) {
+        const Medium &m = ladder.at(mi);
+        BomLine line;
+        line.category = "transceiver";
+        line.part = m.id;
+        line.description = m.name + " (uplinks into the in-band network)";
+        line.plane = plane.name;
+        line.quantity = double(count) * copies;
+        line.unitPowerW = m.powerWPerEnd;
+        plane.bom.push_back(line);
+    }
+    if (unreached > 0)
+        plane.diagnostics.warning(
+            "", plane.jsonPath,
+            "plane '" + plane.name + "': " + std::to_string(unreached) + " uplink(s) at " +
+                formatNumber(plane.externalUplinkGbps) +
+                " Gb/s into the in-band network have no medium of that speed in the catalog "
+                "that reaches; they are left out of the BOM");
+}
+
 } // namespace aidc

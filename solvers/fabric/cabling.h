@@ -60,6 +60,15 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
                 const FabricOptions &options, const RackSpace &space, TrayLoads &trays,
                 std::vector<double> &rackPowerW, double &unplacedPowerW);
 
+// The uplinks that leave a plane of leaves only (plane.externalUplinks: a management switch's
+// 100G ports into the in-band network): each runs from its leaf's rack to the nearest network
+// rack of the hall (where the in-band switches stand; no such rack: the far end of the row),
+// on the cheapest medium of the catalog's ladder at the uplink speed that reaches. Adds the
+// modules (both ends) and cables to the plane's BOM, their power to the switch power, and a
+// warning when no medium of that speed reaches.
+void cableExternalUplinks(PlaneResult &plane, const Catalog &catalog, const FabricOptions &options,
+                          const RackSpace &space, std::vector<double> &rackPowerW);
+
 // The stock length a run of `lengthM` is cut to: the smallest of `stockM` >= the run, or the
 // run rounded up to `stepM` when `stockM` is empty; 0 when the run is longer than every stock.
 double stockLength(double lengthM, const std::vector<double> &stockM, double stepM);

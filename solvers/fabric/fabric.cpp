@@ -316,6 +316,12 @@ void buildPlane(PlaneWork &w, std::vector<FabricHost> hosts, const FabricOptions
     if (target != options.targetEndpoints.end())
         in.targetEndpoints = target->second;
     in.managementPorts = p.technology == Technology::InfiniBand ? options.fabricManagerPorts : 0;
+    // A management switch whose own uplink ports run into the in-band network: one tier of leaves
+    // (unless the plane asks for a tree of them).
+    const SwitchModel &model = *w.switchModel;
+    if (model.uplinkPorts > 0 && (!p.tiers || *p.tiers == 1))
+        in.externalUplinks =
+            std::min(model.uplinkPorts, std::max(1, options.externalUplinksPerLeaf));
 
     TopologyBuild b = buildTopology(in);
     for (const std::string &e : b.errors)
@@ -334,6 +340,10 @@ void buildPlane(PlaneWork &w, std::vector<FabricHost> hosts, const FabricOptions
     r.reservedPorts = b.reservedPorts;
     r.switches = std::int64_t(r.topology.switchCount());
     r.links = std::int64_t(r.topology.linkCount());
+    if (in.externalUplinks > 0) {
+        r.externalUplinks = r.switches * in.externalUplinks;
+        r.externalUplinkGbps = model.uplinkGbps;
+    }
     w.spots.assign(r.topology.switchCount(), SwitchSpot{});
     w.built = true;
 }
@@ -513,6 +523,7 @@ void finishPlane(PlaneWork &w, const Catalog &catalog, const FabricOptions &opti
     measurePlane(w.result);
     cablePlane(w.result, w.settings, *w.switchModel, w.spots, catalog, options, space, trays,
                rackPowerW, unplacedPowerW);
+    cableExternalUplinks(w.result, catalog, options, space, rackPowerW);
     fillPerformanceFacts(w, options);
 }
 

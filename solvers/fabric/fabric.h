@@ -76,6 +76,10 @@ struct FabricOptions
                                  // switchesPerNetworkRack of 1U switches)
     int defaultRackHeightU = 42; // racks whose type is not in the catalog
     int pdusPerRack = 2;         // OOB endpoints per rack besides servers/switches (A/B PDU)
+    // A leaf switch with dedicated uplink ports (SN2201: 48 x 1G + 4 x 100G) builds its plane as
+    // leaves only, each with this many of them into the in-band network: 16 x 100G for 8 SN2201
+    // in the DGX SuperPOD reference architecture [V] [ref:nvidia-superpod-h100-ra].
+    int externalUplinksPerLeaf = 2;
     bool countEndpointModulePower = false; // add NIC-side module power to the network power
                                            // (default: it is in the server's own max power)
     double infinibandHopLatencyNs = 130;   // per switch hop [U: vendor port-to-port figures]
@@ -178,6 +182,11 @@ struct PlaneResult
     std::int64_t transceiverEnds = 0;    // 2 per optical link (per copy)
     std::int64_t transceiverModules = 0; // physical modules after twin-port packing (per copy)
     std::int64_t unroutedLinks = 0;      // no medium reaches (violation)
+    // Uplinks that leave the plane (a management switch's 100G ports into the in-band network):
+    // count per copy, their speed and the medium chosen for them.
+    std::int64_t externalUplinks = 0;
+    double externalUplinkGbps = 0;
+    std::string externalUplinkMedium;
     std::int64_t cables = 0;             // physical cables, jumpers and trunks (per copy)
     double copperShareEndpointLinks = 0; // of the GPU/host-to-leaf links
     double copperShareAllLinks = 0;

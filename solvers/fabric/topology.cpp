@@ -347,7 +347,7 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
     TierPlan leaf;
     leaf.tier = 1;
     leaf.downPorts = d1;
-    leaf.upPorts = tiers == 1 ? 0 : upPortsFor(d1, o1);
+    leaf.upPorts = tiers == 1 ? m_in.externalUplinks : upPortsFor(d1, o1);
     if (m_in.topOfRack && tiers > 1) {
         // A rack does not grow: size a top-of-rack leaf's uplinks for what it serves.
         const int used = *std::max_element(a.leafUsed.begin(), a.leafUsed.end());
@@ -359,7 +359,7 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
     leaf.oversubscription = tiers == 1 ? 1.0 : o1;
     out.push_back(leaf);
     if (tiers == 1) {
-        if (a.leaves() != 1) {
+        if (a.leaves() != 1 && m_in.externalUplinks == 0) {
             problem = std::to_string(m_endpoints) + " endpoints need " +
                       std::to_string(a.leaves()) + " leaves, one tier holds one switch";
             return false;
@@ -616,7 +616,9 @@ TopologyBuild TopologyBuilder::run()
     }
 
     std::vector<int> candidates;
-    if (m_in.tiers) {
+    if (m_in.externalUplinks > 0) {
+        candidates.push_back(1);
+    } else if (m_in.tiers) {
         candidates.push_back(*m_in.tiers);
     } else {
         for (int t = std::max(1, islandTier + 1); t <= m_in.maxTiers; ++t)

@@ -112,6 +112,9 @@ struct TopologyInput
     double islandOversubscription = 1;
     std::int64_t targetEndpoints = 0; // build-out the top tier is sized for (0 = hosts)
     int managementPorts = 0;          // leaf ports kept free for the fabric manager (UFM)
+    // > 0: the leaves are the whole plane, each with this many uplinks to another network (a
+    // management switch's dedicated 100G ports into the in-band network); no upper tiers.
+    int externalUplinks = 0;
 };
 
 struct TopologyBuild

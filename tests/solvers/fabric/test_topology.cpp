@@ -325,3 +325,27 @@ TEST_CASE("rail groups wider than a pod are packed as plain runs of leaves", "[f
     CHECK(b.tiers[1].pods == 9);
     CHECK(tierSwitches(b, 2) == 288);
 }
+
+// Issue 15, bug 2: the OOB plane was a fat tree of 48 x 1G switches (4 tiers, 3,441 switches for
+// 128 racks). A management switch with its own uplink ports (SN2201: 4 x 100G) is one leaf per
+// rack whose uplinks go into the in-band network: one tier, no spines.
+TEST_CASE("leaves with external uplinks: one tier, one leaf per rack", "[fabric][topology]")
+{
+    TopologyInput in;
+    for (int rack = 0; rack < 3; ++rack) {
+        std::vector<FabricHost> hosts = bareHosts(20, 1, 0);
+        for (FabricHost &h : hosts)
+            h.rack = rack;
+        in.hosts.insert(in.hosts.end(), hosts.begin(), hosts.end());
+    }
+    in.radix = 48;
+    in.railOptimized = false;
+    in.topOfRack = true;
+    in.externalUplinks = 2;
+    const TopologyBuild b = buildTopology(in);
+    REQUIRE(b.errors.empty());
+    REQUIRE(b.tiers.size() == 1);
+    CHECK(b.tiers[0].switches == 3);
+    CHECK(b.tiers[0].upPorts == 2);
+    CHECK(b.topology.linkCount() == 60); // host links only: the uplinks leave the plane
+}

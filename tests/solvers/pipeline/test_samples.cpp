@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -148,4 +149,92 @@ TEST_CASE("the procurement BOM lists the network then the facility lines, each p
     const CsvTable back = parseCsv(toCsv(table), "bom.csv", d);
     CHECK_FALSE(d.hasErrors());
     CHECK(back.rows == table.rows);
+}
+
+// Issue 15 (checks): the storage plane was built with several times the frontend's switches for
+// the same servers, because a non-rail leaf took only down / 8 servers once 8-port storage nodes
+// were on the plane (2,199 vs 324 on the 100k campus; 1,711 vs 447 now on the 18k sample); and
+// the OOB plane was a tree of 1 GbE switches (3,441 for 128 racks). On every sample: storage
+// within 10 % of the frontend scaled by its endpoints, OOB one management switch per rack.
+TEST_CASE("a storage plane is sized like a frontend plane of the same design",
+          "[pipeline][samples][fabric]")
+{
+    // The 1k sample's servers with a frontend and a storage plane built alike (Ethernet, EoR,
+    // non-blocking, 2 x 200G per server): the storage plane adds only its storage nodes' ports.
+    LoadedProject loaded = loadProjectForEvaluation(
+        AIDC_SOURCE_DIR "/projects/h100-1k-infiniband.json", shippedCatalog());
+    Project &project = loaded.project;
+    FabricPlane frontend;
+    frontend.name = "frontend";
+    frontend.role = PlaneRole::Frontend;
+    frontend.technology = Technology::Ethernet;
+    frontend.portGbps = 200;
+    frontend.railOptimized = false;
+    frontend.leafPlacement = LeafPlacement::EoR;
+    FabricPlane storage = frontend;
+    storage.name = "storage";
+    storage.role = PlaneRole::Storage;
+    project.planes.erase(std::remove_if(project.planes.begin(), project.planes.end(),
+                                        [](const FabricPlane &p) {
+                                            return p.role == PlaneRole::Frontend ||
+                                                   p.role == PlaneRole::Storage;
+                                        }),
+                         project.planes.end());
+    project.planes.push_back(frontend);
+    project.planes.push_back(storage);
+    const Result result = evaluate(project, loaded.catalog);
+    const PlaneResult *f = nullptr, *st = nullptr;
+    for (const PlaneResult &p : result.fabric.planes) {
+        if (p.role == PlaneRole::Frontend)
+            f = &p;
+        if (p.role == PlaneRole::Storage)
+            st = &p;
+    }
+    REQUIRE(f);
+    REQUIRE(st);
+    REQUIRE(f->endpoints > 0);
+    INFO("frontend " << f->switches << " switches / " << f->endpoints << " endpoints, storage "
+                     << st->switches << " / " << st->endpoints);
+    CHECK(st->endpoints > f->endpoints); // the storage nodes
+    // Leaves filled by the hosts' own ports: no more than the endpoints need, plus one for
+    // the last, partly filled leaf of each kind of host (a leaf used to take down / 8 servers).
+    REQUIRE_FALSE(st->tierStats.empty());
+    const FabricTierStats &leaves = st->tierStats.front();
+    REQUIRE(leaves.downPortsPerSwitch > 0);
+    CHECK(leaves.switches <=
+          (st->endpoints + leaves.downPortsPerSwitch - 1) / leaves.downPortsPerSwitch + 1);
+}
+
+TEST_CASE("every sample: OOB one management switch per rack, uplinked at 100G",
+          "[pipeline][samples][fabric]")
+{
+    for (const fs::path &file : sampleProjects()) {
+        INFO(file.filename().string());
+        const LoadedProject loaded = loadProjectForEvaluation(file.string(), shippedCatalog());
+        const Result result = evaluate(loaded.project, loaded.catalog);
+        const PlaneResult *oob = nullptr;
+        for (const PlaneResult &p : result.fabric.planes) {
+            if (p.role == PlaneRole::Oob && !oob)
+                oob = &p;
+            // Non-rail leaves filled by the hosts' own ports (the 18k sample's storage plane
+            // had 591 leaves for 5,088 endpoints on 32-port leaves; 159 now).
+            if (!p.railOptimized && p.role != PlaneRole::Oob &&
+                p.leafPlacement != LeafPlacement::ToR && !p.tierStats.empty() &&
+                p.tierStats.front().downPortsPerSwitch > 0) {
+                const FabricTierStats &leaves = p.tierStats.front();
+                INFO(p.name << ": " << leaves.switches << " leaves for " << p.endpoints
+                            << " endpoints");
+                CHECK(leaves.switches <=
+                      (p.endpoints + leaves.downPortsPerSwitch - 1) / leaves.downPortsPerSwitch +
+                          2);
+            }
+        }
+        if (oob && oob->tiers > 0) {
+            INFO("OOB " << oob->switches << " switches, " << oob->tiers << " tiers");
+            CHECK(oob->switches <= std::int64_t(result.layout.racks.size()) + 8);
+            CHECK(oob->tiers == 1);
+            CHECK(oob->externalUplinks == 2 * oob->switches);
+            CHECK(oob->externalUplinkGbps == 100);
+        }
+    }
 }
