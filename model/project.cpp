@@ -2,6 +2,19 @@
 
 namespace aidc {
 
+bool Parallelism::fixesAnything() const
+{
+    return tp || pp || dp || cp || ep || microBatch || virtualStages || schedule || zeroStage ||
+           recompute;
+}
+
+bool Parallelism::complete() const
+{
+    const bool interleaved = schedule && *schedule == PipelineSchedule::Interleaved;
+    return tp && pp && cp && ep && microBatch && schedule && zeroStage && recompute &&
+           (!interleaved || virtualStages);
+}
+
 int Project::totalGpus() const
 {
     int total = 0;

@@ -3,6 +3,7 @@
 #include "enumnames.h"
 #include "project.h"
 #include "projectupgrade.h"
+#include "softwarestack.h"
 #include "workload.h"
 
 #include <cmath>
@@ -73,6 +74,13 @@ public:
         m_field.rangeNote = text;
         return *this;
     }
+    F &names(const std::vector<std::string> &names, std::optional<std::string> defaultValue)
+    {
+        m_field.enumNames = names;
+        if (defaultValue)
+            m_field.defaultValue = *defaultValue;
+        return *this;
+    }
     template<typename E> F &names(const EnumNames<E> &names, std::optional<E> defaultValue)
     {
         for (const auto &[name, value] : names)
@@ -122,6 +130,14 @@ Json num(double value)
 
 using namespace stage;
 
+std::vector<std::string> stackPresetNames()
+{
+    std::vector<std::string> names;
+    for (const StackPreset &preset : stackPresets())
+        names.push_back(preset.name);
+    return names;
+}
+
 std::vector<ProjectField> buildTable()
 {
     const Site site;
@@ -135,7 +151,6 @@ std::vector<ProjectField> buildTable()
     const Workload workload;
     const ModelArchitecture model;
     const MoeSpec moe;
-    const Parallelism par;
     const CheckpointPolicy checkpoint;
     const ReliabilitySettings reliability;
     const CostSettings cost;
@@ -682,8 +697,8 @@ std::vector<ProjectField> buildTable()
         F("/workload/parallelism", T::ObjectOrAuto)
             .def("auto")
             .stages(Performance | Reliability)
-            .desc("\"auto\": the performance solver searches every size; an object fixes them "
-                  "(keys left out take their defaults)."),
+            .desc("The sizes the run fixes; every key left out is searched within them "
+                  "(\"auto\" or {}: search everything)."),
         F("/workload/checkpoint", T::Object).desc("Checkpoint policy."),
 
         F("/workload/model/name", T::String).def("").desc("Model name."),
@@ -783,54 +798,142 @@ std::vector<ProjectField> buildTable()
             .desc("Slowest expert rank ÷ mean."),
 
         F("/workload/parallelism/tp", T::Integer)
-            .def(par.tp)
+            .defText("searched")
             .range(1, 1024)
+            .since(2)
             .stages(Performance | Reliability)
             .desc("Tensor parallel."),
         F("/workload/parallelism/pp", T::Integer)
-            .def(par.pp)
+            .defText("searched")
             .range(1, 1024)
+            .since(2)
             .stages(Performance | Reliability)
             .desc("Pipeline parallel."),
         F("/workload/parallelism/dp", T::Integer)
-            .def(par.dp)
-            .defText("0 = derived from the GPUs")
+            .defText("searched (with every other size fixed: the largest that divides the "
+                     "global batch and fits)")
             .range(0, kMaxGpus)
+            .note("0 = derive it")
+            .since(2)
             .stages(Performance | Reliability)
             .desc("Data parallel."),
         F("/workload/parallelism/cp", T::Integer)
-            .def(par.cp)
+            .defText("searched")
             .range(1, 1024)
+            .since(2)
             .stages(Performance | Reliability)
             .desc("Context parallel."),
         F("/workload/parallelism/ep", T::Integer)
-            .def(par.ep)
+            .defText("searched")
             .range(1, 100'000)
+            .since(2)
             .stages(Performance | Reliability)
             .desc("Expert parallel."),
         F("/workload/parallelism/microBatch", T::Integer)
-            .def(par.microBatch)
+            .defText("searched")
             .range(1, 1'000'000)
+            .since(2)
             .stages(Performance | Reliability)
             .desc("Sequences per micro-batch."),
         F("/workload/parallelism/virtualStages", T::Integer)
-            .def(par.virtualStages)
+            .defText("searched")
             .range(1, 1024)
+            .since(2)
             .stages(Performance | Reliability)
-            .desc("Interleaved 1F1B chunks per stage."),
+            .desc("Interleaved 1F1B chunks per stage (interleaved schedule only)."),
         F("/workload/parallelism/schedule", T::Enum)
-            .names(pipelineScheduleNames(), std::optional(par.schedule))
+            .names(pipelineScheduleNames(), std::optional<PipelineSchedule>())
+            .defText("searched")
+            .since(2)
             .stages(Performance | Reliability)
             .desc("Pipeline schedule."),
         F("/workload/parallelism/zeroStage", T::Integer)
-            .def(par.zeroStage)
+            .defText("searched")
             .range(0, 3)
+            .since(2)
             .stages(Performance | Reliability)
             .desc("ZeRO / FSDP sharding stage."),
         F("/workload/parallelism/recompute", T::Enum)
-            .names(recomputeNames(), std::optional(par.recompute))
+            .names(recomputeNames(), std::optional<Recompute>())
+            .defText("searched")
+            .since(2)
             .stages(Performance | Reliability)
             .desc("Activation recomputation."),
+
+        F("/workload/stack", T::Object)
+            .defText("the model's defaults (a current stack, every schedule searched)")
+            .since(2)
+            .stages(Performance | Reliability)
+            .desc("What the training software can do: a named preset and switches that override "
+                  "it (model/softwarestack.cpp lists the presets and their sources)."),
+        F("/workload/stack/preset", T::Enum)
+            .names(stackPresetNames(), std::optional<std::string>())
+            .defText("none: the model's defaults")
+            .since(2)
+            .stages(Performance | Reliability)
+            .design()
+            .desc("Software stack preset."),
+        F("/workload/stack/flashAttention", T::Boolean)
+            .defText("from the preset")
+            .since(2)
+            .stages(Performance | Reliability)
+            .desc("Fused attention; false materialises the softmax (2021-22 stacks)."),
+        F("/workload/stack/dropout", T::Boolean)
+            .defText("from the preset")
+            .since(2)
+            .stages(Performance | Reliability)
+            .desc("Dropout masks in every layer (GPT-era recipes)."),
+        F("/workload/stack/distributedOptimizer", T::Boolean)
+            .defText("from the preset")
+            .since(2)
+            .stages(Performance | Reliability)
+            .desc("Optimizer state sharded over data-parallel ranks; false pins ZeRO stage 0 "
+                  "unless the plan sets it."),
+        F("/workload/stack/zeroBubble", T::Boolean)
+            .defText("from the preset")
+            .since(2)
+            .stages(Performance | Reliability)
+            .desc("Zero-bubble pipeline schedules available to the search."),
+        F("/workload/stack/dualPipe", T::Boolean)
+            .defText("from the preset")
+            .since(2)
+            .stages(Performance | Reliability)
+            .desc("DualPipe available to the search."),
+        F("/workload/stack/tpOverlap", T::Number)
+            .unit("", D::Ratio)
+            .defText("from the preset")
+            .range(0, 1)
+            .since(2)
+            .stages(Performance | Reliability)
+            .desc("Share of hideable tensor-parallel traffic overlapped with compute."),
+        F("/workload/stack/dpOverlap", T::Number)
+            .unit("", D::Ratio)
+            .defText("from the preset")
+            .range(0, 1)
+            .since(2)
+            .stages(Performance | Reliability)
+            .desc("Share of hideable data-parallel traffic overlapped with compute."),
+        F("/workload/stack/ppOverlap", T::Number)
+            .unit("", D::Ratio)
+            .defText("from the preset")
+            .range(0, 1)
+            .since(2)
+            .stages(Performance | Reliability)
+            .desc("Share of hideable pipeline sends overlapped with compute."),
+        F("/workload/stack/cpOverlap", T::Number)
+            .unit("", D::Ratio)
+            .defText("from the preset")
+            .range(0, 1)
+            .since(2)
+            .stages(Performance | Reliability)
+            .desc("Share of hideable context-parallel traffic overlapped with compute."),
+        F("/workload/stack/epOverlap", T::Number)
+            .unit("", D::Ratio)
+            .defText("from the preset")
+            .range(0, 1)
+            .since(2)
+            .stages(Performance | Reliability)
+            .desc("Share of hideable expert all-to-all overlapped with compute."),
 
         F("/workload/checkpoint/interval", T::NumberOrAuto)
             .unit("min", D::Time)
@@ -1325,6 +1428,7 @@ std::vector<std::string> documentedObjects()
             "/workload/model",
             "/workload/model/moe",
             "/workload/parallelism",
+            "/workload/stack",
             "/workload/checkpoint",
             "/reliability",
             "/cost"};

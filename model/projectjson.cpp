@@ -3,6 +3,7 @@
 #include "enumnames.h"
 #include "jsonreader.h"
 #include "projectfields.h"
+#include "softwarestack.h"
 #include "strictjson.h"
 
 #include <cerrno>
@@ -116,6 +117,30 @@ private:
     {
         r.readEnum(key, out, names, need(spec(r, key)));
     }
+    template<typename E>
+    void field(JsonObjectReader &r, const char *key, std::optional<E> &out,
+               const EnumNames<E> &names)
+    {
+        spec(r, key);
+        if (!r.has(key))
+            return;
+        E value{};
+        const std::size_t before = m_diagnostics.items().size();
+        r.readEnum(key, value, names, Need::Required);
+        if (m_diagnostics.items().size() == before)
+            out = value;
+    }
+    void field(JsonObjectReader &r, const char *key, std::optional<bool> &out)
+    {
+        spec(r, key);
+        if (!r.has(key))
+            return;
+        bool value = false;
+        const std::size_t before = m_diagnostics.items().size();
+        r.readBool(key, value, Need::Required);
+        if (m_diagnostics.items().size() == before)
+            out = value;
+    }
     void readNonEmptyString(JsonObjectReader &r, const char *key, std::string &out);
     void readSite(JsonObjectReader &r, Site &site);
     void readHall(JsonObjectReader &r, Hall &hall);
@@ -128,6 +153,7 @@ private:
     void readModel(JsonObjectReader &r, ModelArchitecture &model);
     void readParallelism(JsonObjectReader &r, Parallelism &parallelism);
     void readCheckpoint(JsonObjectReader &r, CheckpointPolicy &checkpoint);
+    void readStack(JsonObjectReader &r, SoftwareStack &stack);
     void readReliability(JsonObjectReader &r, ReliabilitySettings &reliability);
     void readCost(JsonObjectReader &r, CostSettings &cost);
 
@@ -446,7 +472,6 @@ void ProjectReader::readParallelism(JsonObjectReader &r, Parallelism &parallelis
         r.error("parallelism", "expected \"auto\" or an object, found " + jsonTypeName(*value));
         return;
     }
-    parallelism.automatic = false;
     JsonObjectReader p = child(*value, r.pathOf("parallelism"));
     field(p, "tp", parallelism.tp);
     field(p, "pp", parallelism.pp);
@@ -459,6 +484,31 @@ void ProjectReader::readParallelism(JsonObjectReader &r, Parallelism &parallelis
     field(p, "zeroStage", parallelism.zeroStage);
     field(p, "recompute", parallelism.recompute, recomputeNames());
     p.finish();
+}
+
+void ProjectReader::readStack(JsonObjectReader &r, SoftwareStack &stack)
+{
+    std::string preset;
+    field(r, "preset", preset);
+    if (!preset.empty() && !findStackPreset(preset)) {
+        std::string known;
+        for (const StackPreset &p : stackPresets())
+            known += (known.empty() ? "" : ", ") + p.name;
+        r.error("preset",
+                "unknown software stack '" + preset + "' (expected one of: " + known + ")");
+    } else {
+        stack.preset = preset;
+    }
+    field(r, "flashAttention", stack.flashAttention);
+    field(r, "dropout", stack.dropout);
+    field(r, "distributedOptimizer", stack.distributedOptimizer);
+    field(r, "zeroBubble", stack.zeroBubble);
+    field(r, "dualPipe", stack.dualPipe);
+    field(r, "tpOverlap", stack.tpOverlap);
+    field(r, "dpOverlap", stack.dpOverlap);
+    field(r, "ppOverlap", stack.ppOverlap);
+    field(r, "cpOverlap", stack.cpOverlap);
+    field(r, "epOverlap", stack.epOverlap);
 }
 
 void ProjectReader::readCheckpoint(JsonObjectReader &r, CheckpointPolicy &checkpoint)
@@ -496,6 +546,11 @@ void ProjectReader::readWorkload(JsonObjectReader &r, Workload &workload)
     field(r, "pool", workload.pool);
     field(r, "gpus", workload.gpus);
     readParallelism(r, workload.parallelism);
+    if (const Json *stack = r.object("stack")) {
+        JsonObjectReader s = child(*stack, r.pathOf("stack"));
+        readStack(s, workload.stack);
+        s.finish();
+    }
     if (const Json *checkpoint = r.object("checkpoint")) {
         JsonObjectReader c = child(*checkpoint, r.pathOf("checkpoint"));
         readCheckpoint(c, workload.checkpoint);
@@ -994,21 +1049,42 @@ OrderedJson workloadJson(const Workload &workload)
     putEnum(o, "precision", workload.precision, d.precision);
     putString(o, "pool", workload.pool);
     putInt(o, "gpus", workload.gpus, d.gpus);
-    if (!workload.parallelism.automatic) {
-        const Parallelism dp;
+    if (workload.parallelism.fixesAnything()) {
         const Parallelism &p = workload.parallelism;
         OrderedJson j = OrderedJson::object();
-        putInt(j, "tp", p.tp, dp.tp);
-        putInt(j, "pp", p.pp, dp.pp);
-        putInt(j, "dp", p.dp, dp.dp);
-        putInt(j, "cp", p.cp, dp.cp);
-        putInt(j, "ep", p.ep, dp.ep);
-        putInt(j, "microBatch", p.microBatch, dp.microBatch);
-        putInt(j, "virtualStages", p.virtualStages, dp.virtualStages);
-        putEnum(j, "schedule", p.schedule, dp.schedule);
-        putInt(j, "zeroStage", p.zeroStage, dp.zeroStage);
-        putEnum(j, "recompute", p.recompute, dp.recompute);
+        putInt(j, "tp", p.tp);
+        putInt(j, "pp", p.pp);
+        putInt(j, "dp", p.dp);
+        putInt(j, "cp", p.cp);
+        putInt(j, "ep", p.ep);
+        putInt(j, "microBatch", p.microBatch);
+        putInt(j, "virtualStages", p.virtualStages);
+        if (p.schedule)
+            j["schedule"] = toString(*p.schedule);
+        putInt(j, "zeroStage", p.zeroStage);
+        if (p.recompute)
+            j["recompute"] = toString(*p.recompute);
         o["parallelism"] = std::move(j);
+    }
+    {
+        const SoftwareStack &s = workload.stack;
+        OrderedJson j = OrderedJson::object();
+        putString(j, "preset", s.preset);
+        auto putFlag = [&](const char *key, const std::optional<bool> &value) {
+            if (value)
+                j[key] = *value;
+        };
+        putFlag("flashAttention", s.flashAttention);
+        putFlag("dropout", s.dropout);
+        putFlag("distributedOptimizer", s.distributedOptimizer);
+        putFlag("zeroBubble", s.zeroBubble);
+        putFlag("dualPipe", s.dualPipe);
+        putNumber(j, "tpOverlap", s.tpOverlap);
+        putNumber(j, "dpOverlap", s.dpOverlap);
+        putNumber(j, "ppOverlap", s.ppOverlap);
+        putNumber(j, "cpOverlap", s.cpOverlap);
+        putNumber(j, "epOverlap", s.epOverlap);
+        putObject(o, "stack", std::move(j));
     }
     const CheckpointPolicy &c = workload.checkpoint;
     OrderedJson cj = OrderedJson::object();

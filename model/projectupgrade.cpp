@@ -40,10 +40,38 @@ void upgradeProjectV0ToV1(nlohmann::json &document)
     document["version"] = 1;
 }
 
+void upgradeProjectV1ToV2(nlohmann::json &document)
+{
+    if (!document.is_object())
+        return;
+    auto workload = document.find("workload");
+    if (workload != document.end() && workload->is_object()) {
+        auto parallelism = workload->find("parallelism");
+        if (parallelism != workload->end() && parallelism->is_object()) {
+            nlohmann::json &p = *parallelism;
+            for (const char *key : {"tp", "pp", "cp", "ep", "microBatch"}) {
+                if (!p.contains(key))
+                    p[key] = 1;
+            }
+            if (!p.contains("schedule"))
+                p["schedule"] = "1f1b";
+            if (!p.contains("zeroStage"))
+                p["zeroStage"] = 1;
+            if (!p.contains("recompute"))
+                p["recompute"] = "selective";
+            if (p["schedule"] == "interleaved" && !p.contains("virtualStages"))
+                p["virtualStages"] = 1;
+            if (p.contains("dp") && p["dp"] == 0)
+                p.erase("dp"); // "derive" is now "left out"
+        }
+    }
+    document["version"] = 2;
+}
+
 const std::vector<ProjectUpgradeStep> &projectUpgradeSteps()
 {
-    static const std::vector<ProjectUpgradeStep> steps{upgradeProjectV0ToV1};
-    static_assert(kProjectFormatVersion == 1, "add the upgrade step to the new version");
+    static const std::vector<ProjectUpgradeStep> steps{upgradeProjectV0ToV1, upgradeProjectV1ToV2};
+    static_assert(kProjectFormatVersion == 2, "add the upgrade step to the new version");
     return steps;
 }
 

@@ -17,7 +17,7 @@
 namespace aidc {
 
 // The format this build writes, and the newest it reads.
-constexpr int kProjectFormatVersion = 1;
+constexpr int kProjectFormatVersion = 2;
 
 using ProjectUpgradeStep = std::function<void(nlohmann::json &)>;
 
@@ -27,6 +27,12 @@ const std::vector<ProjectUpgradeStep> &projectUpgradeSteps();
 // Version 0 (the pre-release draft) -> 1: top-level "pools" -> "compute": {"pools"}, each pool's
 // "gpus" -> "gpuCount", top-level "planes" -> "network": {"planes"}.
 void upgradeProjectV0ToV1(nlohmann::json &document);
+
+// Version 1 -> 2: in version 2 a parallelism key left out is searched; in version 1 it took a
+// fixed default. A version-1 parallelism object gets those defaults written in (tp, pp, cp, ep,
+// microBatch 1; schedule "1f1b"; zeroStage 1; recompute "selective"; virtualStages 1 for the
+// interleaved schedule), so the file means what it meant. dp stays derived when absent.
+void upgradeProjectV1ToV2(nlohmann::json &document);
 
 // Applies the steps from `fromVersion` (0 <= fromVersion <= kProjectFormatVersion) up to
 // kProjectFormatVersion.

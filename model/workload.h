@@ -47,19 +47,41 @@ struct ModelArchitecture
     bool operator==(const ModelArchitecture &) const = default;
 };
 
-// Parallelism of the training job. When `automatic` is true the search in
-// solvers/performance picks every size; the fixed fields are then ignored.
+// Parallelism of the training job: the sizes a run fixes. Every key left unset is chosen by the
+// parallelism search in solvers/performance, within the fixed ones (a partial plan, as
+// publications give them: "TP 8, PP 16, interleaved" with v and the micro-batch unknown).
+// Nothing set = search everything; every key set (dp may stay unset) = one fixed plan.
 struct Parallelism
 {
-    bool automatic = true;
-    int tp = 1, pp = 1, dp = 0 /* 0 = derive from GPUs */, cp = 1, ep = 1;
-    int microBatch = 1;    // sequences per micro-batch
-    int virtualStages = 1; // interleaved 1F1B chunks per stage
-    PipelineSchedule schedule = PipelineSchedule::OneFOneB;
-    int zeroStage = 1; // 0..3
-    Recompute recompute = Recompute::Selective;
+    std::optional<int> tp, pp, dp, cp, ep;
+    std::optional<int> microBatch;    // sequences per micro-batch
+    std::optional<int> virtualStages; // interleaved 1F1B chunks per stage
+    std::optional<PipelineSchedule> schedule;
+    std::optional<int> zeroStage; // 0..3
+    std::optional<Recompute> recompute;
 
     bool operator==(const Parallelism &) const = default;
+    bool fixesAnything() const;
+    // Every size a plan needs (virtualStages only for the interleaved schedule; dp may be
+    // derived): evaluated as given, not searched.
+    bool complete() const;
+};
+
+// What the training software can do (issue 16): a named preset (model/softwarestack.h, each
+// with its sources) and switches that override it. Unset switches take the preset's, and
+// without a preset the model's defaults (a current stack; every schedule searched).
+struct SoftwareStack
+{
+    std::string preset;                       // "" = the model's defaults
+    std::optional<bool> flashAttention;       // fused attention (false: softmax materialised)
+    std::optional<bool> dropout;              // dropout masks in the layers
+    std::optional<bool> distributedOptimizer; // optimizer state sharded over DP (ZeRO >= 1)
+    std::optional<bool> zeroBubble;           // zero-bubble pipeline schedules available
+    std::optional<bool> dualPipe;             // DualPipe available
+    // Share of the hideable traffic of each kind the stack overlaps with compute (0..1).
+    std::optional<double> tpOverlap, dpOverlap, ppOverlap, cpOverlap, epOverlap;
+
+    bool operator==(const SoftwareStack &) const = default;
 };
 
 enum class CheckpointTier { HostMemory, LocalNvme, ParallelFs };
@@ -85,6 +107,7 @@ struct Workload
     std::string pool; // compute pool that runs the job ("" = largest pool)
     int gpus = 0;     // GPUs the job uses (0 = the whole pool)
     Parallelism parallelism;
+    SoftwareStack stack;
     CheckpointPolicy checkpoint;
 
     bool operator==(const Workload &) const = default;

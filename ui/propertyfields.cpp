@@ -4,6 +4,7 @@
 #include "model/modelpresets.h"
 #include "model/projectedit.h"
 #include "model/projectfields.h"
+#include "model/softwarestack.h"
 #include "model/strictjson.h"
 #include "solvers/common/defaults.h"
 
@@ -204,6 +205,36 @@ public:
         // A string with a default ("") may be emptied; ids and names that default to another
         // field must be given.
         f.optional = !declaration(f.pointer).defaultValue.is_null();
+        return f;
+    }
+
+    // An optional enum: "" (searched / from the preset) first, then the names.
+    template<typename E>
+    PropertyField &declaredEnum(const char *key, const QString &label,
+                                const std::optional<E> &value, const EnumNames<E> &names)
+    {
+        PropertyField &f = describe(add(key, label, PropertyField::Type::Choice));
+        f.optional = true;
+        f.choiceValues << QString();
+        f.choiceLabels << q(fieldDefaultText(declaration(f.pointer)));
+        for (const auto &[name, v] : names) {
+            f.choiceValues << QString::fromLatin1(name);
+            f.choiceLabels << QString::fromLatin1(name);
+        }
+        f.choice = value ? QString::fromLatin1(enumName(names, *value)) : QString();
+        return f;
+    }
+
+    // An optional flag: "" (from the preset), true or false, sent as JSON booleans.
+    PropertyField &declared(const char *key, const QString &label, const std::optional<bool> &value)
+    {
+        PropertyField &f = describe(add(key, label, PropertyField::Type::Choice));
+        f.optional = true;
+        f.choiceValues = {QString(), QStringLiteral("true"), QStringLiteral("false")};
+        f.choiceLabels = {q(fieldDefaultText(declaration(f.pointer))), QObject::tr("on"),
+                          QObject::tr("off")};
+        f.choiceJson = {nlohmann::json(), nlohmann::json(true), nlohmann::json(false)};
+        f.choice = value ? (*value ? QStringLiteral("true") : QStringLiteral("false")) : QString();
         return f;
     }
 
@@ -578,15 +609,9 @@ void workloadFields(std::vector<PropertyField> &out, const Project &project)
     for (std::size_t i = firstMoe; i < out.size(); ++i)
         out[i].readOnly = !m.moe; // only a MoE model has these
 
+    // A plan key left empty is searched (a partial plan); all of them empty: search everything.
     const Parallelism &p = w.parallelism;
-    SheetBuilder pb(out, "/workload", QObject::tr("Parallelism"));
-    PropertyField &automatic =
-        pb.declared("parallelism", QObject::tr("Automatic parallelism"), p.automatic);
-    automatic.trueValue = "auto";
-    automatic.falseValue = nlohmann::json::object();
-    const Parallelism dp;
     SheetBuilder pp(out, "/workload/parallelism", QObject::tr("Parallelism"));
-    const std::size_t firstFixed = out.size();
     pp.declared("tp", QObject::tr("Tensor parallel"), p.tp);
     pp.declared("pp", QObject::tr("Pipeline parallel"), p.pp);
     pp.declared("dp", QObject::tr("Data parallel"), p.dp);
@@ -598,8 +623,25 @@ void workloadFields(std::vector<PropertyField> &out, const Project &project)
                     pipelineScheduleNames());
     pp.declared("zeroStage", QObject::tr("ZeRO stage"), p.zeroStage);
     pp.declaredEnum("recompute", QObject::tr("Recompute"), p.recompute, recomputeNames());
-    for (std::size_t i = firstFixed; i < out.size(); ++i)
-        out[i].readOnly = p.automatic; // fixed sizes only matter without the search
+
+    const SoftwareStack &st = w.stack;
+    SheetBuilder sb(out, "/workload/stack", QObject::tr("Software stack"));
+    std::vector<std::string> presets;
+    for (const StackPreset &preset : stackPresets())
+        presets.push_back(preset.name);
+    sb.declaredPick("preset", QObject::tr("Preset"), st.preset, presets,
+                    QObject::tr("(model defaults)"));
+    sb.declared("flashAttention", QObject::tr("FlashAttention"), st.flashAttention);
+    sb.declared("dropout", QObject::tr("Dropout"), st.dropout);
+    sb.declared("distributedOptimizer", QObject::tr("Distributed optimizer"),
+                st.distributedOptimizer);
+    sb.declared("zeroBubble", QObject::tr("Zero-bubble schedules"), st.zeroBubble);
+    sb.declared("dualPipe", QObject::tr("DualPipe"), st.dualPipe);
+    sb.declared("tpOverlap", QObject::tr("TP overlap"), st.tpOverlap);
+    sb.declared("dpOverlap", QObject::tr("DP overlap"), st.dpOverlap);
+    sb.declared("ppOverlap", QObject::tr("PP overlap"), st.ppOverlap);
+    sb.declared("cpOverlap", QObject::tr("CP overlap"), st.cpOverlap);
+    sb.declared("epOverlap", QObject::tr("EP overlap"), st.epOverlap);
 
     const CheckpointPolicy &c = w.checkpoint;
     SheetBuilder cb(out, "/workload/checkpoint", QObject::tr("Checkpoints"));
@@ -869,7 +911,8 @@ std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QStri
     }
     case PropertyField::Type::Choice: {
         const qsizetype chosen = field.choiceValues.indexOf(text);
-        if (chosen >= 0 && std::size_t(chosen) < field.choiceJson.size())
+        if (chosen >= 0 && std::size_t(chosen) < field.choiceJson.size() &&
+            !field.choiceJson[std::size_t(chosen)].is_null()) // null: unset, below
             return field.choiceJson[std::size_t(chosen)];
         if (text.isEmpty())
             return std::nullopt;

@@ -13,13 +13,17 @@
 #include "solvers/cost/pricebook.h"
 #include "solvers/fabric/fabricreport.h"
 #include "solvers/pipeline/loading.h"
+#include "solvers/pipeline/modelvalidation.h"
 #include "solvers/pipeline/pipeline.h"
 #include "solvers/pipeline/report.h"
 #include "solvers/pipeline/resultfields.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -45,6 +49,8 @@ commands:
   merge OUT IN...  merge the SQLite results databases of sweep or batch shards
   schema project|result
                    print the JSON Schema of the project file or of the result
+  validate-model DIR
+                   score the performance model against published runs
 
 Run 'aidc <command> --help' for a command's options.
 
@@ -131,6 +137,22 @@ std::vector<CommandSpec> commandSpecs()
          "result: every key of `aidc eval --format json` with its type, unit and meaning\n"
          "(solvers/pipeline/resultfields.json).",
          {kOutputOption},
+         1,
+         1},
+        {"validate-model",
+         "validate-model DIR [options]",
+         "Score the performance model against a set of published training runs.",
+         "DIR holds ordinary project files and expected.json with each run's published MFU\n"
+         "(validation/runs/ in the repository). Every run is evaluated as `aidc eval` would;\n"
+         "prints each run's error, the median and worst |error|, the share within 10 %, and the\n"
+         "leave-one-source-out and leave-one-year-out figures with the model's one fitted\n"
+         "constant refitted without the held-out runs (docs/model-validation.md). With\n"
+         "--max-median / --max-worst it exits 1 when a figure is above the limit (for CI).",
+         {{"--format", true, "text|json", "output format (default: text)"},
+          kCatalogOption,
+          kOutputOption,
+          {"--max-median", true, "FRACTION", "fail when the median |error| is above it"},
+          {"--max-worst", true, "FRACTION", "fail when the worst |error| is above it"}},
          1,
          1},
         {"pricebook",
@@ -324,6 +346,99 @@ int runSchema(const ParsedArgs &args)
     throw UsageError("unknown schema '" + which + "' (expected project or result)");
 }
 
+int runValidateModel(const ParsedArgs &args, const Context &context)
+{
+    const std::string format = args.value("--format", "text");
+    if (format != "text" && format != "json")
+        throw UsageError("unknown format '" + format + "' (expected text or json)");
+    auto limit = [&](const char *option) -> std::optional<double> {
+        if (!args.has(option))
+            return std::nullopt;
+        const std::string text = args.value(option);
+        char *end = nullptr;
+        const double value = std::strtod(text.c_str(), &end);
+        if (text.empty() || *end != '\0' || !(value >= 0))
+            throw UsageError(std::string(option) + " needs a fraction >= 0, got '" + text + "'");
+        return value;
+    };
+    const std::optional<double> maxMedian = limit("--max-median");
+    const std::optional<double> maxWorst = limit("--max-worst");
+    const Catalog base = loadCatalogFor(args, context);
+    const ModelValidation v = validateModel(args.positional[0], base);
+    const std::size_t s0 = std::size_t(
+        std::find(v.options.scales.begin(), v.options.scales.end(), v.options.shippedScale) -
+        v.options.scales.begin());
+    auto summary = [](const ErrorSummary &s) {
+        return nlohmann::ordered_json{{"runs", s.runs},
+                                      {"medianAbsError", s.medianAbs},
+                                      {"worstAbsError", s.worstAbs},
+                                      {"shareWithin10Percent", s.within10}};
+    };
+    std::ostringstream out;
+    if (format == "json") {
+        nlohmann::ordered_json runs = nlohmann::ordered_json::array();
+        for (const ValidationRun &run : v.runs) {
+            nlohmann::ordered_json r{{"project", run.project},
+                                     {"source", run.source},
+                                     {"year", run.year},
+                                     {"publishedMfu", run.publishedMfu},
+                                     {"indicative", run.indicative}};
+            if (run.failure.empty() && s0 < run.predictedMfu.size()) {
+                r["predictedMfu"] = run.predictedMfu[s0];
+                r["error"] = runError(run, s0);
+            } else {
+                r["failure"] = run.failure;
+            }
+            runs.push_back(std::move(r));
+        }
+        nlohmann::ordered_json bySource = nlohmann::ordered_json::object();
+        for (const auto &[source, scale] : v.scaleBySource)
+            bySource[source] = scale;
+        const nlohmann::ordered_json doc{{"shippedScale", v.options.shippedScale},
+                                         {"inSample", summary(v.inSample)},
+                                         {"indicative", summary(v.indicative)},
+                                         {"leaveOneSourceOut", summary(v.leaveOneSourceOut)},
+                                         {"leaveOneYearOut", summary(v.leaveOneYearOut)},
+                                         {"scaleFittedWithoutSource", bySource},
+                                         {"runs", runs},
+                                         {"failures", v.failures}};
+        out << doc.dump(2) << '\n';
+    } else {
+        TextTable table({"run", "source", "year", "published MFU", "predicted", "error"});
+        for (const ValidationRun &run : v.runs) {
+            if (!run.failure.empty() || s0 >= run.predictedMfu.size()) {
+                table.addRow({run.project, run.source, std::to_string(run.year),
+                              formatPercent(run.publishedMfu), "failed", run.failure});
+                continue;
+            }
+            table.addRow({run.project + (run.indicative ? " (indicative)" : ""), run.source,
+                          std::to_string(run.year), formatPercent(run.publishedMfu),
+                          formatPercent(run.predictedMfu[s0]), formatPercent(runError(run, s0))});
+        }
+        table.write(out);
+        auto line = [&](const char *what, const ErrorSummary &s) {
+            out << what << ": " << s.runs << " runs, median |error| " << formatPercent(s.medianAbs)
+                << ", worst " << formatPercent(s.worstAbs) << ", within 10 % "
+                << formatPercent(s.within10) << '\n';
+        };
+        out << '\n';
+        line("in sample (shipped scale)", v.inSample);
+        line("indicative figures", v.indicative);
+        line("leave one source out", v.leaveOneSourceOut);
+        line("leave one year out (forward)", v.leaveOneYearOut);
+        for (const std::string &f : v.failures)
+            out << "failed: " << f << '\n';
+    }
+    const int written = emit(args, out.str());
+    if (written != ExitOk)
+        return written;
+    const bool regressed = (maxMedian && v.inSample.medianAbs > *maxMedian) ||
+                           (maxWorst && v.inSample.worstAbs > *maxWorst);
+    if (regressed)
+        std::cerr << "aidc validate-model: the model's error is above the limit\n";
+    return regressed ? ExitViolations : ExitOk;
+}
+
 int runValidate(const ParsedArgs &args, const Context &context)
 {
     const Catalog base = loadCatalogFor(args, context);
@@ -379,6 +494,8 @@ int main(int argc, char **argv)
             return runPriceBook(*parsed);
         if (parsed->command == "schema")
             return runSchema(*parsed);
+        if (parsed->command == "validate-model")
+            return runValidateModel(*parsed, context);
         if (parsed->command == "batch" || parsed->command == "sweep" || parsed->command == "merge")
             return runBatchCommand(*parsed, context.executable);
     } catch (const UsageError &usage) {

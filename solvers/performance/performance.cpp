@@ -422,7 +422,11 @@ SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
                         if (pp == 1 || allowed(PipelineSchedule::OneFOneB, 1))
                             schedules.push_back({PipelineSchedule::OneFOneB, 1});
                         if (pp > 1) {
-                            for (int v = 2; v <= options.maxVirtualStages; ++v)
+                            // A fixed v is tried as given, even beyond the search's own range.
+                            const int firstV = c.virtualStages > 1 ? c.virtualStages : 2;
+                            const int lastV =
+                                c.virtualStages > 1 ? c.virtualStages : options.maxVirtualStages;
+                            for (int v = firstV; v <= lastV; ++v)
                                 if (allowed(PipelineSchedule::Interleaved, v))
                                     schedules.push_back({PipelineSchedule::Interleaved, v});
                             if (options.searchZeroBubble &&
@@ -542,13 +546,16 @@ SearchResult searchParallelism(const Workload &workload, const Accelerator &gpu,
 }
 
 PerformanceResult solvePerformance(const Workload &workload, const Accelerator &gpu,
-                                   const ClusterNetwork &network, const PerformanceOptions &options)
+                                   const ClusterNetwork &network,
+                                   const PerformanceOptions &callerOptions)
 {
+    const PerformanceOptions options = withWorkloadChoices(callerOptions, workload);
+    const bool fixedPlan = workload.parallelism.complete();
     PerformanceResult r;
     r.parameters = countParameters(workload.model);
     r.peakTflops = gpu.bf16Tflops;
     r.flopConvention = toString(options.flopConvention);
-    r.automatic = workload.parallelism.automatic;
+    r.automatic = !fixedPlan;
     r.diagnostics.append(options.validate());
     r.diagnostics.append(network.validate());
     r.diagnostics.append(validateWorkload(workload, gpu));
@@ -560,7 +567,7 @@ PerformanceResult solvePerformance(const Workload &workload, const Accelerator &
                                   "' has no FP8 tensor cores: GEMMs are modelled in BF16");
 
     const PerformanceModel model(workload, gpu, network, options);
-    if (workload.parallelism.automatic) {
+    if (!fixedPlan) {
         SearchResult s = searchParallelism(workload, gpu, network, options);
         if (!s.found) {
             r.diagnostics.error("", "/workload/parallelism", s.failure);
@@ -575,7 +582,8 @@ PerformanceResult solvePerformance(const Workload &workload, const Accelerator &
         r.plan = model.evaluate(plan);
         if (!r.plan.feasible()) {
             std::string reason = r.plan.reason;
-            if (workload.parallelism.dp == 0 && r.plan.status != PlanStatus::OutOfMemory)
+            if (workload.parallelism.dp.value_or(0) == 0 &&
+                r.plan.status != PlanStatus::OutOfMemory)
                 reason += "; DP was not set and was derived as " + std::to_string(plan.dp) +
                           " (the largest DP that divides the global batch / micro-batch and "
                           "fits the GPUs): set /workload/parallelism/dp to choose another";
@@ -601,7 +609,7 @@ PerformanceResult solvePerformance(const Workload &workload, const Accelerator &
     std::vector<ScalingPoint> points;
     PerformanceOptions curveOptions = options;
     curveOptions.scalingPoints = 0;
-    if (!workload.parallelism.automatic) {
+    if (fixedPlan) {
         const ParallelPlan &fixed = r.plan.plan;
         PlanConstraints &c = curveOptions.constraints;
         c.tp = fixed.tp;

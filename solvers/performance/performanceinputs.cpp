@@ -1,5 +1,7 @@
 #include "solvers/performance/performanceinputs.h"
 
+#include "model/softwarestack.h"
+
 #include <algorithm>
 
 namespace aidc {
@@ -48,22 +50,23 @@ ClusterNetwork ClusterNetwork::nonBlocking(int gpus, int scaleUpDomain,
 ParallelPlan planFromParallelism(const Parallelism &p, int gpus, int globalBatchSequences)
 {
     ParallelPlan plan;
-    plan.tp = p.tp;
-    plan.pp = p.pp;
-    plan.cp = p.cp;
-    plan.ep = p.ep;
-    plan.microBatch = p.microBatch;
-    plan.virtualStages = p.schedule == PipelineSchedule::Interleaved ? p.virtualStages : 1;
-    plan.schedule = p.schedule;
-    plan.zeroStage = p.zeroStage;
-    plan.recompute = p.recompute;
-    if (p.dp > 0) {
-        plan.dp = p.dp;
+    plan.tp = p.tp.value_or(1);
+    plan.pp = p.pp.value_or(1);
+    plan.cp = p.cp.value_or(1);
+    plan.ep = p.ep.value_or(1);
+    plan.microBatch = p.microBatch.value_or(1);
+    plan.schedule = p.schedule.value_or(PipelineSchedule::OneFOneB);
+    plan.virtualStages =
+        plan.schedule == PipelineSchedule::Interleaved ? p.virtualStages.value_or(1) : 1;
+    plan.zeroStage = p.zeroStage.value_or(1);
+    plan.recompute = p.recompute.value_or(Recompute::Selective);
+    if (p.dp.value_or(0) > 0) {
+        plan.dp = *p.dp;
         return plan;
     }
     const long long slice =
-        static_cast<long long>(std::max(1, p.tp)) * std::max(1, p.pp) * std::max(1, p.cp);
-    const int micro = std::max(1, p.microBatch);
+        static_cast<long long>(std::max(1, plan.tp)) * std::max(1, plan.pp) * std::max(1, plan.cp);
+    const int micro = std::max(1, plan.microBatch);
     const int maxDp = static_cast<int>(std::max<long long>(1, gpus / slice));
     plan.dp = 1;
     if (globalBatchSequences > 0 && globalBatchSequences % micro == 0) {
@@ -75,6 +78,51 @@ ParallelPlan planFromParallelism(const Parallelism &p, int gpus, int globalBatch
             }
     }
     return plan;
+}
+
+PerformanceOptions withWorkloadChoices(const PerformanceOptions &in, const Workload &workload)
+{
+    PerformanceOptions o = in;
+    const SoftwareStack &own = workload.stack;
+    // Only what the project states: a preset sets every switch, else only the switches given.
+    SoftwareStack stack = own;
+    if (!own.preset.empty())
+        stack = resolvedStack(own);
+    auto take = [](auto &into, const auto &from) {
+        if (from)
+            into = *from;
+    };
+    take(o.flashAttention, stack.flashAttention);
+    take(o.dropout, stack.dropout);
+    take(o.searchZeroBubble, stack.zeroBubble);
+    take(o.searchDualPipe, stack.dualPipe);
+    take(o.tpOverlap, stack.tpOverlap);
+    take(o.dpOverlap, stack.dpOverlap);
+    take(o.ppOverlap, stack.ppOverlap);
+    take(o.cpOverlap, stack.cpOverlap);
+    take(o.epOverlap, stack.epOverlap);
+    if (stack.distributedOptimizer && !*stack.distributedOptimizer)
+        o.constraints.zeroStage = 0;
+
+    const Parallelism &p = workload.parallelism;
+    PlanConstraints &c = o.constraints;
+    take(c.tp, p.tp);
+    take(c.pp, p.pp);
+    if (p.dp && *p.dp > 0)
+        c.dp = *p.dp;
+    take(c.cp, p.cp);
+    take(c.ep, p.ep);
+    take(c.microBatch, p.microBatch);
+    take(c.virtualStages, p.virtualStages);
+    if (p.schedule) {
+        c.schedule = static_cast<int>(*p.schedule);
+        o.searchZeroBubble = o.searchZeroBubble || *p.schedule == PipelineSchedule::ZeroBubble;
+        o.searchDualPipe = o.searchDualPipe || *p.schedule == PipelineSchedule::DualPipe;
+    }
+    take(c.zeroStage, p.zeroStage);
+    if (p.recompute)
+        c.recompute = static_cast<int>(*p.recompute);
+    return o;
 }
 
 Diagnostics PerformanceOptions::validate() const

@@ -56,10 +56,11 @@ struct ParallelPlan
     bool operator==(const ParallelPlan &) const = default;
 };
 
-// Convert the project's parallelism. dp = 0 means "derive": the largest DP that divides
-// globalBatchSequences / microBatch and fits gpus / (TP x CP x PP) GPUs (1 when the slice
-// alone does not fit or the micro-batch does not divide the batch: the plan check then names
-// that constraint).
+// A complete plan of the project's parallelism (Parallelism::complete(); unset keys, which a
+// complete plan only leaves for dp and virtualStages, take 1). dp unset or 0 means "derive": the
+// largest DP that divides globalBatchSequences / microBatch and fits gpus / (TP x CP x PP) GPUs (1
+// when the slice alone does not fit or the micro-batch does not divide the batch: the plan check
+// then names that constraint).
 ParallelPlan planFromParallelism(const Parallelism &parallelism, int gpus,
                                  int globalBatchSequences);
 
@@ -161,6 +162,12 @@ struct PerformanceOptions
 
     Diagnostics validate() const;
 };
+
+// `options` with the workload's own choices applied: the software stack's switches that the
+// project sets (workload.stack: a preset sets them all, model/softwarestack.h) and the plan
+// keys it fixes as search constraints. A schedule the plan fixes is searched even if the stack
+// would not offer it.
+PerformanceOptions withWorkloadChoices(const PerformanceOptions &options, const Workload &workload);
 
 // Names for the text report ("interleaved 1F1B", "no" recompute). JSON uses the project
 // format's names (model/enumnames.h) so a reported plan can be pasted into a project.

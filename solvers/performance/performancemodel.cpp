@@ -503,13 +503,17 @@ MemoryBreakdown PerformanceModel::memory(const ShapeCost &shape, const ParallelP
         double inflight = 1;
         if (plan.pp > 1) {
             switch (plan.schedule) {
+            case PipelineSchedule::Interleaved:
+                // With one chunk per stage interleaving is 1F1B: p sets, not p(1 + (p-1)/p).
+                if (v > 1) {
+                    inflight = mix.first ? p * (1 + (p - 1) / (p * v))
+                                         : (mix.last ? 1 + (p - 1) / (p * v) : p / 2 + 1);
+                    break;
+                }
+                [[fallthrough]];
             case PipelineSchedule::OneFOneB:
             case PipelineSchedule::ZeroBubble:
                 inflight = mix.first ? p : (mix.last ? 1 : p / 2);
-                break;
-            case PipelineSchedule::Interleaved:
-                inflight = mix.first ? p * (1 + (p - 1) / (p * v))
-                                     : (mix.last ? 1 + (p - 1) / (p * v) : p / 2 + 1);
                 break;
             case PipelineSchedule::DualPipe:
                 inflight = p + 1;

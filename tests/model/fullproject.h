@@ -117,7 +117,10 @@ inline Project fullProject()
     w.precision = Precision::Fp8;
     w.pool = "train";
     w.gpus = 4000;
-    w.parallelism = {false, 2, 16, 8, 2, 64, 2, 4, PipelineSchedule::DualPipe, 3, Recompute::Full};
+    w.parallelism = {2, 16, 8, 2, 64, 2, 4, PipelineSchedule::DualPipe, 3, Recompute::Full};
+    w.stack.preset = "megatron-core-2024";
+    w.stack.dropout = true;
+    w.stack.tpOverlap = 0.25;
     w.checkpoint = {false, 37.5, 5, true, CheckpointTier::LocalNvme, 16};
     p.workload = w;
 

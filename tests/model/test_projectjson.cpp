@@ -297,7 +297,8 @@ TEST_CASE("a newer format version is refused with one clear message", "[projectj
     REQUIRE(items.size() == 1);
     CHECK(items[0].jsonPath == "/version");
     CHECK(items[0].message ==
-          "written by a newer AIDC Planner (format 2); this build reads up to 1");
+          "written by a newer AIDC Planner (format " + std::to_string(kProjectFormatVersion + 1) +
+              "); this build reads up to " + std::to_string(kProjectFormatVersion));
 }
 
 TEST_CASE("malformed JSON is reported with line and column", "[projectjson]")
@@ -410,13 +411,13 @@ TEST_CASE("special forms: auto, default names, kvHeads", "[projectjson]")
     CHECK(p.planes[0].name == "backend");
     CHECK_FALSE(p.planes[0].tiers.has_value());
     CHECK(p.planes[1].name == "frontend");
-    CHECK(p.workload->parallelism.automatic);
+    CHECK_FALSE(p.workload->parallelism.fixesAnything());
     CHECK(p.workload->checkpoint.automaticInterval);
     CHECK(p.workload->model.kvHeads == 32); // MHA when omitted
 
     Json fixed = baseDocument();
     const Project q = parseProjectJson(fixed.dump(), "t.json");
-    CHECK_FALSE(q.workload->parallelism.automatic);
+    CHECK(q.workload->parallelism.complete());
     CHECK(q.workload->parallelism.tp == 8);
     CHECK_FALSE(q.workload->checkpoint.automaticInterval);
     CHECK(q.workload->checkpoint.intervalMinutes == 30);
@@ -479,7 +480,9 @@ TEST_CASE("saved text: documented key order, 2-space indent, UTF-8, final newlin
     const std::string text = projectToJson(test::fullProject());
     REQUIRE_FALSE(text.empty());
     CHECK(text.back() == '\n');
-    CHECK(text.rfind("{\n  \"schema\": \"aidc-project\",\n  \"version\": 1,\n", 0) == 0);
+    CHECK(text.rfind("{\n  \"schema\": \"aidc-project\",\n  \"version\": " +
+                         std::to_string(kProjectFormatVersion) + ",\n",
+                     0) == 0);
     CHECK(text.find("Unicode ✓") != std::string::npos); // not \u escapes
 
     const nlohmann::ordered_json doc = nlohmann::ordered_json::parse(text);

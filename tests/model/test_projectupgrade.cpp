@@ -31,14 +31,16 @@ TEST_CASE("step 0 -> 1 turns the draft fixture into the expected format-1 docume
     const Json expected = Json::parse(fixture("v0-draft.upgraded.json"));
     upgradeProjectV0ToV1(doc);
     CHECK(doc == expected);
-    // The chain applies the same step.
+    // The chain's first step is the same step.
     Json viaChain = Json::parse(fixture("v0-draft.json"));
-    upgradeProject(viaChain, 0);
+    projectUpgradeSteps()[0](viaChain);
     CHECK(viaChain == expected);
     // A current document is left alone.
     Json current = expected;
+    current["version"] = kProjectFormatVersion;
+    const Json before = current;
     upgradeProject(current, kProjectFormatVersion);
-    CHECK(current == expected);
+    CHECK(current == before);
 }
 
 TEST_CASE("a format-0 file loads as the same project as its upgraded form", "[upgrade]")
@@ -51,7 +53,7 @@ TEST_CASE("a format-0 file loads as the same project as its upgraded form", "[up
     const Project upgraded =
         parseProjectJson(fixture("v0-draft.upgraded.json"), "v1.json", &newInfo);
     CHECK(newInfo.fileVersion == 1);
-    CHECK_FALSE(newInfo.upgraded());
+    CHECK(newInfo.upgraded()); // format 1 is upgraded to 2 in turn
     CHECK(old == upgraded);
     REQUIRE(old.pools.size() == 2);
     CHECK(old.pools[0].gpuCount == 2048);
@@ -107,4 +109,22 @@ TEST_CASE("a step never throws on odd input", "[upgrade]")
         Json doc = Json::parse(text);
         CHECK_NOTHROW(upgradeProjectV0ToV1(doc));
     }
+}
+
+// Issue 16: in format 2 a parallelism key left out is searched; in format 1 it took a fixed
+// default. Step 1 -> 2 writes those defaults in, so an old partial object means what it meant.
+TEST_CASE("step 1 -> 2 writes format 1's parallelism defaults in", "[upgrade]")
+{
+    Json doc = Json::parse(fixture("v1-plan.json"));
+    const Json expected = Json::parse(fixture("v1-plan.upgraded.json"));
+    upgradeProjectV1ToV2(doc);
+    CHECK(doc == expected);
+    const Project old = parseProjectJson(fixture("v1-plan.json"), "v1.json");
+    const Project upgraded = parseProjectJson(fixture("v1-plan.upgraded.json"), "v2.json");
+    CHECK(old == upgraded);
+    CHECK(old.workload->parallelism.complete());
+    CHECK(old.workload->parallelism.tp == 8);
+    CHECK(old.workload->parallelism.microBatch == 1);
+    CHECK(old.workload->parallelism.virtualStages == 1);
+    CHECK_FALSE(old.workload->parallelism.dp.has_value()); // 0 = derive is now "left out"
 }

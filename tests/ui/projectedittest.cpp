@@ -111,14 +111,14 @@ TEST_CASE("unsetting an optional field restores its default and the inverse sets
 
 TEST_CASE("edits that create missing parents undo to the original state", "[projectedit]")
 {
-    // parallelism is "auto" (absent from the document): setting tp creates the object, which
-    // turns the search off; the inverse must remove the object, not leave {} behind.
+    // parallelism is "auto" (absent from the document): setting tp creates the object and fixes
+    // TP for the search; the inverse must remove the object, not leave {} behind.
     const Project before = sample();
-    REQUIRE(before.workload->parallelism.automatic);
+    REQUIRE_FALSE(before.workload->parallelism.fixesAnything());
     requireRoundTrip(before, setField("/workload/parallelism/tp", 8, "Set TP"));
     Project p = before;
     REQUIRE(applyEdit(p, setField("/workload/parallelism/tp", 8, "Set TP")).ok);
-    CHECK_FALSE(p.workload->parallelism.automatic);
+    CHECK(p.workload->parallelism.fixesAnything());
     CHECK(p.workload->parallelism.tp == 8);
     // A value equal to the default nested in absent objects.
     requireRoundTrip(before, setField("/power/ups/modules", 4, "Set modules"));

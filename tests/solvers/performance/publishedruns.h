@@ -182,7 +182,7 @@ inline Workload fixedSizes(const ModelArchitecture &m, int batch, int tp, int pp
     w.model = m;
     w.globalBatchSequences = batch;
     w.trainingTokens = 1e12;
-    w.parallelism.automatic = true; // only the unpublished knobs are searched
+    // A partial plan: only the unpublished knobs are searched.
     w.parallelism.tp = tp;
     w.parallelism.pp = pp;
     w.parallelism.dp = dp;
@@ -194,10 +194,10 @@ inline Workload fixedSizes(const ModelArchitecture &m, int batch, int tp, int pp
 inline PerformanceOptions fixedOptions(const Workload &w)
 {
     PerformanceOptions o;
-    o.constraints.tp = w.parallelism.tp;
-    o.constraints.pp = w.parallelism.pp;
-    o.constraints.dp = w.parallelism.dp;
-    o.constraints.cp = w.parallelism.cp;
+    o.constraints.tp = w.parallelism.tp.value_or(0);
+    o.constraints.pp = w.parallelism.pp.value_or(0);
+    o.constraints.dp = w.parallelism.dp.value_or(0);
+    o.constraints.cp = w.parallelism.cp.value_or(0);
     o.constraints.ep = 1;
     o.scalingPoints = 0;
     return o;

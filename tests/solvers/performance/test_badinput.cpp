@@ -79,7 +79,7 @@ TEST_CASE("a model that fits nowhere names the memory term and the fix")
     CHECK(contains(s.failure, "fits nowhere"));
     CHECK(contains(s.failure, "more HBM"));
     // The same through solvePerformance: an error at the parallelism field.
-    w.parallelism.automatic = true;
+    w.parallelism = {}; // search everything
     const PerformanceResult r =
         solvePerformance(w, a100(), ClusterNetwork::nonBlocking(16, 8, 300, 200), {});
     CHECK_FALSE(r.ok);
@@ -91,10 +91,7 @@ TEST_CASE("a fixed plan that overflows memory is an error with the largest term"
 {
     Workload w = llama405bJob(64);
     w.globalBatchSequences = 64;
-    w.parallelism.automatic = false;
-    w.parallelism.tp = 8;
-    w.parallelism.pp = 1;
-    w.parallelism.dp = 8;
+    w.parallelism = {8, 1, 8, 1, 1, 1, {}, PipelineSchedule::OneFOneB, 1, Recompute::Selective};
     const PerformanceResult r =
         solvePerformance(w, h100(), ClusterNetwork::nonBlocking(64, 8, 450, 400), {});
     CHECK_FALSE(r.ok);

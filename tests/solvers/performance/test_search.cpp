@@ -3,6 +3,7 @@
 
 #include "publishedruns.h"
 
+#include "model/softwarestack.h"
 #include "solvers/performance/performancereport.h"
 
 #include <catch2/catch.hpp>
@@ -62,13 +63,8 @@ TEST_CASE("fixed sizes in the constraints are respected")
 TEST_CASE("solvePerformance: fixed plan, time to train, scaling curve and reports")
 {
     Workload w = llama405bJob(16384);
-    w.parallelism.automatic = false;
-    w.parallelism.tp = 8;
-    w.parallelism.pp = 16;
-    w.parallelism.dp = 0; // derive: 16384 / 128 = 128
-    w.parallelism.schedule = PipelineSchedule::Interleaved;
-    w.parallelism.virtualStages = 4;
-    w.parallelism.recompute = Recompute::Selective;
+    // A complete plan; dp left out is derived: 16384 / 128 = 128.
+    w.parallelism = {8, 16, {}, 1, 1, 1, 4, PipelineSchedule::Interleaved, 1, Recompute::Selective};
     const PerformanceResult r = solvePerformance(w, h100(), metaNetwork(16384), {});
     REQUIRE(r.ok);
     CHECK(r.plan.plan.dp == 128);
@@ -136,9 +132,7 @@ TEST_CASE("a fixed plan without DP takes the largest DP that divides the batch")
     w.model = llama3_70b();
     w.globalBatchSequences = 1000;
     w.trainingTokens = 1e12;
-    w.parallelism.automatic = false;
-    w.parallelism.tp = 8;
-    w.parallelism.recompute = Recompute::Full;
+    w.parallelism = {8, 1, {}, 1, 1, 1, {}, PipelineSchedule::OneFOneB, 1, Recompute::Full};
     PerformanceOptions o;
     o.scalingPoints = 0;
     const ClusterNetwork net = ClusterNetwork::nonBlocking(1024, 8, 450, 400);
@@ -206,4 +200,75 @@ TEST_CASE("the report says when the runner-up is equivalent")
     const double gap = s.runnerUp->step.stepS / s.best.step.stepS - 1;
     CHECK(s.runnerUpTied == (gap <= SearchResult::tieTolerance));
     CHECK(gap >= -SearchResult::tieTolerance);
+}
+
+// Issue 16, item 2: publications give part of a plan. The keys a project fixes are kept and the
+// rest searched; "interleaved" without v searches v.
+TEST_CASE("a partial plan keeps the published keys and searches the rest")
+{
+    Workload w = llama405bJob(8192);
+    w.parallelism.tp = 8;
+    w.parallelism.pp = 16;
+    w.parallelism.schedule = PipelineSchedule::Interleaved;
+    PerformanceOptions o;
+    o.scalingPoints = 0;
+    const PerformanceResult r = solvePerformance(w, h100(), metaNetwork(8192), o);
+    REQUIRE(r.ok);
+    CHECK(r.automatic); // searched, within the fixed keys
+    CHECK(r.plan.plan.tp == 8);
+    CHECK(r.plan.plan.pp == 16);
+    CHECK(r.plan.plan.schedule == PipelineSchedule::Interleaved);
+    CHECK(r.plan.plan.virtualStages > 1); // v was searched, not taken as 1
+    // The same keys fixed through the search's constraints give the same plan.
+    PerformanceOptions constrained = o;
+    constrained.constraints.tp = 8;
+    constrained.constraints.pp = 16;
+    constrained.constraints.schedule = static_cast<int>(PipelineSchedule::Interleaved);
+    const SearchResult s =
+        searchParallelism(llama405bJob(8192), h100(), metaNetwork(8192), constrained);
+    REQUIRE(s.found);
+    CHECK(s.best.plan == r.plan.plan);
+}
+
+// Issue 16, item 3: interleaved with one chunk per stage counted p(1 + (p-1)/p) = 2p - 1
+// activation sets on the first stage, so a published PP 16 plan of 405B was refused as out of
+// memory while the same plan as 1F1B fitted. With v = 1 it is 1F1B: p sets.
+TEST_CASE("interleaved with one virtual stage holds the activations of 1F1B")
+{
+    const Workload w = llama405bJob(8192);
+    ParallelPlan plan = metaPlan();
+    plan.virtualStages = 1;
+    plan.schedule = PipelineSchedule::OneFOneB;
+    const PlanEvaluation oneF = evaluatePlan(w, h100(), metaNetwork(8192), plan, {});
+    plan.schedule = PipelineSchedule::Interleaved;
+    const PlanEvaluation interleaved = evaluatePlan(w, h100(), metaNetwork(8192), plan, {});
+    CHECK(interleaved.memory.activationsGB == Approx(oneF.memory.activationsGB));
+}
+
+// Issue 16, item 1: the software stack is a project input. A 2021 stack (materialised softmax,
+// dropout, blocking collectives, no distributed optimizer) runs slower than a 2024 one on the
+// same job; a switch given with the preset overrides it.
+TEST_CASE("software stack presets and switches change what the model assumes")
+{
+    Workload w = llama405bJob(8192);
+    PerformanceOptions o;
+    o.scalingPoints = 0;
+    w.stack.preset = "megatron-core-2024";
+    const PerformanceResult modern = solvePerformance(w, h100(), metaNetwork(8192), o);
+    w.stack.preset = "megatron-2021";
+    const PerformanceResult old = solvePerformance(w, h100(), metaNetwork(8192), o);
+    w.stack.flashAttention = true;
+    const PerformanceResult oldWithFlash = solvePerformance(w, h100(), metaNetwork(8192), o);
+    REQUIRE(modern.ok);
+    REQUIRE(old.ok);
+    REQUIRE(oldWithFlash.ok);
+    CHECK(old.plan.mfu < modern.plan.mfu);
+    CHECK(oldWithFlash.plan.mfu > old.plan.mfu);
+    CHECK(old.plan.plan.zeroStage == 0); // no distributed optimizer
+    CHECK(old.plan.plan.schedule != PipelineSchedule::DualPipe);
+    // The resolved switches of a preset, with the project's override.
+    const SoftwareStack resolved = resolvedStack(w.stack);
+    CHECK(resolved.flashAttention == true);
+    CHECK(resolved.dropout == true);
+    CHECK(resolved.tpOverlap == 0.0);
 }
