@@ -58,4 +58,19 @@ std::optional<ParsedArgs> parseArgs(const std::vector<CommandSpec> &commands,
 
 std::string commandHelp(const CommandSpec &command);
 
+// The documented exit codes, for --help, the man page and the docs.
+const std::vector<std::pair<int, std::string>> &exitCodeDescriptions();
+
+// A roff man page (section 1) of `program` from the same command tables as --help, so the two
+// cannot drift: NAME, SYNOPSIS, DESCRIPTION, one subsection per command with its options,
+// EXIT STATUS and ENVIRONMENT.
+std::string manPage(const std::string &program, const std::string &description,
+                    const std::vector<CommandSpec> &commands,
+                    const std::vector<std::pair<std::string, std::string>> &environment);
+
+// Shell completion scripts (bash, zsh, fish) for `program`'s commands and their options.
+// Returns "" for an unknown shell.
+std::string completionScript(const std::string &shell, const std::string &program,
+                             const std::vector<CommandSpec> &commands);
+
 } // namespace aidc::cli

@@ -177,6 +177,11 @@ struct StorageDesign
     double writeTBps = 0.0;  // 0 = from the storage system's per-node rate
     double readTBps = 0.0;
     std::string system; // catalog storage id ("" = default all-flash PFS)
+    // Share of the rated write/read bandwidth a checkpoint save or restore achieves: many
+    // uncoalesced tensor writes reach about half of a synthetic benchmark [P]
+    // [ref:gossman-2026].
+    double checkpointBandwidthFraction = 0.5;
+    double driveWritesPerDay = 1.0; // flash endurance the checkpoints may use [U]
 
     bool operator==(const StorageDesign &) const = default;
 };

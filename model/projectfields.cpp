@@ -653,6 +653,24 @@ std::vector<ProjectField> buildTable()
             .range(0, 1e5)
             .stages(Layout | Fabric | Facility | Reliability)
             .desc("Aggregate read bandwidth (restores, data)."),
+        F("/storage/checkpointBandwidthFraction", T::Number)
+            .unit("", D::Ratio)
+            .def(num(storage.checkpointBandwidthFraction))
+            .above(0, 1)
+            .since(2)
+            .stages(Reliability)
+            .desc("Share of the rated write and read bandwidth a checkpoint save or restore "
+                  "achieves (many uncoalesced tensor writes reach about half of a synthetic "
+                  "benchmark [ref:gossman-2026])."),
+        F("/storage/driveWritesPerDay", T::Number)
+            .unit("1/day", D::Ratio)
+            .def(num(storage.driveWritesPerDay))
+            .above(0, 100)
+            .since(2)
+            .stages(Reliability)
+            .desc("Flash endurance the checkpoints may use: full capacity writes a day [U]; the "
+                  "checkpoint interval is floored so that daily checkpoint writes stay within "
+                  "it."),
         F("/storage/system", T::String)
             .def("")
             .defText("\"\" = the catalog's first storage system")
@@ -950,6 +968,14 @@ std::vector<ProjectField> buildTable()
             .design()
             .desc("Shortest automatic checkpoint interval; the interval is never below one "
                   "training step either."),
+        F("/workload/checkpoint/retained", T::Integer)
+            .unit("", D::Count)
+            .def(checkpoint.retained)
+            .range(1, 1000)
+            .since(2)
+            .stages(Reliability)
+            .desc("Checkpoints kept on the storage tier (the last complete one and the one being "
+                  "written: 2)."),
         F("/workload/checkpoint/asynchronous", T::Boolean)
             .def(checkpoint.asynchronous)
             .stages(Reliability)

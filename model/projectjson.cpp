@@ -414,6 +414,8 @@ void ProjectReader::readStorage(JsonObjectReader &r, StorageDesign &storage)
     field(r, "writeTBps", storage.writeTBps);
     field(r, "readTBps", storage.readTBps);
     field(r, "system", storage.system);
+    field(r, "checkpointBandwidthFraction", storage.checkpointBandwidthFraction);
+    field(r, "driveWritesPerDay", storage.driveWritesPerDay);
 }
 
 void ProjectReader::readModel(JsonObjectReader &r, ModelArchitecture &model)
@@ -528,6 +530,7 @@ void ProjectReader::readCheckpoint(JsonObjectReader &r, CheckpointPolicy &checkp
         }
     }
     field(r, "minIntervalMinutes", checkpoint.minIntervalMinutes);
+    field(r, "retained", checkpoint.retained);
     field(r, "asynchronous", checkpoint.asynchronous);
     field(r, "tier", checkpoint.tier, checkpointTierNames());
     field(r, "bytesPerParameter", checkpoint.bytesPerParameter);
@@ -1009,6 +1012,9 @@ OrderedJson storageJson(const StorageDesign &storage)
     putNumber(o, "writeTBps", storage.writeTBps, d.writeTBps);
     putNumber(o, "readTBps", storage.readTBps, d.readTBps);
     putString(o, "system", storage.system);
+    putNumber(o, "checkpointBandwidthFraction", storage.checkpointBandwidthFraction,
+              d.checkpointBandwidthFraction);
+    putNumber(o, "driveWritesPerDay", storage.driveWritesPerDay, d.driveWritesPerDay);
     return o;
 }
 
@@ -1091,6 +1097,7 @@ OrderedJson workloadJson(const Workload &workload)
     if (!c.automaticInterval)
         cj["interval"] = number(c.intervalMinutes);
     putNumber(cj, "minIntervalMinutes", c.minIntervalMinutes, d.checkpoint.minIntervalMinutes);
+    putInt(cj, "retained", c.retained, d.checkpoint.retained);
     putBool(cj, "asynchronous", c.asynchronous, d.checkpoint.asynchronous);
     putEnum(cj, "tier", c.tier, d.checkpoint.tier);
     putNumber(cj, "bytesPerParameter", c.bytesPerParameter, d.checkpoint.bytesPerParameter);

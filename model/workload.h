@@ -91,6 +91,7 @@ struct CheckpointPolicy
     bool automaticInterval = true; // Young/Daly optimum from the reliability solver
     double intervalMinutes = 60;   // used when automaticInterval is false
     double minIntervalMinutes = 0; // floor under the automatic interval (it is never below a step)
+    int retained = 2;              // checkpoints kept on the tier (the last complete one + one)
     bool asynchronous = false;     // snapshot to host, persist in background
     CheckpointTier tier = CheckpointTier::ParallelFs;
     double bytesPerParameter = 14; // FP32 master + Adam moments + BF16 weights [ref:zero-2020]

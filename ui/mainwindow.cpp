@@ -91,6 +91,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_evaluationLabel(new QLabel)
     , m_violationsLabel(new QLabel)
     , m_autosaveTimer(new QTimer(this))
+    , m_autosaveDebounce(new QTimer(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
@@ -151,6 +152,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_autosaveTimer->setInterval(m_options.autosaveIntervalMs);
     connect(m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveNow);
     m_autosaveTimer->start();
+    // A few seconds after the last edit as well, so a crash loses seconds, not minutes.
+    m_autosaveDebounce->setSingleShot(true);
+    m_autosaveDebounce->setInterval(m_options.autosaveDebounceMs);
+    connect(m_autosaveDebounce, &QTimer::timeout, this, &MainWindow::autosaveNow);
 
     if (m_options.restoreSettings)
         restoreWindowSettings();
@@ -327,8 +332,11 @@ void MainWindow::createActions()
     open->setShortcut(QKeySequence::Open);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
-    file->addAction(tr("&Save"), this, &MainWindow::save)->setShortcut(QKeySequence::Save);
-    file->addAction(tr("Save &As…"), this, [this] { saveAs(); })->setShortcut(QKeySequence::SaveAs);
+    // Platform key sequences can be empty on a generic X11 desktop: explicit keys as well.
+    file->addAction(tr("&Save"), this, &MainWindow::save)
+        ->setShortcuts({QKeySequence::Save, QKeySequence(Qt::CTRL | Qt::Key_S)});
+    file->addAction(tr("Save &As…"), this, [this] { saveAs(); })
+        ->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), QKeySequence::SaveAs});
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -336,9 +344,10 @@ void MainWindow::createActions()
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     m_undoAction = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_undoAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Z), QKeySequence::Undo});
     m_redoAction = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
-    m_redoAction->setShortcuts(QKeySequence::Redo);
+    m_redoAction->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_Y), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
     edit->addSeparator();
@@ -389,7 +398,7 @@ void MainWindow::createActions()
     focusPlan->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     QAction *evaluate = m_viewMenu->addAction(
         tr("Re-&evaluate"), this, [this] { m_evaluator->evaluateNow(m_document->project()); });
-    evaluate->setShortcut(QKeySequence::Refresh);
+    evaluate->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence::Refresh});
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About AIDC Planner"), this, [this] {
@@ -763,6 +772,7 @@ void MainWindow::insertRow(int hall)
 void MainWindow::onDocumentChanged()
 {
     ++m_changeCount;
+    m_autosaveDebounce->start(); // restarts: the recovery copy follows the last edit
     m_evaluator->request(m_document->project());
     m_treeModel->setProject(m_document->project(), m_evaluation && !m_evaluation->failed
                                                        ? &m_evaluation->result

@@ -51,6 +51,7 @@ public:
         QString catalogDirectory; // "" = findCatalogDirectory(the executable)
         QString samplesDirectory; // "" = beside the catalog (projects/)
         int autosaveIntervalMs = 3 * 60 * 1000;
+        int autosaveDebounceMs = 3000; // recovery copy this long after the last edit
         int coalesceMs = 30;
         bool restoreSettings = true; // geometry and dock state from QSettings
     };
@@ -185,6 +186,7 @@ private:
     QLabel *m_evaluationLabel;
     QLabel *m_violationsLabel;
     QTimer *m_autosaveTimer;
+    QTimer *m_autosaveDebounce;
 
     QMenu *m_recentMenu = nullptr;
     QMenu *m_samplesMenu = nullptr;

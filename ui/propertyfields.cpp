@@ -651,6 +651,7 @@ void workloadFields(std::vector<PropertyField> &out, const Project &project)
     if (c.automaticInterval)
         interval.text = QStringLiteral("auto");
     cb.declared("minIntervalMinutes", QObject::tr("Minimum interval"), c.minIntervalMinutes);
+    cb.declared("retained", QObject::tr("Checkpoints kept"), c.retained);
     cb.declared("asynchronous", QObject::tr("Asynchronous"), c.asynchronous);
     cb.declaredEnum("tier", QObject::tr("Tier"), c.tier, checkpointTierNames());
     cb.declared("bytesPerParameter", QObject::tr("Bytes per parameter"), c.bytesPerParameter);

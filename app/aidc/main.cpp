@@ -32,45 +32,36 @@ using namespace aidc::cli;
 
 namespace {
 
-const char *const kProgramHelp = R"(usage: aidc <command> [options] [arguments]
+const char *const kDescription = "evaluates AI-training datacenter projects headless";
 
-AIDC Planner command line: evaluates AI-training datacenter projects headless.
+const std::vector<std::pair<std::string, std::string>> kEnvironment{
+    {"AIDC_CATALOG_DIR", "catalog directory to use instead of the installed one"}};
 
-commands:
-  eval FILE        evaluate a project and print the report (text or JSON)
-  validate FILE    check a project and its catalog references without evaluating
-  bom FILE         the network bill of materials with prices (--csv for RFC 4180 CSV)
-  cables FILE      the port-to-port cable schedule (--csv for RFC 4180 CSV)
-  pricebook ACTION BOOK [CSV]
-                   keep vendor quotes that override catalog prices: import, export, list
-  batch FILES...   evaluate many projects on every core (CSV, JSON Lines, SQLite)
-  sweep FILE --set PATH=V1,V2,...
-                   evaluate the Cartesian product of field values like a batch
-  merge OUT IN...  merge the SQLite results databases of sweep or batch shards
-  schema project|result
-                   print the JSON Schema of the project file or of the result
-  validate-model DIR
-                   score the performance model against published runs
-
-Run 'aidc <command> --help' for a command's options.
-
-global options:
-  --help           show this help
-  --version        print the version
-
-exit codes:
-  0  success
-  1  --strict was given and the evaluation reported warnings or violations,
-     or a batch/sweep item failed to load or has errors
-  2  usage error (unknown command or option, missing argument)
-  3  input error: a project or catalog failed to load or validate, or the
-     evaluation found an error in the design (the report lists it)
-  4  output error: an output file could not be written
-  5  internal error
-
-environment:
-  AIDC_CATALOG_DIR  catalog directory to use instead of the installed one
-)";
+// `aidc --help`: generated from the command tables, as the man page and the completions are.
+std::string programHelp(const std::vector<CommandSpec> &specs)
+{
+    std::string out = "usage: aidc <command> [options] [arguments]\n\nAIDC Planner command line: " +
+                      std::string(kDescription) + ".\n\ncommands:\n";
+    for (const CommandSpec &spec : specs) {
+        std::string head = "  " + spec.name;
+        out +=
+            head +
+            (head.size() < 18 ? std::string(18 - head.size(), ' ') : "\n" + std::string(18, ' ')) +
+            spec.summary + "\n";
+    }
+    out += "\nRun 'aidc <command> --help' for a command's options.\n\nglobal options:\n"
+           "  --help           show this help\n"
+           "  --version        print the version\n"
+           "  --man            print the man page (roff)\n"
+           "  --completion SHELL\n"
+           "                   print the completion script for bash, zsh or fish\n\nexit codes:\n";
+    for (const auto &[code, meaning] : exitCodeDescriptions())
+        out += "  " + std::to_string(code) + "  " + meaning + "\n";
+    out += "\nenvironment:\n";
+    for (const auto &[name, meaning] : kEnvironment)
+        out += "  " + name + "  " + meaning + "\n";
+    return out;
+}
 
 const OptionSpec kCatalogOption{"--catalog", true, "DIR",
                                 "part catalog directory (default: $AIDC_CATALOG_DIR, the installed "
@@ -454,18 +445,32 @@ int runValidate(const ParsedArgs &args, const Context &context)
 int main(int argc, char **argv)
 {
     std::vector<std::string> args(argv + 1, argv + argc);
+    std::vector<CommandSpec> specs = commandSpecs();
+    for (CommandSpec &spec : batchCommandSpecs())
+        specs.push_back(std::move(spec));
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-        std::cout << kProgramHelp;
+        std::cout << programHelp(specs);
         return args.empty() ? ExitUsage : ExitOk;
     }
     if (args[0] == "--version") {
         std::cout << "aidc " << AIDC_VERSION << '\n';
         return ExitOk;
     }
+    if (args[0] == "--man") {
+        std::cout << manPage("aidc", kDescription, specs, kEnvironment);
+        return ExitOk;
+    }
+    if (args[0] == "--completion") {
+        const std::string script =
+            args.size() == 2 ? completionScript(args[1], "aidc", specs) : std::string();
+        if (script.empty()) {
+            std::cerr << "aidc: --completion needs one of bash, zsh, fish\n";
+            return ExitUsage;
+        }
+        std::cout << script;
+        return ExitOk;
+    }
 
-    std::vector<CommandSpec> specs = commandSpecs();
-    for (CommandSpec &spec : batchCommandSpecs())
-        specs.push_back(std::move(spec));
     std::string error;
     const std::optional<ParsedArgs> parsed = parseArgs(specs, args, error);
     if (!parsed) {

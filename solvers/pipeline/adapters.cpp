@@ -351,8 +351,14 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
 
     // Checkpoint bandwidth: the job's share of the file system, bounded by its storage NICs.
     const double poolShare = inputs.clusterGpus > 0 ? double(jobGpus) / inputs.clusterGpus : 1.0;
-    inputs.storageWriteBytesPerS = context.storage.writeBytesPerS * std::min(1.0, poolShare);
-    inputs.storageReadBytesPerS = context.storage.readBytesPerS * std::min(1.0, poolShare);
+    // A checkpoint achieves only part of the rated bandwidth (storage.checkpointBandwidthFraction).
+    const double achieved = project.storage.checkpointBandwidthFraction;
+    inputs.storageWriteBytesPerS =
+        context.storage.writeBytesPerS * std::min(1.0, poolShare) * achieved;
+    inputs.storageReadBytesPerS =
+        context.storage.readBytesPerS * std::min(1.0, poolShare) * achieved;
+    inputs.storageCapacityBytes = context.storage.capacityPB * 1e15 * std::min(1.0, poolShare);
+    inputs.driveWritesPerDay = project.storage.driveWritesPerDay;
     if (inputs.checkpoint.tier == CheckpointTier::LocalNvme && server) {
         const double servers = double(jobGpus) / serverGpus;
         inputs.storageWriteBytesPerS = servers * kLocalNvmeWriteBytesPerSPerServer;

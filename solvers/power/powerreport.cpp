@@ -10,6 +10,13 @@ namespace aidc {
 
 namespace {
 
+// Facility energy if the site drew its peak all year (8,760 h): the upper bound beside the
+// average-load figure, as published site headlines often state it.
+double fullLoadEnergyMWh(const PowerResult &r)
+{
+    return r.facilityPeakW * 8760.0 / 1e6;
+}
+
 nlohmann::json breakdownJson(const ItBreakdown &b)
 {
     return {{"gpuW", b.gpuW},
@@ -87,6 +94,7 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
     j["pueOverridden"] = r.pueOverridden;
     j["annualItEnergyMWh"] = r.annualItEnergyMWh;
     j["annualEnergyMWh"] = r.annualEnergyMWh;
+    j["annualEnergyFullLoadMWh"] = fullLoadEnergyMWh(r);
     j["energyCostUsd"] = r.energyCostUsd;
     j["demandChargeUsd"] = r.demandChargeUsd;
     j["annualElectricityCostUsd"] = r.annualElectricityCostUsd;
@@ -274,7 +282,12 @@ void writeText(std::ostream &out, const PowerResult &r)
              (r.pueOverridden
                   ? " (set by the project; bottom-up " + fmt("%.3f", r.pueBottomUpAnnual) + ")"
                   : ""));
-    line(out, "annual energy", fmt("%.0f MWh", r.annualEnergyMWh));
+    // Both energies with what produces them: the average one is the headline (cost, CO2).
+    line(out, "annual energy",
+         fmt("%.0f MWh", r.annualEnergyMWh) + " at average load (IT " + mw(r.itAverageW) +
+             ", annual PUE " + fmt("%.3f", r.pueAnnual) + "); " +
+             fmt("%.0f MWh", fullLoadEnergyMWh(r)) + " at full load (facility peak " +
+             mw(r.facilityPeakW) + " all year)");
     line(out, "electricity cost / year",
          fmt("$%.2f M", r.annualElectricityCostUsd / 1e6) +
              fmt(" (demand charges $%.2f M)", r.demandChargeUsd / 1e6));

@@ -111,6 +111,11 @@ CheckpointFigures checkpointFigures(const ReliabilityInputs &in, const Scenario 
         break;
     }
     cp.writeS = cp.sizeBytes / cp.writeBytesPerS;
+    // Flash endurance: the checkpoints may write the tier's capacity x drive writes a day.
+    if (policy.tier == CheckpointTier::ParallelFs && in.storageCapacityBytes > 0 &&
+        in.driveWritesPerDay > 0)
+        cp.enduranceFloorS =
+            cp.sizeBytes * 86400.0 / (in.storageCapacityBytes * in.driveWritesPerDay);
     cp.restoreS = std::max(cp.sizeBytes / cp.readBytesPerS, cp.hostCopyS);
     if (policy.asynchronous) {
         // Training waits only for the snapshot into host memory; the persist runs behind it.
@@ -334,10 +339,11 @@ Core evaluateCore(const Prepared &p, const Scenario &scenario, Diagnostics *diag
     // optimum is otherwise Daly's.
     const double stepS = in.stepTimeS.value_or(0.0);
     const double policyMinS = in.checkpoint.minIntervalMinutes * 60.0;
-    iv.floorS = std::max({stepS, policyMinS, cp.persistS});
-    const char *floorReason = iv.floorS == stepS        ? "one training step"
-                              : iv.floorS == policyMinS ? "policy minimum"
-                                                        : "asynchronous persist time";
+    iv.floorS = std::max({stepS, policyMinS, cp.persistS, cp.enduranceFloorS});
+    const char *floorReason = iv.floorS == stepS                ? "one training step"
+                              : iv.floorS == policyMinS         ? "policy minimum"
+                              : iv.floorS == cp.enduranceFloorS ? "storage endurance"
+                                                                : "asynchronous persist time";
     if (iv.automatic) {
         iv.chosenS = iv.dalyS;
         iv.boundBy = "Daly optimum";
@@ -366,6 +372,18 @@ Core evaluateCore(const Prepared &p, const Scenario &scenario, Diagnostics *diag
     }
     if (in.stepTimeS)
         iv.steps = iv.chosenS / *in.stepTimeS;
+    if (cp.tier != CheckpointTier::HostMemory && iv.chosenS > 0) {
+        core.checkpoint.retainedBytes = cp.sizeBytes * std::max(1, in.checkpoint.retained);
+        core.checkpoint.writtenBytesPerDay = cp.sizeBytes * 86400.0 / iv.chosenS;
+    }
+    if (diagnostics && cp.tier == CheckpointTier::ParallelFs && in.storageCapacityBytes > 0 &&
+        cp.retainedBytes > in.storageCapacityBytes)
+        diagnostics->warning("", "/storage/capacityPB",
+                             "the " + std::to_string(std::max(1, in.checkpoint.retained)) +
+                                 " checkpoints kept (" + number(cp.retainedBytes / 1e15) +
+                                 " PB) exceed the job's share of the file system (" +
+                                 number(in.storageCapacityBytes / 1e15) +
+                                 " PB): add capacity or keep fewer");
     if (diagnostics && cp.blockingS >= 2.0 * mtbiS)
         diagnostics->warning("", "/storage/writeTBps",
                              "a checkpoint blocks training for " + number(cp.blockingS) +

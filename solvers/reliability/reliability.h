@@ -62,6 +62,10 @@ struct CheckpointFigures
     double blockingS = 0;        // training stops this long per checkpoint (w, delta)
     double persistS = 0;         // asynchronous: until the checkpoint counts
     double restoreS = 0;         // reading the checkpoint back after a restart
+    // What the checkpoints ask of the tier at the chosen interval (ParallelFs and LocalNvme):
+    double retainedBytes = 0;      // policy.retained checkpoints kept
+    double writtenBytesPerDay = 0; // size x checkpoints a day
+    double enduranceFloorS = 0;    // shortest interval the flash endurance allows (0 = unchecked)
 };
 
 struct IntervalFigures
@@ -69,9 +73,10 @@ struct IntervalFigures
     double youngS = 0, dalyS = 0;
     double chosenS = 0; // Daly when automatic, floored (floorS), else the policy's interval
     bool automatic = true;
-    // The shortest interval that can run: one training step, the policy's minimum and the
-    // asynchronous persist time; `boundBy` names what set chosenS ("Daly optimum", "one training
-    // step", "policy minimum", "asynchronous persist time", "policy interval").
+    // The shortest interval that can run: one training step, the policy's minimum, the
+    // asynchronous persist time and the storage's endurance; `boundBy` names what set chosenS
+    // ("Daly optimum", "one training step", "policy minimum", "asynchronous persist time",
+    // "storage endurance", "policy interval").
     double floorS = 0;
     std::string boundBy;
     std::optional<double> steps; // chosenS / step time

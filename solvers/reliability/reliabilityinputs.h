@@ -92,6 +92,10 @@ struct ReliabilityInputs
     double storageReadBytesPerS = 0;
     double nicToStorageBytesPerS = 0;   // sum of the job nodes' storage-NIC rates (ParallelFs)
     double hostCopyBytesPerSPerGpu = 0; // GPU -> host memory copy of one GPU (PCIe Gen5 x16 ~50e9)
+    // The file system's share the job may fill and wear (ParallelFs): capacity in bytes and the
+    // drive writes a day its flash is rated for; 0 = not checked.
+    double storageCapacityBytes = 0;
+    double driveWritesPerDay = 0;
 
     // ---------------------------------------------------------------- performance model (optional)
     std::optional<double> mfu;               // 0..1, before failures

@@ -93,6 +93,65 @@ TEST_CASE("version and help exit 0; no command is a usage error", "[cli]")
     CHECK(aidc("eval").exitCode == 2);
 }
 
+// Issue 22, item 3: the man page and the completions come from the command tables behind
+// --help, so every command and every option of every command appears in each.
+TEST_CASE("the man page and the completions cover every command and option", "[cli]")
+{
+    const Run help = aidc("--help");
+    const Run man = aidc("--man");
+    REQUIRE(man.exitCode == 0);
+    CHECK(man.stdoutOnly.rfind(".TH AIDC 1", 0) == 0);
+    CHECK(man.stdoutOnly.find(".SH EXIT STATUS") != std::string::npos);
+    const Run bash = aidc("--completion bash");
+    const Run zsh = aidc("--completion zsh");
+    const Run fish = aidc("--completion fish");
+    REQUIRE(bash.exitCode == 0);
+    REQUIRE(zsh.exitCode == 0);
+    REQUIRE(fish.exitCode == 0);
+    CHECK(aidc("--completion tcsh").exitCode == 2);
+    // The command names, as --help lists them.
+    std::vector<std::string> commands;
+    std::istringstream lines(help.stdoutOnly);
+    bool inCommands = false;
+    for (std::string line; std::getline(lines, line);) {
+        if (line == "commands:") {
+            inCommands = true;
+            continue;
+        }
+        if (inCommands && line.empty())
+            break;
+        if (inCommands && line.size() > 2 && line[2] != ' ')
+            commands.push_back(line.substr(2, line.find(' ', 2) - 2));
+    }
+    REQUIRE(commands.size() >= 10);
+    for (const std::string &command : commands) {
+        INFO(command);
+        std::string roffName;
+        for (char c : command)
+            roffName += c == '-' ? std::string("\\-") : std::string(1, c);
+        CHECK(man.stdoutOnly.find(".SS " + roffName) != std::string::npos);
+        CHECK(bash.stdoutOnly.find(command + ") opts=") != std::string::npos);
+        CHECK(fish.stdoutOnly.find("-a " + command) != std::string::npos);
+        // Every option the command's own --help lists.
+        const Run own = aidc(command + " --help");
+        std::istringstream optionLines(own.stdoutOnly);
+        for (std::string line; std::getline(optionLines, line);) {
+            const std::size_t dash = line.find("--");
+            if (line.rfind("  --", 0) != 0 || dash == std::string::npos)
+                continue;
+            const std::string option = line.substr(dash, line.find_first_of(" =", dash) - dash);
+            if (option == "--help")
+                continue;
+            INFO(option);
+            std::string escaped;
+            for (char c : option)
+                escaped += c == '-' ? std::string("\\-") : std::string(1, c);
+            CHECK(man.stdoutOnly.find(escaped) != std::string::npos);
+            CHECK(bash.stdoutOnly.find(option) != std::string::npos);
+        }
+    }
+}
+
 TEST_CASE("eval prints a report; --format json prints the result document", "[cli]")
 {
     const Run text = aidc("eval " + kSample);

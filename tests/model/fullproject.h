@@ -97,7 +97,7 @@ inline Project fullProject()
     oob.portGbps = 1;
     p.planes.push_back(oob);
 
-    p.storage = {12.5, 2.0, 4.5, "vast-ceres"};
+    p.storage = {12.5, 2.0, 4.5, "vast-ceres", 0.4, 2.0};
 
     Workload w;
     w.model.name = "MoE-1T";
@@ -121,7 +121,7 @@ inline Project fullProject()
     w.stack.preset = "megatron-core-2024";
     w.stack.dropout = true;
     w.stack.tpOverlap = 0.25;
-    w.checkpoint = {false, 37.5, 5, true, CheckpointTier::LocalNvme, 16};
+    w.checkpoint = {false, 37.5, 5, 3, true, CheckpointTier::LocalNvme, 16};
     p.workload = w;
 
     p.reliability.failuresPerYearOverride = {{"gpu", 0.05}, {"transceiver", 0.002}};

@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QFile>
 #include <QStorageInfo>
@@ -89,6 +90,39 @@ TEST_CASE("the autosave timer writes unsaved work on its own", "[gui][autosave]"
         QThread::msleep(10);
     }
     CHECK(QFile::exists(path + ".autosave"));
+}
+
+// Issue 18, item 6: autosave ran only every 3 minutes; an edit is now followed by a recovery copy
+// a few seconds later (debounced), with the periodic timer far away.
+TEST_CASE("a recovery copy follows an edit within the debounce time", "[gui][autosave]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("debounced.json");
+    REQUIRE(QFile::copy(sourcePath("projects/minimal.json"), path));
+    TestWindow t = makeWindow(0, 100); // periodic autosave in 24 h, debounce 100 ms
+    REQUIRE(openAndEvaluate(*t.window, path));
+    REQUIRE(t.window->requestEdit(setField("/name", "debounced", "Rename")).empty());
+    for (int i = 0; i < 200 && !QFile::exists(path + ".autosave"); ++i) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QThread::msleep(10);
+    }
+    CHECK(QFile::exists(path + ".autosave"));
+}
+
+// Issue 23, item 12: Ctrl+Y and Ctrl+Shift+S did nothing on a generic X11 desktop, whose
+// platform key sequences for Redo and Save As are empty.
+TEST_CASE("redo and save-as have explicit keys", "[gui]")
+{
+    TestWindow t = makeWindow();
+    bool redo = false, saveAs = false;
+    for (QAction *action : t.window->findChildren<QAction *>()) {
+        for (const QKeySequence &key : action->shortcuts()) {
+            redo = redo || key == QKeySequence(Qt::CTRL | Qt::Key_Y);
+            saveAs = saveAs || key == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
+        }
+    }
+    CHECK(redo);
+    CHECK(saveAs);
 }
 
 TEST_CASE("autosave keeps a reserve of free disk space and says so when it skips",

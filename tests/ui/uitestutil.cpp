@@ -44,12 +44,13 @@ QString ScriptedPrompts::saveFileName(QWidget *, const QString &)
     return savePath;
 }
 
-TestWindow makeWindow(int autosaveMs)
+TestWindow makeWindow(int autosaveMs, int debounceMs)
 {
     MainWindow::Options options;
     options.catalogDirectory = sourcePath(QStringLiteral("catalogs/data"));
     options.samplesDirectory = sourcePath(QStringLiteral("projects"));
     options.autosaveIntervalMs = autosaveMs > 0 ? autosaveMs : 24 * 3600 * 1000;
+    options.autosaveDebounceMs = debounceMs > 0 ? debounceMs : options.autosaveIntervalMs;
     options.coalesceMs = 0;
     options.restoreSettings = false;
     TestWindow t;

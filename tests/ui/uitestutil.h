@@ -39,7 +39,7 @@ struct TestWindow
 };
 
 // A window with autosave off (unless `autosaveMs` > 0) and no coalescing delay.
-TestWindow makeWindow(int autosaveMs = 0);
+TestWindow makeWindow(int autosaveMs = 0, int debounceMs = 0);
 
 // A window (as makeWindow()) with the sample `relative` (under the source tree) open and
 // evaluated.

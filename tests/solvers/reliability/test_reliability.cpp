@@ -818,3 +818,37 @@ TEST_CASE("A whole-pool job shrinks instead of waiting for repairs", "[reliabili
     CHECK(wait.restart.capacityWaitS > 3600);
     CHECK(wait.goodput.goodput < 0.1);
 }
+
+// Issue 17, item 3: on the 100k sample a 5.7 TB checkpoint was written every step (~144 PB a
+// day into a 100 PB file system). Checkpoints may write the tier's capacity x its drive writes
+// a day; the interval is floored there and the result reports what is kept and written.
+TEST_CASE("The checkpoint interval respects the storage's endurance", "[reliability][checkpoint]")
+{
+    // 1e11 parameters x 14 B = 1.4e12 B; capacity 1e15 B at 1 drive write a day: at most one
+    // checkpoint every 1.4e12 x 86,400 / 1e15 = 120.96 s. Interruptions every 36 s put Daly
+    // near 1 s, below it.
+    ReliabilityInputs in;
+    in.clusterGpus = in.jobGpus = 8000;
+    in.clusterNodes = in.jobNodes = 1000;
+    in.components = {group("switch", FailureScope::Shared, 1000)};
+    in.failureRates = {rate("switch", 876.6)};
+    in.parameters = 1e11;
+    in.shardRanks = 64;
+    in.storageWriteBytesPerS = 1e13;
+    in.storageReadBytesPerS = 1e13;
+    in.nicToStorageBytesPerS = 1e14;
+    in.storageCapacityBytes = 1e15;
+    in.driveWritesPerDay = 1;
+    in.stepTimeS = 10;
+    const ReliabilityResult r = solveReliability(in, {}, quickOptions());
+    REQUIRE_FALSE(r.diagnostics.hasErrors());
+    CHECK(r.checkpoint.enduranceFloorS == Approx(120.96));
+    CHECK(r.interval.chosenS == Approx(120.96));
+    CHECK(r.interval.boundBy == "storage endurance");
+    CHECK(r.checkpoint.retainedBytes == Approx(2 * 1.4e12));
+    CHECK(r.checkpoint.writtenBytesPerDay == Approx(1e15)); // the daily budget, exactly
+    // Keeping more than fits is a warning naming the capacity.
+    in.checkpoint.retained = 1000;
+    const ReliabilityResult full = solveReliability(in, {}, quickOptions());
+    CHECK(hasWarningMentioning(full.diagnostics, "exceed the job's share of the file system"));
+}
