@@ -86,30 +86,10 @@ ChartData chartData(const Project &project, const Result &result, const Catalog 
     return data;
 }
 
-namespace {
-
-// Positions to the centimetre: the layout's sums of pitches carry binary noise (7.4999...).
-double centimetres(double metres)
-{
-    return std::round(metres * 100.0) / 100.0;
-}
-
-} // namespace
-
 ResultTables resultTables(const Result &result)
 {
     ResultTables tables;
-    const LayoutResult &layout = result.layout;
-    tables.racks.header = {"Rack", "Hall",    "Row",  "Slot",  "Role",  "Pool",
-                           "Type", "Servers", "GPUs", "x (m)", "y (m)", "Pinned"};
-    for (const PlacedRack &rack : layout.racks) {
-        const LayoutHall &hall = layout.halls[rack.hall];
-        tables.racks.rows.push_back(
-            {rack.id, hall.id, hall.rows[rack.row].id, std::to_string(rack.slot + 1),
-             toString(rack.role), rack.pool, rack.rackType, std::to_string(rack.servers),
-             std::to_string(rack.gpus), formatCsvNumber(centimetres(rack.xM)),
-             formatCsvNumber(centimetres(rack.yM)), rack.pinned ? "yes" : "no"});
-    }
+    tables.racks = rackTable(result); // the table `aidc racks` writes
     tables.pools.header = {"Pool",    "Accelerator", "Server",           "GPUs",
                            "Servers", "Racks",       "IT nameplate (kW)"};
     for (const PoolSummary &pool : result.summary.pools) {

@@ -118,6 +118,18 @@ std::vector<CommandSpec> commandSpecs()
           kOutputOption},
          1,
          1},
+        {"racks",
+         "racks FILE [options]",
+         "List every rack with its position, contents, power, heat, weight and floor load.",
+         "One line per placed rack: hall, row, slot and position (m), role, pool, rack type,\n"
+         "servers and GPUs, IT power at peak and on average (kW), heat to liquid and to air (kW),\n"
+         "mass (kg), floor pressure over the footprint and over its cell with the aisles (kPa),\n"
+         "cooling, and the facility violations of the rack.",
+         {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          kCatalogOption,
+          kOutputOption},
+         1,
+         1},
         {"schema",
          "schema project|result [options]",
          "Print the JSON Schema (draft 2020-12) of the project file or of the result document.",
@@ -256,6 +268,13 @@ int runCables(const ParsedArgs &args, const Context &context)
 {
     const Result result = loadAndEvaluate(args, context);
     const int written = emitTable(args, cableScheduleTable(result.fabric));
+    return written != ExitOk ? written : exitCodeFor(args, result);
+}
+
+int runRacks(const ParsedArgs &args, const Context &context)
+{
+    const Result result = loadAndEvaluate(args, context);
+    const int written = emitTable(args, rackTable(result));
     return written != ExitOk ? written : exitCodeFor(args, result);
 }
 
@@ -495,6 +514,8 @@ int main(int argc, char **argv)
             return runBom(*parsed, context);
         if (parsed->command == "cables")
             return runCables(*parsed, context);
+        if (parsed->command == "racks")
+            return runRacks(*parsed, context);
         if (parsed->command == "pricebook")
             return runPriceBook(*parsed);
         if (parsed->command == "schema")

@@ -1,7 +1,10 @@
 #include "report.h"
 
 #include <array>
+#include <cmath>
+#include <map>
 
+#include "model/enumnames.h"
 #include "solvers/common/reportformat.h"
 #include "solvers/cost/costreport.h"
 #include "solvers/fabric/fabricreport.h"
@@ -207,6 +210,74 @@ CsvTable bomTable(const Result &result)
     Bom bom = result.fabric.bom;
     bom.insert(bom.end(), result.power.bom.begin(), result.power.bom.end());
     return pricedBomTable(bom, result.cost);
+}
+
+CsvTable rackTable(const Result &result)
+{
+    CsvTable table;
+    table.header = {"Rack",
+                    "Hall",
+                    "Row",
+                    "Slot",
+                    "Role",
+                    "Pool",
+                    "Type",
+                    "Servers",
+                    "GPUs",
+                    "x (m)",
+                    "y (m)",
+                    "Pinned",
+                    "IT peak (kW)",
+                    "IT average (kW)",
+                    "Liquid heat (kW)",
+                    "Air heat (kW)",
+                    "Mass (kg)",
+                    "Footprint (kPa)",
+                    "Cell (kPa)",
+                    "Cooling",
+                    "Violations"};
+    const LayoutResult &layout = result.layout;
+    const PowerResult &power = result.power;
+    const double averageShare = power.itPeakW > 0 ? power.itAverageW / power.itPeakW : 0.0;
+    std::map<std::string, const RackPower *> byId;
+    for (const RackPower &rack : power.racks)
+        byId[rack.id] = &rack;
+    auto kw = [](double w) {
+        return formatCsvNumber(std::round(w / 10.0) / 100.0);
+    };
+    for (const PlacedRack &rack : layout.racks) {
+        const LayoutHall &hall = layout.halls[std::size_t(rack.hall)];
+        std::vector<std::string> row = {rack.id,
+                                        hall.id,
+                                        hall.rows[std::size_t(rack.row)].id,
+                                        std::to_string(rack.slot + 1),
+                                        toString(rack.role),
+                                        rack.pool,
+                                        rack.rackType,
+                                        std::to_string(rack.servers),
+                                        std::to_string(rack.gpus),
+                                        formatCsvNumber(std::round(rack.xM * 100) / 100),
+                                        formatCsvNumber(std::round(rack.yM * 100) / 100),
+                                        rack.pinned ? "yes" : "no"};
+        const auto found = byId.find(rack.id);
+        if (found == byId.end()) {
+            row.resize(table.header.size());
+        } else {
+            const RackPower &p = *found->second;
+            std::string violations;
+            for (const std::string &name : rackViolationNames(p.violations))
+                violations += (violations.empty() ? "" : " ") + name;
+            row.insert(row.end(),
+                       {kw(p.peakW()), kw(p.peakW() * averageShare), kw(p.liquidHeatW),
+                        kw(p.airHeatW), formatCsvNumber(std::round(p.massKg)),
+                        formatCsvNumber(std::round(p.footprintKPa * 100) / 100),
+                        formatCsvNumber(std::round(p.cellKPa * 100) / 100),
+                        p.liquidHeatW > 0 ? (p.airHeatW > 0 ? "liquid + air" : "liquid") : "air",
+                        violations});
+        }
+        table.rows.push_back(std::move(row));
+    }
+    return table;
 }
 
 } // namespace aidc

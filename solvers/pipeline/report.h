@@ -25,4 +25,11 @@ void writeTextReport(std::ostream &out, const Result &result);
 // and where the price came from (solvers/cost/costreport.h, pricedBomTable).
 CsvTable bomTable(const Result &result);
 
+// Every placed rack with its facts, as `aidc racks` writes it and the GUI's rack table shows
+// it: hall, row, slot and position, role, pool, rack type, servers and GPUs, IT power at peak
+// and on average (the site's average / peak IT ratio), heat to liquid and to air, mass, floor
+// pressure over the footprint and over its cell (aisles included), cooling, and the facility
+// violations of the rack.
+CsvTable rackTable(const Result &result);
+
 } // namespace aidc

@@ -32,15 +32,8 @@ nlohmann::json breakdownJson(const ItBreakdown &b)
 nlohmann::json violationsJson(unsigned flags)
 {
     nlohmann::json list = nlohmann::json::array();
-    const std::pair<RackViolation, const char *> names[] = {
-        {RackOverRating, "rack-power-rating"},    {RackOverCoolingLimit, "cooling-limit"},
-        {RackOverWeight, "rack-weight"},          {RackOverFootprintLoad, "floor-footprint"},
-        {RackOverCellLoad, "floor-cell"},         {RackOutsideHall, "outside-hall"},
-        {RackOverBusbarCurrent, "busbar-current"}};
-    for (const auto &[flag, name] : names) {
-        if (flags & flag)
-            list.push_back(name);
-    }
+    for (const std::string &name : rackViolationNames(flags))
+        list.push_back(name);
     return list;
 }
 
@@ -73,6 +66,21 @@ std::string fmt(const char *pattern, double value)
 }
 
 } // namespace
+
+std::vector<std::string> rackViolationNames(unsigned flags)
+{
+    static const std::pair<RackViolation, const char *> names[] = {
+        {RackOverRating, "rack-power-rating"},    {RackOverCoolingLimit, "cooling-limit"},
+        {RackOverWeight, "rack-weight"},          {RackOverFootprintLoad, "floor-footprint"},
+        {RackOverCellLoad, "floor-cell"},         {RackOutsideHall, "outside-hall"},
+        {RackOverBusbarCurrent, "busbar-current"}};
+    std::vector<std::string> list;
+    for (const auto &[flag, name] : names) {
+        if (flags & flag)
+            list.push_back(name);
+    }
+    return list;
+}
 
 nlohmann::json toJson(const PowerResult &r, bool includeRacks)
 {

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include <ostream>
+#include <string>
+#include <vector>
 
 namespace aidc {
 
@@ -15,5 +17,9 @@ namespace aidc {
 nlohmann::json toJson(const PowerResult &result, bool includeRacks = true);
 
 void writeText(std::ostream &out, const PowerResult &result);
+
+// The names of the RackViolation flags set in `flags` ("rack-power-rating", "floor-cell", ...),
+// as the JSON result and the rack table spell them.
+std::vector<std::string> rackViolationNames(unsigned flags);
 
 } // namespace aidc

@@ -360,3 +360,27 @@ TEST_CASE("a malformed price-book CSV imports nothing and names every bad line",
     CHECK(list.output.find("SN5600") == std::string::npos);
     CHECK(aidc("pricebook frob '" + book.string() + "'").exitCode == 2);
 }
+
+// Issue 17, item 7: per-rack facts from the command line, the same table the GUI shows.
+TEST_CASE("racks lists every rack with its power, heat, mass and floor load", "[cli]")
+{
+    const Run csv = aidc("racks " + kSample + " --csv");
+    REQUIRE(csv.exitCode == 0);
+    std::istringstream lines(csv.stdoutOnly);
+    std::string header;
+    std::getline(lines, header);
+    for (const char *column : {"Rack", "IT peak (kW)", "IT average (kW)", "Liquid heat (kW)",
+                               "Mass (kg)", "Footprint (kPa)", "Cell (kPa)", "Violations"}) {
+        INFO(column);
+        CHECK(header.find(column) != std::string::npos);
+    }
+    int racks = 0;
+    for (std::string line; std::getline(lines, line);)
+        racks += !line.empty() && line != "\r";
+    const Run eval = aidc("eval " + kSample + " --format json");
+    const nlohmann::json doc = nlohmann::json::parse(eval.stdoutOnly);
+    const int expected = doc["summary"]["computeRacks"].get<int>() +
+                         doc["summary"]["networkRacks"].get<int>() +
+                         doc["summary"]["storageRacks"].get<int>();
+    CHECK(racks >= expected);
+}
