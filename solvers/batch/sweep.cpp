@@ -107,6 +107,14 @@ bool isArrayIndex(const std::string &token)
            (token == "0" || token[0] != '0');
 }
 
+// nlohmann::json starts an array, not an object, when a pointer token that does not exist yet
+// is "-" or made of digits only (the empty token included).
+bool createsArray(const std::string &token)
+{
+    return token == "-" ||
+           std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 } // namespace
 
 // An axis may replace any value, add a key to an existing object, or add objects that do not
@@ -115,15 +123,23 @@ bool isArrayIndex(const std::string &token)
 void Sweep::checkAxisPath(const std::string &pointer, const std::string &where) const
 {
     const std::vector<std::string> tokens = pointerTokens(pointer);
-    const nlohmann::json *node = &m_base;
     std::string reached;
+    for (const std::string &token : tokens) {
+        if (token.empty())
+            throw SweepError(where + ": the path has an empty key after '" +
+                             (reached.empty() ? "/" : reached) +
+                             "'; project documents have no empty keys");
+        reached += "/" + token;
+    }
+    reached.clear();
+    const nlohmann::json *node = &m_base;
     for (std::size_t i = 0; i < tokens.size(); ++i) {
         const std::string &token = tokens[i];
         const std::string here = reached.empty() ? "/" : reached;
         if (node->is_object()) {
             if (!node->contains(token)) {
                 for (std::size_t j = i + 1; j < tokens.size(); ++j) {
-                    if (isArrayIndex(tokens[j]))
+                    if (createsArray(tokens[j]))
                         throw SweepError(where + ": " + reached + "/" + token +
                                          " does not exist in " + m_baseFile +
                                          ", and the path goes on into an array element ('" +

@@ -91,6 +91,13 @@ TEST_CASE("sweep axes the base document cannot take are refused before running",
     CHECK_THROWS_WITH(build({"/compute/pools/0/gpu/x=1"}),
                       Catch::Contains("/compute/pools/0/gpu is a string"));
     CHECK_THROWS_WITH(build({"/name=a", "/name=b"}), Catch::Contains("given twice"));
+    // Found by fuzz_sweep_set: an empty or "-" token below a missing object made nlohmann::json
+    // start an array and throw an internal error when the variant was built.
+    CHECK_THROWS_WITH(build({"/co/p//x=1"}), Catch::Contains("empty key after '/co/p'"));
+    CHECK_THROWS_WITH(build({"/co/-/x=1"}),
+                      Catch::Contains("the path goes on into an array element ('-')"));
+    CHECK_THROWS_WITH(build({"/co/007=1"}),
+                      Catch::Contains("the path goes on into an array element ('007')"));
     CHECK_THROWS_AS(Sweep(file, "{\"schema\": ", {}), LoadError);
 }
 
