@@ -1,6 +1,7 @@
 #include "solvers/fabric/fabric.h"
 
 #include "solvers/common/defaults.h"
+#include "solvers/common/planeports.h"
 #include "solvers/fabric/cabling.h"
 #include "solvers/fabric/metrics.h"
 #include "solvers/fabric/placement.h"
@@ -120,28 +121,10 @@ bool serverPorts(PlaneWork &w, const Server &server, int &ports, int &cagePorts)
     const FabricPlane &p = w.settings;
     PlaneResult &r = w.result;
     const std::string who = "plane '" + p.name + "': ";
-    double nicGbps = 0;
-    int nicPorts = 0;
-    cagePorts = 1;
-    switch (p.role) {
-    case PlaneRole::Backend:
-        nicGbps = server.backendPortGbps;
-        nicPorts = server.backendPorts;
-        cagePorts = std::max(1, server.backendPorts / std::max(1, server.backendCages));
-        break;
-    case PlaneRole::Frontend:
-        nicGbps = server.frontendPortGbps;
-        nicPorts = server.frontendPorts;
-        break;
-    case PlaneRole::Storage:
-        nicGbps = server.storagePortGbps;
-        nicPorts = server.storagePorts;
-        break;
-    case PlaneRole::Oob:
-        nicGbps = 1;
-        nicPorts = server.oobPorts;
-        break;
-    }
+    const ServerNic nic = serverNic(server, p.role);
+    const double nicGbps = nic.gbps;
+    const int nicPorts = nic.ports;
+    cagePorts = nic.cagePorts;
     if (p.endpointsPerServer) {
         ports = *p.endpointsPerServer;
         return true;
@@ -153,9 +136,7 @@ bool serverPorts(PlaneWork &w, const Server &server, int &ports, int &cagePorts)
                                 " Gb/s: lower portGbps");
         return false;
     }
-    // An 800G NIC port as 2 x 400G planes gives each plane one 400G endpoint [D].
-    const double perPlane = double(nicPorts) * nicGbps / (p.portGbps * p.parallelPlanes);
-    ports = int(std::floor(perPlane + 1e-9));
+    ports = planeEndpointsPerServer(p, server);
     if (p.role == PlaneRole::Backend && ports < 1) {
         r.diagnostics.error("", r.jsonPath + "/parallelPlanes",
                             who + "server '" + server.id + "' NICs (" + std::to_string(nicPorts) +

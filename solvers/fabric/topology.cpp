@@ -1,5 +1,7 @@
 #include "solvers/fabric/topology.h"
 
+#include "solvers/common/fattree.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -8,34 +10,9 @@ namespace aidc {
 
 namespace {
 
-// Down ports of a switch split at o:1 (down = k*o/(o+1), rounded so the ratio is never worse
-// than asked) [D].
-int downCapacity(int radix, double oversubscription)
-{
-    const int up = int(std::ceil(double(radix) / (oversubscription + 1.0) - 1e-9));
-    return std::max(0, radix - std::max(1, up));
-}
-
-// Uplinks a switch with `down` used down ports needs at o:1 ("sized for N/o ports").
-int upPortsFor(int down, double oversubscription)
-{
-    return std::max(1, int(std::ceil(double(down) / oversubscription - 1e-9)));
-}
-
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
 {
     return (a + b - 1) / b;
-}
-
-// The smallest divisor m of `up` that gives each parent at most `limit` ports for `children`
-// child pods with up/m links each; 0 when none does.
-int smallestFanOut(int up, std::int64_t children, int limit)
-{
-    for (int m = 1; m <= up; ++m) {
-        if (up % m == 0 && children * (up / m) <= limit)
-            return m;
-    }
-    return 0;
 }
 
 // Endpoints of each leaf and the rail groups (units) the leaves come in.
@@ -275,7 +252,7 @@ std::vector<std::int64_t> TopologyBuilder::packUnits(const LeafAssignment &a,
 std::int64_t TopologyBuilder::islandChildren(int tier, const LeafAssignment &a,
                                              std::int64_t &capacity) const
 {
-    const int leafDown = downCapacity(m_in.radix, 1.0); // 1:1 inside the island
+    const int leafDown = fatTreeDownPorts(m_in.radix, 1.0); // 1:1 inside the island
     if (tier == 2) {
         std::int64_t leaves = 0;
         capacity = 0;
@@ -288,7 +265,7 @@ std::int64_t TopologyBuilder::islandChildren(int tier, const LeafAssignment &a,
         return std::max<std::int64_t>(leaves, 1);
     }
     // Tiers 2..tier-1 are full non-blocking pods: (k/2) children each, whole groups at tier 2.
-    const int half = downCapacity(m_in.radix, 1.0);
+    const int half = fatTreeDownPorts(m_in.radix, 1.0);
     std::int64_t leavesPerPod2 = half;
     const int unit =
         a.unitLeaves.empty() ? 1 : *std::max_element(a.unitLeaves.begin(), a.unitLeaves.end());
@@ -305,9 +282,9 @@ std::int64_t TopologyBuilder::islandChildren(int tier, const LeafAssignment &a,
 int TopologyBuilder::findIslandTier(std::string &problem)
 {
     const double o = m_in.islandOversubscription;
-    if (m_island <= downCapacity(m_in.radix, o))
+    if (m_island <= fatTreeDownPorts(m_in.radix, o))
         return 1;
-    const int half = downCapacity(m_in.radix, 1.0);
+    const int half = fatTreeDownPorts(m_in.radix, 1.0);
     const LeafAssignment &a = leavesFor(half);
     if (!a.error.empty()) {
         problem = a.error;
@@ -322,7 +299,7 @@ int TopologyBuilder::findIslandTier(std::string &problem)
             if (upBelow % m != 0)
                 continue;
             const std::int64_t down = n * (upBelow / m);
-            if (down + upPortsFor(int(std::min<std::int64_t>(down, 1 << 20)), o) <= m_in.radix)
+            if (down + fatTreeUpPorts(int(std::min<std::int64_t>(down, 1 << 20)), o) <= m_in.radix)
                 return tier;
         }
     }
@@ -338,7 +315,7 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
     const int k = m_in.radix;
     out.clear();
     const double o1 = tiers == 1 ? 1.0 : boundaryOversubscription(1, islandTier);
-    const int d1 = tiers == 1 ? k : downCapacity(k, o1);
+    const int d1 = tiers == 1 ? k : fatTreeDownPorts(k, o1);
     const LeafAssignment &a = leavesFor(d1);
     if (!a.error.empty()) {
         problem = a.error;
@@ -347,11 +324,11 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
     TierPlan leaf;
     leaf.tier = 1;
     leaf.downPorts = d1;
-    leaf.upPorts = tiers == 1 ? m_in.externalUplinks : upPortsFor(d1, o1);
+    leaf.upPorts = tiers == 1 ? m_in.externalUplinks : fatTreeUpPorts(d1, o1);
     if (m_in.topOfRack && tiers > 1) {
         // A rack does not grow: size a top-of-rack leaf's uplinks for what it serves.
         const int used = *std::max_element(a.leafUsed.begin(), a.leafUsed.end());
-        leaf.upPorts = std::min(leaf.upPorts, upPortsFor(std::max(1, used), o1));
+        leaf.upPorts = std::min(leaf.upPorts, fatTreeUpPorts(std::max(1, used), o1));
     }
     leaf.childrenPerPod = d1;
     leaf.pods = a.leaves();
@@ -384,7 +361,7 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
                     if (upBelow % f != 0)
                         continue;
                     const std::int64_t down = n * (upBelow / f);
-                    if (down < k && down + upPortsFor(int(down), o) <= k)
+                    if (down < k && down + fatTreeUpPorts(int(down), o) <= k)
                         m = f;
                 }
                 if (m == 0) {
@@ -393,7 +370,7 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
                 }
             } else {
                 m = upBelow;
-                n = downCapacity(k, o);
+                n = fatTreeDownPorts(k, o);
                 if (j == 2) {
                     const int unit = *std::max_element(a.unitLeaves.begin(), a.unitLeaves.end());
                     if (unit <= n)
@@ -404,7 +381,7 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
             t.linksPerPair = upBelow / m;
             t.childrenPerPod = int(n);
             t.downPorts = int(n) * t.linksPerPair;
-            t.upPorts = upPortsFor(t.downPorts, o);
+            t.upPorts = fatTreeUpPorts(t.downPorts, o);
             t.oversubscription = o;
             if (j == 2) {
                 pod2 = packUnits(a, n);
@@ -417,13 +394,13 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
             std::int64_t n = pods;
             if (m_in.targetEndpoints > m_endpoints)
                 n = std::max(n, ceilDiv(pods * m_in.targetEndpoints, m_endpoints));
-            int m = smallestFanOut(upBelow, n, k);
+            int m = fatTreeTopFanOut(upBelow, n, k);
             if (m == 0 && n > pods) {
                 note = "the top tier cannot be sized for the target build-out of " +
                        std::to_string(m_in.targetEndpoints) + " endpoints; sized for " +
                        std::to_string(m_endpoints);
                 n = pods;
-                m = smallestFanOut(upBelow, n, k);
+                m = fatTreeTopFanOut(upBelow, n, k);
             }
             if (m == 0) {
                 problem = std::to_string(pods) +

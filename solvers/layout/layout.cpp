@@ -1,6 +1,8 @@
 #include "layout.h"
 
 #include "solvers/common/defaults.h"
+#include "solvers/common/fattree.h"
+#include "solvers/common/planeports.h"
 
 #include <algorithm>
 #include <cmath>
@@ -71,45 +73,81 @@ const RackType *serviceRackType(const Catalog &catalog)
 }
 
 // Switches of one plane, split into leaves and the tiers above, as a rack-space reservation.
-// The fabric solver computes the exact counts; this only sizes network racks and rows, with the
-// same splits (docs/fabric-model.md §3): a leaf at oversubscription o takes
-// down = k - ceil(k/(o+1)) endpoints and sends up = k - down links; top-of-rack leaves are one per
-// rack; each tier above takes k/2 links from below and passes as many up, the top tier k.
+// The fabric solver computes the exact counts; this only sizes network racks and rows with the
+// same rules (solvers/common/fattree.h, docs/fabric-model.md §3): a leaf at oversubscription o
+// takes down = k - ceil(k/(o+1)) endpoints and sends ceil(down/o) up; top-of-rack leaves are one
+// per rack; the tiers stop at the first whose top fits the radix (or at the plane's `tiers`).
+// Rail groups and islands are left out: they move the counts by a few switches.
 struct SwitchEstimate
 {
-    int leaves = 0;
-    int upper = 0;
+    int leaves = 0;  // all plane copies
+    int upper = 0;   // all plane copies
+    int heightU = 1; // rack units of one switch
 };
 
-SwitchEstimate estimateSwitches(const FabricPlane &plane, const Catalog &catalog, int endpoints,
+// Servers of one kind on a plane: how many, and the endpoints each gives it.
+struct HostGroup
+{
+    int hosts = 0;
+    int ports = 0;
+};
+
+SwitchEstimate estimateSwitches(const FabricPlane &plane, const Catalog &catalog,
+                                const std::vector<HostGroup> &servers, int rackHosts,
+                                int switchHosts, int switchRacks, int switchesPerRack,
                                 int computeRacks)
 {
     SwitchEstimate estimate;
     const SwitchModel *model = catalog.switchModel(plane.switchModel);
     const int k = model ? model->radixAt(plane.portGbps) : 0;
+    int endpoints = rackHosts + switchHosts;
+    for (const HostGroup &group : servers)
+        endpoints += group.hosts * group.ports;
     if (k < 2 || endpoints <= 0)
         return estimate;
+    estimate.heightU = std::max(1, model->heightU);
     const double o =
         plane.oversubscription.empty() ? 1.0 : std::max(1.0, plane.oversubscription[0]);
-    const int down = std::max(1, k - int(std::ceil(k / (o + 1))));
-    const int leaves = plane.leafPlacement == LeafPlacement::ToR
-                           ? std::max(1, computeRacks)
-                           : int(std::ceil(double(endpoints) / down));
-    estimate.leaves = leaves * plane.parallelPlanes;
-    if (leaves <= 1)
-        return estimate;
-    double links = double(leaves) * (k - down);
-    int tier = 2;
-    const int maxTiers = plane.tiers.value_or(4);
-    int upper = 0;
-    while (tier < maxTiers && links > k) {
-        const int switches = int(std::ceil(links / (k / 2.0)));
-        upper += switches;
-        links = double(switches) * (k / 2.0);
-        ++tier;
+    // A management switch with its own uplink ports is the whole plane, every port facing down:
+    // its uplinks go into the in-band network (the fabric builds such a plane as leaves only).
+    const bool leavesOnly =
+        plane.tiers.value_or(0) == 1 || (model->uplinkPorts > 0 && !plane.tiers);
+    const int down =
+        model->uplinkPorts > 0 && !plane.tiers ? k : std::max(1, fatTreeDownPorts(k, o));
+    int leaves = int(std::ceil(double(endpoints) / down));
+    if (plane.leafPlacement == LeafPlacement::ToR) {
+        leaves = std::max(1, computeRacks);
+    } else if (!plane.railOptimized) {
+        // Whole servers per leaf (topology.h): a leaf takes floor(down/p) servers of p ports and
+        // fills its spare ports with the single-port hosts of the same racks (the OOB plane's
+        // PDUs); the switches get leaves of their own, whole network racks per leaf.
+        int hostLeaves = 0;
+        std::int64_t spare = 0;
+        for (const HostGroup &group : servers) {
+            if (group.hosts <= 0 || group.ports <= 0)
+                continue;
+            const int perLeaf = std::max(1, down / group.ports);
+            const int used = (group.hosts + perLeaf - 1) / perLeaf;
+            hostLeaves += used;
+            spare += std::int64_t(used) * std::max(0, down - perLeaf * group.ports);
+        }
+        const std::int64_t rest = std::max<std::int64_t>(0, rackHosts - spare);
+        const int racksPerLeaf = std::max(1, down / std::max(1, switchesPerRack));
+        const int switchLeaves = switchHosts > 0
+                                     ? std::max((switchHosts + down - 1) / down,
+                                                (switchRacks + racksPerLeaf - 1) / racksPerLeaf)
+                                     : 0;
+        leaves = std::max(leaves, hostLeaves + int((rest + down - 1) / down) + switchLeaves);
     }
-    upper += int(std::ceil(links / k));
-    estimate.upper = upper * plane.parallelPlanes;
+    estimate.leaves = leaves * plane.parallelPlanes;
+    if (leaves <= 1 || leavesOnly)
+        return estimate;
+    const std::vector<std::int64_t> tiers = fatTreeTierSwitches(
+        leaves, fatTreeUpPorts(down, o), k, plane.oversubscription, plane.tiers.value_or(0), 4);
+    std::int64_t upper = 0;
+    for (std::size_t t = 1; t < tiers.size(); ++t)
+        upper += tiers[t];
+    estimate.upper = int(std::min<std::int64_t>(upper, 1 << 28)) * plane.parallelPlanes;
     return estimate;
 }
 
@@ -340,27 +378,45 @@ int LayoutBuilder::networkRacksForCompute(int computeRacks, int totalComputeRack
 {
     if (totalComputeRacks <= 0 || computeRacks <= 0)
         return 0;
-    int servers = 0, gpus = 0;
-    for (const PoolPlan &plan : m_plans) {
-        servers += plan.servers;
-        gpus += plan.server ? plan.servers * plan.server->gpus : 0;
-    }
-    int switches = 0;
+    const LeafPlacement rows = computeRowPlacement();
+    const bool rowsHoldLeaves = rows == LeafPlacement::EoR || rows == LeafPlacement::MoR;
+    int switches = 0; // every switch: the OOB plane reaches each one
+    int units = 0;    // rack units of the switches that sit in network racks
+    const int perRack = std::max(1, m_options.switchesPerNetworkRack);
+    const StorageSystem *storage = m_catalog.storageSystem(m_project.storage.system);
+    if (!storage && !m_catalog.storageSystems.empty())
+        storage = &m_catalog.storageSystems.front();
+    const int storageNodes = std::max(0, m_options.storageNodes);
+    const int storageRacks = (storageNodes + std::max(1, m_options.storageNodesPerRack) - 1) /
+                             std::max(1, m_options.storageNodesPerRack);
     for (const FabricPlane &plane : m_project.planes) {
-        const int perServer = plane.endpointsPerServer.value_or(1);
-        int endpoints = plane.role == PlaneRole::Backend ? gpus : servers * perServer;
+        const bool oob = plane.role == PlaneRole::Oob;
+        std::vector<HostGroup> servers;
+        for (const PoolPlan &plan : m_plans) {
+            if (plan.server)
+                servers.push_back({plan.servers, planeEndpointsPerServer(plane, *plan.server)});
+        }
+        // Storage nodes are on the storage and OOB planes (solvers/fabric/fabric.cpp).
+        if (storage && (oob || plane.role == PlaneRole::Storage))
+            servers.push_back({storageNodes, oob ? 1 : storage->networkPorts});
         // The OOB plane also reaches two PDUs per rack and every switch
         // [ref:nvidia-superpod-h100-ra].
-        if (plane.role == PlaneRole::Oob)
-            endpoints += 2 * totalComputeRacks + switches;
-        const SwitchEstimate estimate =
-            estimateSwitches(plane, m_catalog, endpoints, totalComputeRacks);
-        switches += estimate.upper;
-        if (plane.leafPlacement == LeafPlacement::NetworkRack)
-            switches += estimate.leaves;
+        const SwitchEstimate estimate = estimateSwitches(
+            plane, m_catalog, servers, oob ? 2 * (totalComputeRacks + storageRacks) : 0,
+            oob ? switches : 0, (units + perRack - 1) / perRack, perRack, totalComputeRacks);
+        // Leaves sit in the dedicated network racks unless they are top-of-rack or the rows
+        // (laid out for the backend's placement) have end- or middle-of-row racks for them.
+        int inNetworkRacks = estimate.upper;
+        if (plane.leafPlacement == LeafPlacement::NetworkRack ||
+            (plane.leafPlacement != LeafPlacement::ToR && !rowsHoldLeaves))
+            inNetworkRacks += estimate.leaves;
+        switches += estimate.leaves + estimate.upper;
+        units += inNetworkRacks * estimate.heightU;
     }
+    // A network rack takes switchesPerNetworkRack rack units of switches (the fabric solver
+    // places them by height, solvers/fabric/placement.cpp).
     const double share = double(computeRacks) / totalComputeRacks;
-    return int(std::ceil(switches * share / std::max(1, m_options.switchesPerNetworkRack)));
+    return int(std::ceil(units * share / perRack));
 }
 
 // The racks of a hall's dedicated rows for `computeRacks` automatic compute racks: network racks

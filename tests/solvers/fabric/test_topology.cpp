@@ -3,6 +3,7 @@
 
 #include "fabricfixtures.h"
 
+#include "solvers/common/fattree.h"
 #include "solvers/fabric/topology.h"
 
 #include <catch2/catch.hpp>
@@ -348,4 +349,39 @@ TEST_CASE("leaves with external uplinks: one tier, one leaf per rack", "[fabric]
     CHECK(b.tiers[0].switches == 3);
     CHECK(b.tiers[0].upPorts == 2);
     CHECK(b.topology.linkCount() == 60); // host links only: the uplinks leave the plane
+}
+
+// The tier estimate the layout reserves network racks with (solvers/common/fattree.h) against
+// hand-worked builds of the same rules and the built topology.
+TEST_CASE("the fat-tree tier estimate stops at the tier that fits and sizes each tier",
+          "[fabric][topology][fattree]")
+{
+    // Al-Fares et al. [ref:al-fares-2008]: k = 48, full three tiers: k^2/2 = 1,152 leaves with 24
+    // uplinks, 1,152 aggregation and k^2/4 = 576 core switches.
+    CHECK(fatTreeTierSwitches(1152, 24, 48, {}, 0, 4) ==
+          std::vector<std::int64_t>{1152, 1152, 576});
+    // 144 leaves of a radix-256 switch fit under one tier: 2 tiers, and the top takes every
+    // leaf once per switch: 144 x 128 uplinks / 144 = 128 spines (the even split the fabric
+    // builds; the minimal count would be 72). Hand-worked [D].
+    CHECK(fatTreeTierSwitches(144, 128, 256, {}, 0, 4) == std::vector<std::int64_t>{144, 128});
+    // 159 leaves of radix 64 do not fit under one tier: pods of 32 leaves (5 pods) x 32 spines,
+    // then a top tier of 32 positions x fan-out 4 (5 pods x 32/4 = 40 ports each). [D]
+    CHECK(fatTreeTierSwitches(159, 32, 64, {}, 0, 4) == std::vector<std::int64_t>{159, 160, 128});
+    // 3:1 above the spines: a spine takes 48 pods' leaves down and 16 up; 3 pods; top tier 32
+    // positions x fan-out 1 (3 x 16 = 48 ports). [D]
+    CHECK(fatTreeTierSwitches(144, 32, 64, {1, 3}, 0, 4) == std::vector<std::int64_t>{144, 96, 32});
+    // Tiers fixed by the plane: 2 tiers forced on 159 leaves has no even fan-out (159 x 32 >
+    // 64 per top switch for every divisor): one top switch per uplink position.
+    CHECK(fatTreeTierSwitches(159, 32, 64, {}, 2, 4) == std::vector<std::int64_t>{159, 32});
+    CHECK(fatTreeTierSwitches(1, 32, 64, {}, 0, 4) == std::vector<std::int64_t>{1});
+
+    // The built topology agrees where rail groups and islands do not round it: 4,096 single-port
+    // hosts on radix 64 = 128 leaves (> 64: three tiers).
+    TopologyInput in = input(4096, 64);
+    const TopologyBuild b = buildTopology(in);
+    REQUIRE(b.errors.empty());
+    std::vector<std::int64_t> built;
+    for (const TierPlan &t : b.tiers)
+        built.push_back(t.switches);
+    CHECK(fatTreeTierSwitches(128, 32, 64, {}, 0, 4) == built);
 }

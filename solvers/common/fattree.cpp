@@ -1,0 +1,57 @@
+#include "solvers/common/fattree.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace aidc {
+
+int fatTreeDownPorts(int radix, double oversubscription)
+{
+    const int up = int(std::ceil(double(radix) / (oversubscription + 1.0) - 1e-9));
+    return std::max(0, radix - std::max(1, up));
+}
+
+int fatTreeUpPorts(int down, double oversubscription)
+{
+    return std::max(1, int(std::ceil(double(down) / oversubscription - 1e-9)));
+}
+
+int fatTreeTopFanOut(int up, std::int64_t children, int limit)
+{
+    for (int m = 1; m <= up; ++m) {
+        if (up % m == 0 && children * (up / m) <= limit)
+            return m;
+    }
+    return 0;
+}
+
+std::vector<std::int64_t> fatTreeTierSwitches(std::int64_t leaves, int leafUpPorts, int radix,
+                                              const std::vector<double> &oversubscription,
+                                              int tiers, int maxTiers)
+{
+    std::vector<std::int64_t> switches{leaves};
+    if (leaves <= 1 || radix < 2 || leafUpPorts < 1)
+        return switches;
+    auto boundary = [&](int tier) { // oversubscription above tier `tier` (1 = leaf)
+        const std::size_t i = std::size_t(tier - 1);
+        return i < oversubscription.size() ? std::max(1.0, oversubscription[i]) : 1.0;
+    };
+    std::int64_t pods = leaves; // tier-(j-1) pods
+    std::int64_t positions = 1; // switches per tier-(j-1) pod
+    int up = leafUpPorts;       // uplinks of each tier-(j-1) switch
+    for (int tier = 2;; ++tier) {
+        const bool top = tiers > 0 ? tier >= tiers : (pods <= radix || tier >= maxTiers);
+        if (top) {
+            const int fanOut = fatTreeTopFanOut(up, pods, radix);
+            switches.push_back(positions * (fanOut > 0 ? fanOut : up));
+            return switches;
+        }
+        const int down = fatTreeDownPorts(radix, boundary(tier));
+        positions *= up;
+        pods = (pods + down - 1) / std::max(1, down);
+        switches.push_back(pods * positions);
+        up = fatTreeUpPorts(down, boundary(tier));
+    }
+}
+
+} // namespace aidc
