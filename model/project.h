@@ -171,6 +171,15 @@ struct FabricPlane
     bool operator==(const FabricPlane &) const = default;
 };
 
+// Cable trays over each row: the fabric's tray-fill check spreads a row's cables over them.
+struct CablingDesign
+{
+    int copperTraysPerRow = 1; // stacked copper (DAC/AEC/Cat6) trays over each row [U]
+    int fibreTraysPerRow = 1;  // stacked fibre trays (AOC, jumpers, trunks) over each row [U]
+
+    bool operator==(const CablingDesign &) const = default;
+};
+
 struct StorageDesign
 {
     double capacityPB = 0.0; // 0 = sized from the workload's checkpoints
@@ -230,6 +239,7 @@ struct Project
     CoolingDesign cooling;
     std::vector<ComputePool> pools;
     std::vector<FabricPlane> planes; // empty = a default backend + frontend + OOB
+    CablingDesign cabling;
     StorageDesign storage;
     std::optional<Workload> workload;
     ReliabilitySettings reliability;

@@ -147,6 +147,7 @@ std::vector<ProjectField> buildTable()
     const PowerDesign power;
     const CoolingDesign cooling;
     const FabricPlane plane;
+    const CablingDesign cabling;
     const StorageDesign storage;
     const Workload workload;
     const ModelArchitecture model;
@@ -628,6 +629,27 @@ std::vector<ProjectField> buildTable()
             .stages(Fabric | Power | Cost)
             .design()
             .desc("May the cabling solver use active optical cables."),
+        F("/network/cabling", T::Object)
+            .since(2)
+            .desc("Cable trays over the rows (the fabric's tray-fill check)."),
+        F("/network/cabling/copperTraysPerRow", T::Integer)
+            .unit("", D::Count)
+            .def(cabling.copperTraysPerRow)
+            .range(1, 8)
+            .since(2)
+            .stages(Fabric)
+            .design()
+            .desc("Stacked copper trays (DAC, AEC, Cat6) over each row, each 0.6 m wide and "
+                  "0.1 m deep [U]; a row's copper cables are spread over them."),
+        F("/network/cabling/fibreTraysPerRow", T::Integer)
+            .unit("", D::Count)
+            .def(cabling.fibreTraysPerRow)
+            .range(1, 8)
+            .since(2)
+            .stages(Fabric)
+            .design()
+            .desc("Stacked fibre trays (AOC, jumpers, trunks) over each row; a row's fibre "
+                  "cables are spread over them."),
 
         // ------------------------------------------------------------------ storage
         F("/storage/capacityPB", T::Number)

@@ -728,6 +728,12 @@ Project ProjectReader::read(const Json &root)
                 project.planes.push_back(std::move(plane));
             }
         }
+        if (const Json *cabling = n.object("cabling")) {
+            JsonObjectReader c = child(*cabling, n.pathOf("cabling"));
+            field(c, "copperTraysPerRow", project.cabling.copperTraysPerRow);
+            field(c, "fibreTraysPerRow", project.cabling.fibreTraysPerRow);
+            c.finish();
+        }
         n.finish();
     }
     if (const Json *storage = r.object("storage")) {
@@ -1004,6 +1010,15 @@ OrderedJson planeJson(const FabricPlane &plane)
     return o;
 }
 
+OrderedJson cablingJson(const CablingDesign &cabling)
+{
+    const CablingDesign d;
+    OrderedJson o = OrderedJson::object();
+    putInt(o, "copperTraysPerRow", cabling.copperTraysPerRow, d.copperTraysPerRow);
+    putInt(o, "fibreTraysPerRow", cabling.fibreTraysPerRow, d.fibreTraysPerRow);
+    return o;
+}
+
 OrderedJson storageJson(const StorageDesign &storage)
 {
     const StorageDesign d;
@@ -1195,12 +1210,15 @@ std::string projectToJson(const Project &project)
     for (const ComputePool &pool : project.pools)
         pools.push_back(poolJson(pool));
     o["compute"] = {{"pools", std::move(pools)}};
+    OrderedJson network = OrderedJson::object();
     if (!project.planes.empty()) {
         OrderedJson planes = OrderedJson::array();
         for (const FabricPlane &plane : project.planes)
             planes.push_back(planeJson(plane));
-        o["network"] = {{"planes", std::move(planes)}};
+        network["planes"] = std::move(planes);
     }
+    putObject(network, "cabling", cablingJson(project.cabling));
+    putObject(o, "network", std::move(network));
     putObject(o, "storage", storageJson(project.storage));
     if (project.workload)
         o["workload"] = workloadJson(*project.workload);

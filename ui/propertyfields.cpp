@@ -515,6 +515,14 @@ void coolingFields(std::vector<PropertyField> &out, const CoolingDesign &cooling
     b.declared("economizer", QObject::tr("Economizer"), cooling.economizer);
 }
 
+// Shown with every plane: the trays over the rows carry all planes' cables.
+void cablingFields(std::vector<PropertyField> &out, const CablingDesign &cabling)
+{
+    SheetBuilder b(out, "/network/cabling", QObject::tr("Cable trays (all planes)"));
+    b.declared("copperTraysPerRow", QObject::tr("Copper trays per row"), cabling.copperTraysPerRow);
+    b.declared("fibreTraysPerRow", QObject::tr("Fibre trays per row"), cabling.fibreTraysPerRow);
+}
+
 void storageFields(std::vector<PropertyField> &out, const StorageDesign &storage,
                    const Catalog *catalog)
 {
@@ -840,6 +848,7 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
             break;
         sheet.title = QObject::tr("Plane %1").arg(q(project.planes[selection.index].name));
         planeFields(sheet.fields, project, selection.index, catalog);
+        cablingFields(sheet.fields, project.cabling);
         break;
     case K::Storage:
         sheet.title = QObject::tr("Storage");

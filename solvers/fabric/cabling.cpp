@@ -251,11 +251,17 @@ void TrayLoads::addRun(int row, double x0M, double x1M, double areaMm2, double k
     mass[std::size_t(b) + 1] -= kgPerM;
 }
 
-std::vector<TrayFill> TrayLoads::fills(const CablingOptions &options,
+std::vector<TrayFill> TrayLoads::fills(const CablingOptions &options, const CablingDesign &design,
                                        Diagnostics &diagnostics) const
 {
     std::vector<TrayFill> out;
     const double trayMm2 = options.trayWidthM * options.trayDepthM * 1e6;
+    const int copperTrays = std::max(1, design.copperTraysPerRow);
+    const int fibreTrays = std::max(1, design.fibreTraysPerRow);
+    // Trays of one kind that keep the row under the limit.
+    const auto traysFor = [&](double peakMm2) {
+        return int(std::ceil(peakMm2 / (trayMm2 * options.trayFillLimit) - 1e-9));
+    };
     for (std::size_t r = 0; r < m_copper.size(); ++r) {
         double copper = 0, fibre = 0, mass = 0, peakCopper = 0, peakFibre = 0, peakMass = 0;
         for (std::size_t s = 0; s + 1 < m_copper[r].size(); ++s) {
@@ -272,23 +278,28 @@ std::vector<TrayFill> TrayLoads::fills(const CablingOptions &options,
         TrayFill f;
         f.row = row.id;
         f.hall = row.hall;
-        f.copperFill = peakCopper / trayMm2;
-        f.fibreFill = peakFibre / trayMm2;
+        f.copperTrays = copperTrays;
+        f.fibreTrays = fibreTrays;
+        f.copperFill = peakCopper / (trayMm2 * copperTrays);
+        f.fibreFill = peakFibre / (trayMm2 * fibreTrays);
         f.peakLoadKgPerM = peakMass;
         const auto percent = [](double v) {
             return std::to_string(int(std::lround(v * 100)));
         };
-        if (f.copperFill > options.trayFillLimit)
-            diagnostics.warning("", "",
-                                "row " + row.id + ": copper tray " + percent(f.copperFill) +
-                                    "% full at its busiest point " + "(limit " +
+        const auto overFull = [&](const char *kind, double fill, int trays, double peakMm2,
+                                  const char *key) {
+            diagnostics.warning("", "/network/cabling",
+                                "row " + row.id + ": " + kind + " tray" +
+                                    (trays > 1 ? "s (" + std::to_string(trays) + ") " : " ") +
+                                    percent(fill) + "% full at the busiest point (limit " +
                                     percent(options.trayFillLimit) +
-                                    "%): add trays or spread the links");
+                                    "%): " + std::to_string(traysFor(peakMm2)) + " would do (" +
+                                    key + "), or spread the links");
+        };
+        if (f.copperFill > options.trayFillLimit)
+            overFull("copper", f.copperFill, copperTrays, peakCopper, "copperTraysPerRow");
         if (f.fibreFill > options.trayFillLimit)
-            diagnostics.warning("", "",
-                                "row " + row.id + ": fibre tray " + percent(f.fibreFill) +
-                                    "% full at its busiest point " + "(limit " +
-                                    percent(options.trayFillLimit) + "%)");
+            overFull("fibre", f.fibreFill, fibreTrays, peakFibre, "fibreTraysPerRow");
         if (options.trayLoadLimitKgPerM > 0 && f.peakLoadKgPerM > options.trayLoadLimitKgPerM)
             diagnostics.warning("", "",
                                 "row " + row.id + ": tray load " +

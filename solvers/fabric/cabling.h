@@ -43,7 +43,10 @@ public:
     void addRun(int row, double x0M, double x1M, double areaMm2, double kgPerM, bool fibre);
 
     // Peak fill per row; over-full rows (fill > limit, load > limit) become warnings.
-    std::vector<TrayFill> fills(const CablingOptions &options, Diagnostics &diagnostics) const;
+    // Fill per row over the project's stacked trays of each kind; over-full rows become
+    // warnings that say how many trays would do.
+    std::vector<TrayFill> fills(const CablingOptions &options, const CablingDesign &design,
+                                Diagnostics &diagnostics) const;
 
 private:
     int slotOf(int row, double xM) const;

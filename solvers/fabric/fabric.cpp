@@ -606,7 +606,7 @@ void summarizeRackSwitches(FabricResult &result, const std::vector<PlaneWork> &w
 
 void summarize(FabricResult &result, const std::vector<PlaneWork> &work, const LayoutResult &layout,
                const std::vector<double> &rackPowerW, double unplacedPowerW, const TrayLoads &trays,
-               const FabricOptions &options)
+               const FabricOptions &options, const CablingDesign &cabling)
 {
     double copper = 0, links = 0;
     for (const PlaneWork &w : work) {
@@ -632,7 +632,7 @@ void summarize(FabricResult &result, const std::vector<PlaneWork> &work, const L
     }
     if (unplacedPowerW > 0)
         result.rackNetworkPowerW[""] += unplacedPowerW;
-    result.trays = trays.fills(options.cabling, result.diagnostics);
+    result.trays = trays.fills(options.cabling, cabling, result.diagnostics);
     for (const PlacedRack &rack : layout.racks)
         result.rackIds.push_back(rack.id);
     summarizeRackSwitches(result, work, layout.racks.size());
@@ -693,7 +693,7 @@ FabricResult solveFabric(const Project &project, const Catalog &catalog, const L
     }
     for (PlaneWork &w : work)
         finishPlane(w, catalog, options, space, trays, rackPowerW, unplacedPowerW);
-    summarize(result, work, layout, rackPowerW, unplacedPowerW, trays, options);
+    summarize(result, work, layout, rackPowerW, unplacedPowerW, trays, options, project.cabling);
     return result;
 }
 
@@ -726,7 +726,8 @@ PlaneResult solveFabricPlane(const Project &project, const Catalog &catalog,
     std::vector<double> rackPowerW(layout.racks.size(), 0.0);
     double unplacedPowerW = 0;
     finishPlane(w, catalog, options, space, trays, rackPowerW, unplacedPowerW);
-    trays.fills(options.cabling, w.result.diagnostics); // over-full trays become warnings
+    // Over-full trays become warnings.
+    trays.fills(options.cabling, project.cabling, w.result.diagnostics);
     return std::move(w.result);
 }
 

@@ -206,7 +206,9 @@ struct TrayFill
 {
     std::string row; // layout row id
     int hall = 0;
-    double copperFill = 0; // cable cross-section / tray area
+    int copperTrays = 1; // stacked trays of each kind (the project's /network/cabling)
+    int fibreTrays = 1;
+    double copperFill = 0; // cable cross-section / area of the row's trays of that kind
     double fibreFill = 0;
     double peakLoadKgPerM = 0;
 };

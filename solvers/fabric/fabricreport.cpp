@@ -266,6 +266,8 @@ nlohmann::json toJson(const FabricResult &r)
     for (const TrayFill &t : r.trays) {
         trays.push_back({{"row", t.row},
                          {"hall", t.hall},
+                         {"copperTrays", t.copperTrays},
+                         {"fibreTrays", t.fibreTrays},
                          {"copperFill", t.copperFill},
                          {"fibreFill", t.fibreFill},
                          {"peakLoadKgPerM", t.peakLoadKgPerM}});

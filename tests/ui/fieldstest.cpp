@@ -12,6 +12,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
@@ -237,5 +239,46 @@ TEST_CASE("a published architecture replaces the model in one step", "[gui][fiel
     CHECK(window.document()->undoStack()->count() == 1);
 
     window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
+}
+
+// The trays over the rows are part of the design: the 1k-GPU sample's network row needs two
+// copper trays; with one, the fill doubles and the report says how many would do (issue 17,
+// samples review).
+TEST_CASE("copper trays per row are edited with every plane and spread the row's cables",
+          "[gui][fields]")
+{
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
+    MainWindow &window = *t.window;
+    const Project start = window.document()->project();
+    REQUIRE(start.cabling.copperTraysPerRow == 2);
+    auto copperFill = [&](const Result &result) {
+        double fill = 0;
+        for (const TrayFill &tray : result.fabric.trays)
+            fill = std::max(fill, tray.copperFill);
+        return fill;
+    };
+    auto copperWarnings = [&](const Result &result) {
+        int n = 0;
+        for (const Diagnostic &d : result.diagnostics.items())
+            n += d.message.find("copper tray") != std::string::npos &&
+                 d.message.find("2 would do (copperTraysPerRow)") != std::string::npos;
+        return n;
+    };
+    const std::shared_ptr<const Evaluation> before = settle(window);
+    REQUIRE(copperFill(before->result) > 0);
+    CHECK(copperWarnings(before->result) == 0);
+
+    Selection plane = kindSelection(Selection::Kind::Plane);
+    plane.index = 0;
+    window.selectPart(plane);
+    typeInto(window, "/network/cabling/copperTraysPerRow", "1");
+    CHECK(window.document()->project().cabling.copperTraysPerRow == 1);
+    const std::shared_ptr<const Evaluation> after = settle(window);
+    CHECK(copperFill(after->result) == Approx(2 * copperFill(before->result)).epsilon(1e-9));
+    CHECK(copperWarnings(after->result) == 1);
+
+    while (window.document()->undoStack()->canUndo())
+        window.undoAction()->trigger();
     CHECK(window.document()->project() == start);
 }
