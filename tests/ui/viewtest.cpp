@@ -43,7 +43,7 @@ TEST_CASE("the floor plan draws every rack of the hall and moves them through un
     FloorPlanView &plan = *window.floorPlan()->view();
     // One hall: every placed rack is drawn.
     CHECK(plan.rackItemCount() == int(evaluation->result.layout.racks.size()));
-    // 32 compute racks (127 DGX H100 at 4 per rack) plus the layout's network racks.
+    // 32 compute racks (128 DGX H100 at 4 per rack) plus the layout's network racks.
     CHECK(evaluation->result.layout.countRacks(RackRole::Compute) == 32);
 
     // Colour by role: network racks differ from compute racks.
@@ -175,9 +175,9 @@ TEST_CASE("tables filter, total and export the rows shown as CSV", "[gui][tables
     REQUIRE(racks.model()->rowCount() == int(window.evaluation()->result.layout.racks.size()));
     racks.setFilter("compute", 4); // the Role column
     CHECK(racks.proxy()->rowCount() == 32);
-    // 127 DGX H100 with 8 GPUs in 32 compute racks: 1,016 GPUs in the totals line.
-    CHECK(racks.totalsText().contains("GPUs: 1,016"));
-    CHECK(racks.totalsText().contains("Servers: 127"));
+    // 32 compute racks of 4 DGX H100 with 8 GPUs: 1,024 GPUs in the totals line.
+    CHECK(racks.totalsText().contains("GPUs: 1,024"));
+    CHECK(racks.totalsText().contains("Servers: 128"));
     QTemporaryDir dir;
     const QString path = dir.filePath("racks.csv");
     REQUIRE(racks.exportCsv(path).isEmpty());
