@@ -942,14 +942,25 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     raise(m_elevation);
     shoot(m_elevation, QStringLiteral("rack-elevation.png"));
     const Selection computeRack = m_selection;
-    // A network rack: the leaves and spines the fabric placed in it.
+    // A network rack: the leaves and spines the fabric placed in it (the one drawing the most
+    // switch power, so the picture shows a full rack).
     if (m_evaluation && !m_evaluation->failed) {
-        for (const PlacedRack &rack : m_evaluation->result.layout.racks) {
-            if (rack.role == RackRole::Network) {
-                selectPart(rackSelection(rack.hall, rack.row, rack.slot));
-                shoot(m_elevation, QStringLiteral("rack-elevation-network.png"));
-                break;
+        const Result &result = m_evaluation->result;
+        const PlacedRack *fullest = nullptr;
+        double fullestW = -1;
+        for (const PlacedRack &rack : result.layout.racks) {
+            if (rack.role != RackRole::Network)
+                continue;
+            const auto it = result.fabric.rackNetworkPowerW.find(rack.id);
+            const double w = it == result.fabric.rackNetworkPowerW.end() ? 0.0 : it->second;
+            if (w > fullestW) {
+                fullest = &rack;
+                fullestW = w;
             }
+        }
+        if (fullest) {
+            selectPart(rackSelection(fullest->hall, fullest->row, fullest->slot));
+            shoot(m_elevation, QStringLiteral("rack-elevation-network.png"));
         }
     }
     raise(m_propertyEditor);

@@ -389,11 +389,20 @@ void RackElevationView::paintEvent(QPaintEvent *)
         p.setPen(QColor(0x20, 0x20, 0x20));
         p.setBrush(fill);
         p.drawRect(box);
-        if (box.height() >= fm.height() * 0.8) {
+        // Labels shrink with the units down to a legible 7 px, so a 1U switch keeps its name
+        // in a short window.
+        QFont font = p.font();
+        if (box.height() < fm.height() * 0.8)
+            font.setPixelSize(std::max(1, int(box.height() * 0.8)));
+        if (box.height() >= fm.height() * 0.8 || font.pixelSize() >= 7) {
+            const QFontMetrics labelMetrics(font);
+            p.save();
+            p.setFont(font);
             p.setPen(item.kind == ElevationItem::Kind::PatchPanel ? Qt::black : Qt::white);
             p.drawText(box.adjusted(4, 0, -4, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                       fm.elidedText(QString::fromStdString(item.label), Qt::ElideRight,
-                                     int(box.width()) - 8));
+                       labelMetrics.elidedText(QString::fromStdString(item.label), Qt::ElideRight,
+                                               int(box.width()) - 8));
+            p.restore();
         }
     }
     p.setPen(palette().color(QPalette::WindowText));
