@@ -53,7 +53,8 @@ void removeStaleTemporaries(const std::filesystem::path &dir, const std::string 
 
 } // namespace
 
-SaveResult saveFileAtomically(const std::string &path, std::string_view contents)
+AtomicFileWriter::AtomicFileWriter(const std::string &path)
+    : m_path(path)
 {
     namespace fs = std::filesystem;
     fs::path target(path);
@@ -61,36 +62,67 @@ SaveResult saveFileAtomically(const std::string &path, std::string_view contents
     // Writing through a symbolic link writes the file it points at (the link stays a link).
     if (fs::is_symlink(target, ec)) {
         const fs::path resolved = fs::weakly_canonical(target, ec);
-        if (ec)
-            return {false, path + ": cannot follow the symbolic link: " + ec.message()};
+        if (ec) {
+            m_error = path + ": cannot follow the symbolic link: " + ec.message();
+            return;
+        }
         target = resolved;
     }
-    if (fs::is_directory(target))
-        return {false, path + ": cannot save: the path is a directory"};
+    if (fs::is_directory(target)) {
+        m_error = path + ": cannot save: the path is a directory";
+        return;
+    }
     fs::path dir = target.parent_path();
     if (dir.empty())
         dir = ".";
-    const std::string targetPath = target.string();
+    m_targetPath = target.string();
+    m_dir = dir.string();
     removeStaleTemporaries(dir, target.filename().string());
 
     // mkstemp creates the file for the owner only (0600) until it is complete.
-    std::string tempName = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
-    const int fd = ::mkstemp(tempName.data());
-    if (fd < 0)
-        return {false, describeErrno("cannot create a temporary file beside it", path)};
+    m_tempName = (dir / ("." + target.filename().string() + ".XXXXXX")).string();
+    m_fd = ::mkstemp(m_tempName.data());
+    if (m_fd < 0)
+        m_error = describeErrno("cannot create a temporary file beside it", path);
+}
 
-    if (!writeAll(fd, contents) || ::fsync(fd) != 0) {
-        SaveResult failed{false, describeErrno("cannot write", path)};
+AtomicFileWriter::~AtomicFileWriter()
+{
+    if (m_fd >= 0) {
+        ::close(m_fd);
+        ::unlink(m_tempName.c_str());
+    }
+}
+
+bool AtomicFileWriter::write(std::string_view piece)
+{
+    if (!ok())
+        return false;
+    if (!writeAll(m_fd, piece)) {
+        m_error = describeErrno("cannot write", m_path);
+        return false;
+    }
+    return true;
+}
+
+SaveResult AtomicFileWriter::commit()
+{
+    if (!ok())
+        return {false, m_error};
+    const int fd = m_fd;
+    m_fd = -1; // from here on this function owns the temporary
+    if (::fsync(fd) != 0) {
+        m_error = describeErrno("cannot write", m_path);
         ::close(fd);
-        ::unlink(tempName.c_str());
-        return failed;
+        ::unlink(m_tempName.c_str());
+        return {false, m_error};
     }
     // The finished file keeps the permissions of the file it replaces; a new file gets 0644
     // less the umask.
     struct stat st
     {
     };
-    if (::stat(targetPath.c_str(), &st) == 0) {
+    if (::stat(m_targetPath.c_str(), &st) == 0) {
         ::fchmod(fd, st.st_mode & 07777);
     } else {
         const mode_t mask = ::umask(0);
@@ -98,22 +130,30 @@ SaveResult saveFileAtomically(const std::string &path, std::string_view contents
         ::fchmod(fd, 0666 & ~mask);
     }
     if (::close(fd) != 0) {
-        SaveResult failed{false, describeErrno("cannot write", path)};
-        ::unlink(tempName.c_str());
-        return failed;
+        m_error = describeErrno("cannot write", m_path);
+        ::unlink(m_tempName.c_str());
+        return {false, m_error};
     }
-    if (::rename(tempName.c_str(), targetPath.c_str()) != 0) {
-        SaveResult failed{false, describeErrno("cannot replace the file", path)};
-        ::unlink(tempName.c_str());
-        return failed;
+    if (::rename(m_tempName.c_str(), m_targetPath.c_str()) != 0) {
+        m_error = describeErrno("cannot replace the file", m_path);
+        ::unlink(m_tempName.c_str());
+        return {false, m_error};
     }
     // Make the rename itself durable.
-    const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+    const int dirFd = ::open(m_dir.c_str(), O_RDONLY | O_DIRECTORY);
     if (dirFd >= 0) {
         ::fsync(dirFd);
         ::close(dirFd);
     }
     return {true, {}};
+}
+
+SaveResult saveFileAtomically(const std::string &path, std::string_view contents)
+{
+    AtomicFileWriter writer(path);
+    if (!writer.write(contents))
+        return {false, writer.error()};
+    return writer.commit();
 }
 
 } // namespace aidc

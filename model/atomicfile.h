@@ -21,4 +21,29 @@ struct SaveResult
 
 SaveResult saveFileAtomically(const std::string &path, std::string_view contents);
 
+// The same save for contents written piece by piece (a cable schedule of millions of rows is
+// streamed, not held): the pieces go to the temporary file, commit() renames it over the target;
+// a writer destroyed without a successful commit() removes its temporary and leaves the target.
+class AtomicFileWriter
+{
+public:
+    explicit AtomicFileWriter(const std::string &path);
+    ~AtomicFileWriter();
+    AtomicFileWriter(const AtomicFileWriter &) = delete;
+    AtomicFileWriter &operator=(const AtomicFileWriter &) = delete;
+
+    bool ok() const { return m_error.empty(); }
+    const std::string &error() const { return m_error; } // names the file; empty while ok
+    bool write(std::string_view piece);                  // false (and error()) on failure
+    SaveResult commit();
+
+private:
+    std::string m_path;       // as given, for messages
+    std::string m_targetPath; // the file replaced (a symbolic link resolved)
+    std::string m_dir;
+    std::string m_tempName;
+    int m_fd = -1;
+    std::string m_error;
+};
+
 } // namespace aidc

@@ -39,16 +39,6 @@ void appendField(std::string &out, const std::string &raw)
     out += '"';
 }
 
-void appendRecord(std::string &out, const std::vector<std::string> &fields)
-{
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-        if (i > 0)
-            out += ',';
-        appendField(out, fields[i]);
-    }
-    out += "\r\n";
-}
-
 } // namespace
 
 std::string csvSafeText(const std::string &field)
@@ -58,12 +48,22 @@ std::string csvSafeText(const std::string &field)
     return "'" + field;
 }
 
+void appendCsvRecord(std::string &out, const std::vector<std::string> &fields)
+{
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (i > 0)
+            out += ',';
+        appendField(out, fields[i]);
+    }
+    out += "\r\n";
+}
+
 std::string toCsv(const CsvTable &table)
 {
     std::string out;
-    appendRecord(out, table.header);
+    appendCsvRecord(out, table.header);
     for (const std::vector<std::string> &row : table.rows)
-        appendRecord(out, row);
+        appendCsvRecord(out, row);
     return out;
 }
 

@@ -23,6 +23,10 @@ struct CsvTable
 
 std::string toCsv(const CsvTable &table);
 
+// One record of toCsv() appended to `out` (fields neutralised and quoted, CRLF): for writers that
+// stream rows instead of building a table.
+void appendCsvRecord(std::string &out, const std::vector<std::string> &fields);
+
 // `field` as a spreadsheet must show it: an apostrophe before text that would start a formula;
 // numbers ("-3.5") and all other text unchanged. Every CSV/XLSX cell writer uses it.
 std::string csvSafeText(const std::string &field);

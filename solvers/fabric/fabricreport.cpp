@@ -95,40 +95,41 @@ std::string hostName(const FabricHost &h)
     return "host" + std::to_string(n);
 }
 
-void appendSchedule(CsvTable &table, const PlaneResult &plane,
-                    const std::vector<std::string> &rackIds)
+// Calls `visit` for every cable of `plane` (all its copies), one reused row at a time.
+void visitSchedule(const PlaneResult &plane, const std::vector<std::string> &rackIds,
+                   const CableRowVisitor &visit)
 {
     const FabricTopology &g = plane.topology;
     auto rackId = [&](int rack) -> std::string {
         return rack >= 0 && std::size_t(rack) < rackIds.size() ? rackIds[std::size_t(rack)]
                                                                : std::string();
     };
-    table.rows.reserve(table.rows.size() + g.linkCount() * std::size_t(plane.parallelPlanes));
+    std::vector<std::string> row;
+    row.reserve(15);
     for (int copy = 0; copy < plane.parallelPlanes; ++copy) {
         std::string prefix = plane.name;
         if (plane.parallelPlanes > 1)
             prefix += '.' + std::to_string(copy + 1);
-        auto end = [&](std::uint32_t v, std::uint16_t port, std::vector<std::string> &row) {
+        auto end = [&](std::uint32_t v, std::uint16_t port, std::vector<std::string> &out) {
             if (g.isSwitch(v)) {
                 const std::size_t s = g.switchOf(v);
                 const int tier = g.switchTier[s];
-                row.push_back(rackId(g.switchRack[s]));
-                row.push_back(g.switchRack[s] >= 0
+                out.push_back(rackId(g.switchRack[s]));
+                out.push_back(g.switchRack[s] >= 0
                                   ? std::to_string(g.switchU[s] - copy * plane.switchHeightU)
                                   : std::string());
-                row.push_back(switchName(
+                out.push_back(switchName(
                     prefix, tier, std::int64_t(s) - g.tierFirstSwitch[std::size_t(tier - 1)]));
             } else {
                 const FabricHost &h = g.hosts[std::size_t(g.endpointHost[v])];
-                row.push_back(rackId(h.rack));
-                row.push_back(std::to_string(h.baseU));
-                row.push_back(hostName(h));
+                out.push_back(rackId(h.rack));
+                out.push_back(std::to_string(h.baseU));
+                out.push_back(hostName(h));
             }
-            row.push_back(std::to_string(port));
+            out.push_back(std::to_string(port));
         };
         for (std::size_t l = 0; l < g.linkCount(); ++l) {
-            std::vector<std::string> row;
-            row.reserve(15);
+            row.clear();
             char id[32];
             std::snprintf(id, sizeof id, "-%06zu", l + 1);
             row.push_back(prefix + id);
@@ -144,7 +145,7 @@ void appendSchedule(CsvTable &table, const PlaneResult &plane,
             row.push_back(l < g.stockLengthM.size() && g.stockLengthM[l] > 0
                               ? formatCsvNumber(g.stockLengthM[l])
                               : std::string());
-            table.rows.push_back(std::move(row));
+            visit(row);
         }
     }
 }
@@ -355,16 +356,28 @@ void writeText(std::ostream &out, const FabricResult &r)
 CsvTable cableScheduleTable(const PlaneResult &plane, const std::vector<std::string> &rackIds)
 {
     CsvTable t = scheduleHeader();
-    appendSchedule(t, plane, rackIds);
+    t.rows.reserve(plane.topology.linkCount() * std::size_t(plane.parallelPlanes));
+    visitSchedule(plane, rackIds,
+                  [&](const std::vector<std::string> &row) { t.rows.push_back(row); });
     return t;
 }
 
 CsvTable cableScheduleTable(const FabricResult &r)
 {
     CsvTable t = scheduleHeader();
-    for (const PlaneResult &p : r.planes)
-        appendSchedule(t, p, r.rackIds);
+    forEachCableRow(r, [&](const std::vector<std::string> &row) { t.rows.push_back(row); });
     return t;
+}
+
+std::vector<std::string> cableScheduleHeader()
+{
+    return scheduleHeader().header;
+}
+
+void forEachCableRow(const FabricResult &r, const CableRowVisitor &visit)
+{
+    for (const PlaneResult &p : r.planes)
+        visitSchedule(p, r.rackIds, visit);
 }
 
 } // namespace aidc

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -24,6 +25,12 @@ void writeText(std::ostream &out, const FabricResult &result);
 // B-end rack/U/device/port, medium, routed lengthM, stockLengthM. Ids and device names are
 // generated here ("backend-000001", "backend-L0003" for leaf 3, "backend.2-..." for copy 2).
 CsvTable cableScheduleTable(const FabricResult &result);
+
+// The same schedule a row at a time, without holding it (a 1M-GPU site has millions of cables):
+// `visit` gets each row of cableScheduleTable() in order; the row is reused after it returns.
+using CableRowVisitor = std::function<void(const std::vector<std::string> &row)>;
+std::vector<std::string> cableScheduleHeader();
+void forEachCableRow(const FabricResult &result, const CableRowVisitor &visit);
 
 // The same for one plane; rackIds maps layout rack indices to ids.
 CsvTable cableScheduleTable(const PlaneResult &plane, const std::vector<std::string> &rackIds);

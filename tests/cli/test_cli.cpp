@@ -168,6 +168,33 @@ TEST_CASE("eval prints a report; --format json prints the result document", "[cl
     CHECK(aidc("eval " + kSample + " --format yaml").exitCode == 2);
 }
 
+// Issue 15, item 6: `aidc cables --csv` streams its rows; the stream is the table the GUI and
+// the text output build, row for row, to standard output and to --output alike.
+TEST_CASE("cables --csv streams the schedule the table holds", "[cli]")
+{
+    const Run streamed = aidc("cables " + kSample + " --csv");
+    REQUIRE(streamed.exitCode == 0);
+    const Run json = aidc("eval " + kSample + " --format json");
+    const nlohmann::json document = nlohmann::json::parse(json.stdoutOnly);
+    std::int64_t links = 0;
+    for (const nlohmann::json &plane : document["fabric"]["planes"])
+        links += plane["links"].get<std::int64_t>() * plane["parallelPlanes"].get<std::int64_t>();
+    REQUIRE(links > 0);
+    const std::string &csv = streamed.stdoutOnly;
+    CHECK(csv.rfind("linkId,plane,copy,level,aRack,aU,aDevice,aPort,bRack,bU,bDevice,bPort,"
+                    "medium,lengthM,stockLengthM\r\n",
+                    0) == 0);
+    std::int64_t lines = 0;
+    for (std::size_t at = csv.find("\r\n"); at != std::string::npos; at = csv.find("\r\n", at + 2))
+        ++lines;
+    CHECK(lines == links + 1); // the header and one row per link of every plane copy
+
+    const fs::path target = writeTemp("schedule.csv", "old\n");
+    const Run toFile = aidc("cables " + kSample + " --csv --output '" + target.string() + "'");
+    CHECK(toFile.exitCode == 0);
+    CHECK(readFile(target) == csv);
+}
+
 TEST_CASE("validate accepts every sample project", "[cli]")
 {
     for (const auto &entry : fs::directory_iterator(fs::path(AIDC_SOURCE_DIR) / "projects")) {

@@ -143,3 +143,35 @@ TEST_CASE("temporaries a killed save left behind are cleaned up by the next save
     CHECK_FALSE(fs::exists(stale));
     CHECK(fs::exists(fresh)); // younger than ten minutes: not touched
 }
+
+// Issue 15, item 6: the cable schedule streams through the same save.
+TEST_CASE("a streamed save writes its pieces on commit and nothing without it", "[atomicfile]")
+{
+    test::TempDir dir;
+    const std::string path = dir.file("schedule.csv");
+    REQUIRE(saveFileAtomically(path, "old\n").ok);
+    {
+        AtomicFileWriter writer(path);
+        REQUIRE(writer.ok());
+        CHECK(writer.write("a,b\r\n"));
+        CHECK(entriesIn(dir.path()) == 2); // the target and the temporary beside it
+        CHECK(test::readFile(path) == "old\n");
+        // destroyed without commit(): the temporary goes, the old file stays
+    }
+    CHECK(test::readFile(path) == "old\n");
+    CHECK(entriesIn(dir.path()) == 1);
+
+    AtomicFileWriter writer(path);
+    for (int i = 0; i < 3; ++i)
+        CHECK(writer.write("row" + std::to_string(i) + "\r\n"));
+    const SaveResult saved = writer.commit();
+    CHECK(saved.ok);
+    CHECK(test::readFile(path) == "row0\r\nrow1\r\nrow2\r\n");
+    CHECK(entriesIn(dir.path()) == 1);
+
+    AtomicFileWriter intoDirectory(dir.path().string());
+    CHECK_FALSE(intoDirectory.ok());
+    CHECK(intoDirectory.error().find("is a directory") != std::string::npos);
+    CHECK_FALSE(intoDirectory.write("x"));
+    CHECK_FALSE(intoDirectory.commit().ok);
+}
