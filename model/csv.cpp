@@ -1,5 +1,6 @@
 #include "csv.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string_view>
@@ -25,12 +26,21 @@ bool isNumber(const std::string &field)
 
 void appendField(std::string &out, const std::string &raw)
 {
-    const std::string field = csvSafeText(raw);
-    if (field.find_first_of(",\"\r\n") == std::string::npos) {
+    // csvSafeText() without copying the field when it needs no apostrophe (the common case).
+    const bool neutralise = startsLikeFormula(raw) && !isNumber(raw);
+    const std::string_view field(raw);
+    const bool plain = std::none_of(field.begin(), field.end(), [](char c) {
+        return c == ',' || c == '"' || c == '\r' || c == '\n';
+    });
+    if (plain) {
+        if (neutralise)
+            out += '\'';
         out += field;
         return;
     }
     out += '"';
+    if (neutralise)
+        out += '\'';
     for (char c : field) {
         if (c == '"')
             out += '"';

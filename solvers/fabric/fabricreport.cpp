@@ -1,5 +1,6 @@
 #include "solvers/fabric/fabricreport.h"
 
+#include <charconv>
 #include <cstdio>
 
 namespace aidc {
@@ -71,12 +72,24 @@ nlohmann::json hopsJson(const HopStats &h)
             {"pairs", h.pairs}};
 }
 
+// Appends `lead` and `value` zero-padded to `width` digits ("-000042"), as printf's "%0*" would.
+void appendNumbered(std::string &out, char lead, std::uint64_t value, int width)
+{
+    char digits[24];
+    const auto result = std::to_chars(digits, digits + sizeof digits, value);
+    const int n = int(result.ptr - digits);
+    out += lead;
+    if (n < width)
+        out.append(std::size_t(width - n), '0');
+    out.append(digits, result.ptr);
+}
+
 std::string switchName(const std::string &prefix, int tier, std::int64_t indexInTier)
 {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "-%c%04lld", tierLetter(tier),
-                  static_cast<long long>(indexInTier + 1));
-    return prefix + buffer;
+    std::string name = prefix;
+    name += '-';
+    appendNumbered(name, tierLetter(tier), std::uint64_t(indexInTier + 1), 4);
+    return name;
 }
 
 std::string hostName(const FabricHost &h)
@@ -95,56 +108,75 @@ std::string hostName(const FabricHost &h)
     return "host" + std::to_string(n);
 }
 
-// Calls `visit` for every cable of `plane` (all its copies), one reused row at a time.
+void assignInt(std::string &out, long long value)
+{
+    char buffer[24];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    out.assign(buffer, result.ptr);
+}
+
+// Calls `visit` for every cable of `plane` (all its copies), one reused row at a time. The
+// fields are assigned in place (no allocation per row once the strings have grown): a 1M-GPU
+// site streams millions of rows.
 void visitSchedule(const PlaneResult &plane, const std::vector<std::string> &rackIds,
                    const CableRowVisitor &visit)
 {
     const FabricTopology &g = plane.topology;
-    auto rackId = [&](int rack) -> std::string {
-        return rack >= 0 && std::size_t(rack) < rackIds.size() ? rackIds[std::size_t(rack)]
-                                                               : std::string();
+    auto assignRack = [&](std::string &out, int rack) {
+        if (rack >= 0 && std::size_t(rack) < rackIds.size())
+            out.assign(rackIds[std::size_t(rack)]);
+        else
+            out.clear();
     };
-    std::vector<std::string> row;
-    row.reserve(15);
+    std::vector<std::string> row(15);
     for (int copy = 0; copy < plane.parallelPlanes; ++copy) {
         std::string prefix = plane.name;
         if (plane.parallelPlanes > 1)
             prefix += '.' + std::to_string(copy + 1);
-        auto end = [&](std::uint32_t v, std::uint16_t port, std::vector<std::string> &out) {
+        // The rack, U, device and port of one end, into row[at .. at + 3].
+        auto end = [&](std::uint32_t v, std::uint16_t port, std::size_t at) {
             if (g.isSwitch(v)) {
                 const std::size_t s = g.switchOf(v);
                 const int tier = g.switchTier[s];
-                out.push_back(rackId(g.switchRack[s]));
-                out.push_back(g.switchRack[s] >= 0
-                                  ? std::to_string(g.switchU[s] - copy * plane.switchHeightU)
-                                  : std::string());
-                out.push_back(switchName(
-                    prefix, tier, std::int64_t(s) - g.tierFirstSwitch[std::size_t(tier - 1)]));
+                assignRack(row[at], g.switchRack[s]);
+                if (g.switchRack[s] >= 0)
+                    assignInt(row[at + 1], g.switchU[s] - copy * plane.switchHeightU);
+                else
+                    row[at + 1].clear();
+                row[at + 2] = switchName(
+                    prefix, tier, std::int64_t(s) - g.tierFirstSwitch[std::size_t(tier - 1)]);
             } else {
                 const FabricHost &h = g.hosts[std::size_t(g.endpointHost[v])];
-                out.push_back(rackId(h.rack));
-                out.push_back(std::to_string(h.baseU));
-                out.push_back(hostName(h));
+                assignRack(row[at], h.rack);
+                assignInt(row[at + 1], h.baseU);
+                row[at + 2] = hostName(h);
             }
-            out.push_back(std::to_string(port));
+            assignInt(row[at + 3], port);
         };
+        row[1].assign(plane.name);
+        assignInt(row[2], copy + 1);
         for (std::size_t l = 0; l < g.linkCount(); ++l) {
-            row.clear();
-            char id[32];
-            std::snprintf(id, sizeof id, "-%06zu", l + 1);
-            row.push_back(prefix + id);
-            row.push_back(plane.name);
-            row.push_back(std::to_string(copy + 1));
-            row.push_back(levelName(g.linkLevel[l]));
-            end(g.linkA[l], g.portA[l], row);
-            end(g.linkB[l], g.portB[l], row);
+            row[0].assign(prefix);
+            appendNumbered(row[0], '-', l + 1, 6);
+            row[3].assign(levelName(g.linkLevel[l]));
+            end(g.linkA[l], g.portA[l], 4);
+            end(g.linkB[l], g.portB[l], 8);
             const std::uint8_t m =
                 l < g.linkMedium.size() ? g.linkMedium[l] : FabricTopology::kNoMedium;
-            row.push_back(m < plane.media.size() ? plane.media[m] : std::string("(none)"));
-            row.push_back(l < g.lengthM.size() ? fixed(g.lengthM[l], 2) : std::string());
-            row.push_back(l < g.stockLengthM.size() && g.stockLengthM[l] > 0
-                              ? formatCsvNumber(g.stockLengthM[l])
-                              : std::string());
+            row[12].assign(m < plane.media.size() ? plane.media[m] : std::string("(none)"));
+            if (l < g.lengthM.size()) {
+                char buffer[64];
+                const auto result =
+                    std::to_chars(buffer, buffer + sizeof buffer, double(g.lengthM[l]),
+                                  std::chars_format::fixed, 2);
+                row[13].assign(buffer, result.ptr);
+            } else {
+                row[13].clear();
+            }
+            if (l < g.stockLengthM.size() && g.stockLengthM[l] > 0)
+                row[14] = formatCsvNumber(g.stockLengthM[l]);
+            else
+                row[14].clear();
             visit(row);
         }
     }
