@@ -784,7 +784,8 @@ ReliabilityResult solveReliability(const ReliabilityInputs &in, const Reliabilit
                 number(settings.spareConfidence * 100) + "% confidence but the pool leaves only " +
                 std::to_string(sp.idleNodes) + " idle; " +
                 (settings.noSpareRecovery == NoSpareRecovery::Shrink
-                     ? "the job restarts shrunk and loses " + number(core.shrinkLoss * 100) +
+                     ? "the job restarts shrunk and loses " +
+                           number(std::round(core.shrinkLoss * 1e4) / 1e2) +
                            "% of its throughput while nodes are repaired"
                      : "the goodput assumes those and the wait for repairs"));
     if (settings.spareNodes && *settings.spareNodes % in.nodesPerBlastUnit != 0)
