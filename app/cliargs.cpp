@@ -117,9 +117,10 @@ const std::vector<std::pair<int, std::string>> &exitCodeDescriptions()
 {
     static const std::vector<std::pair<int, std::string>> codes{
         {ExitOk, "success"},
-        {ExitViolations, "--strict was given and the evaluation reported warnings or violations, "
-                         "or a batch/sweep item failed to load or has errors, or validate-model "
-                         "found the error above the given limit"},
+        {ExitViolations,
+         "--strict was given and the evaluation reported unacknowledged warnings or violations, "
+         "or a batch/sweep item failed to load or has errors, or validate-model "
+         "found the error above the given limit"},
         {ExitUsage, "usage error (unknown command or option, missing argument)"},
         {ExitInput, "input error: a project or catalog failed to load or validate, or the "
                     "evaluation found an error in the design (the report lists it)"},

@@ -10,20 +10,23 @@ std::string Diagnostic::toString() const
     if (!jsonPath.empty())
         text += jsonPath + ": ";
     if (severity == Severity::Warning)
-        text += "warning: ";
+        text += acknowledged.empty() ? "warning: " : "acknowledged warning: ";
     text += message;
+    if (!acknowledged.empty())
+        text += " (acknowledged: " + acknowledged + ")";
     return text;
 }
 
 void Diagnostics::error(std::string file, std::string jsonPath, std::string message)
 {
-    m_items.push_back({Severity::Error, std::move(file), std::move(jsonPath), std::move(message)});
+    m_items.push_back(
+        {Severity::Error, std::move(file), std::move(jsonPath), std::move(message), {}});
 }
 
 void Diagnostics::warning(std::string file, std::string jsonPath, std::string message)
 {
     m_items.push_back(
-        {Severity::Warning, std::move(file), std::move(jsonPath), std::move(message)});
+        {Severity::Warning, std::move(file), std::move(jsonPath), std::move(message), {}});
 }
 
 void Diagnostics::append(const Diagnostics &other)
@@ -35,6 +38,15 @@ bool Diagnostics::hasErrors() const
 {
     for (const Diagnostic &d : m_items) {
         if (d.severity == Severity::Error)
+            return true;
+    }
+    return false;
+}
+
+bool Diagnostics::hasUnacknowledged() const
+{
+    for (const Diagnostic &d : m_items) {
+        if (d.severity == Severity::Error || d.acknowledged.empty())
             return true;
     }
     return false;

@@ -17,6 +17,9 @@ struct Diagnostic
     std::string file;     // file the problem is in ("" when not from a file)
     std::string jsonPath; // RFC 6901 JSON pointer, e.g. "/pools/1/gpu"
     std::string message;  // plain sentence, no trailing period
+    // Why the design accepts this warning (the project's /acknowledgedWarnings); "" = not
+    // acknowledged. An acknowledged warning is still reported, with its reason.
+    std::string acknowledged;
 
     // "file: /pools/1/gpu: unknown accelerator 'H900'" (parts that are empty are left out).
     std::string toString() const;
@@ -30,6 +33,9 @@ public:
     void append(const Diagnostics &other);
 
     bool hasErrors() const;
+    // Errors and the warnings no acknowledgement covers: what --strict and reviewers count.
+    bool hasUnacknowledged() const;
+    std::vector<Diagnostic> &items() { return m_items; }
     bool empty() const { return m_items.empty(); }
     const std::vector<Diagnostic> &items() const { return m_items; }
     std::string toString() const; // one diagnostic per line

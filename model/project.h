@@ -167,6 +167,9 @@ struct FabricPlane
     double islandOversubscription = 1.0;
     std::vector<std::string> pools; // pools attached (empty = all)
     bool allowAoc = true;
+    // Leaf ports kept free for the fabric manager (UFM appliances); nullopt = 1 on an
+    // InfiniBand plane, 0 on Ethernet [ref:nvidia-superpod-h100-ra].
+    std::optional<int> fabricManagerPorts;
 
     bool operator==(const FabricPlane &) const = default;
 };
@@ -174,8 +177,10 @@ struct FabricPlane
 // Cable trays over each row: the fabric's tray-fill check spreads a row's cables over them.
 struct CablingDesign
 {
-    int copperTraysPerRow = 1; // stacked copper (DAC/AEC/Cat6) trays over each row [U]
-    int fibreTraysPerRow = 1;  // stacked fibre trays (AOC, jumpers, trunks) over each row [U]
+    // Stacked trays of each kind over each row; 0 sizes every row to the fill limit, as a
+    // designer would, and a count states the trays actually built [U].
+    int copperTraysPerRow = 0; // copper (DAC/AEC/Cat6)
+    int fibreTraysPerRow = 0;  // fibre (AOC, jumpers, trunks)
 
     bool operator==(const CablingDesign &) const = default;
 };
@@ -228,6 +233,18 @@ struct CostSettings
 
 // ---------------------------------------------------------------- the project
 
+// A warning the design accepts on purpose, and why. The evaluation still reports the warning,
+// marked with the reason; --strict and the GUI's warning count leave it out. An entry that
+// matches no warning is itself a warning, so a stale acknowledgement cannot hide a new problem.
+struct WarningAcknowledgement
+{
+    std::string path;     // the warning's JSON pointer, exactly ("/network/planes/0")
+    std::string contains; // text the warning's message contains
+    std::string reason;   // why the design accepts it
+
+    bool operator==(const WarningAcknowledgement &) const = default;
+};
+
 struct Project
 {
     std::string schemaLocation; // "$schema": where editors find the JSON Schema ("" = none)
@@ -244,6 +261,7 @@ struct Project
     std::optional<Workload> workload;
     ReliabilitySettings reliability;
     CostSettings cost;
+    std::vector<WarningAcknowledgement> acknowledgedWarnings;
     std::string catalogOverridesJson; // verbatim JSON object merged over the catalog ("" = none)
 
     bool operator==(const Project &) const = default;

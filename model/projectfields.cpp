@@ -193,6 +193,25 @@ std::vector<ProjectField> buildTable()
                   "reliability are not evaluated."),
         F("/reliability", T::Object).desc("Reliability settings."),
         F("/cost", T::Object).desc("Cost settings."),
+        F("/acknowledgedWarnings", T::Array)
+            .def(Json::array())
+            .since(2)
+            .desc("Warnings the design accepts on purpose, each with its reason; they are still "
+                  "reported, marked acknowledged, and --strict does not count them."),
+        F("/acknowledgedWarnings/*", T::Object).desc("One acknowledged warning."),
+        F("/acknowledgedWarnings/*/path", T::String)
+            .required()
+            .note("a JSON pointer")
+            .desc("The warning's JSON pointer, exactly as the report prints it."),
+        F("/acknowledgedWarnings/*/contains", T::String)
+            .required()
+            .note("not empty")
+            .desc("Text the warning's message contains; another warning at the same path stays "
+                  "unacknowledged."),
+        F("/acknowledgedWarnings/*/reason", T::String)
+            .required()
+            .note("not empty")
+            .desc("Why the design accepts the warning; printed with it."),
         F("/catalogOverrides", T::AnyObject)
             .stages(Catalog | All)
             .desc("Entries merged over the part catalog (docs/catalog-format.md, \"Overriding "
@@ -629,27 +648,39 @@ std::vector<ProjectField> buildTable()
             .stages(Fabric | Power | Cost)
             .design()
             .desc("May the cabling solver use active optical cables."),
+        F("/network/planes/*/fabricManagerPorts", T::Integer)
+            .unit("ports", D::Count)
+            .defText("1 on InfiniBand, 0 on Ethernet")
+            .range(0, 64)
+            .since(2)
+            .stages(Fabric | Power | Cost)
+            .design()
+            .desc("Leaf ports kept free for the fabric manager (UFM appliances), taken from the "
+                  "last leaf back; the DGX SuperPOD leaves one node out of four SUs for its 4 "
+                  "UFM links [ref:nvidia-superpod-h100-ra]."),
         F("/network/cabling", T::Object)
             .since(2)
             .desc("Cable trays over the rows (the fabric's tray-fill check)."),
         F("/network/cabling/copperTraysPerRow", T::Integer)
             .unit("", D::Count)
             .def(cabling.copperTraysPerRow)
-            .range(1, 8)
+            .range(0, 8)
             .since(2)
             .stages(Fabric)
             .design()
             .desc("Stacked copper trays (DAC, AEC, Cat6) over each row, each 0.6 m wide and "
-                  "0.1 m deep [U]; a row's copper cables are spread over them."),
+                  "0.1 m deep [U]; a row's copper cables are spread over them. 0 sizes each "
+                  "row to the 45 % fill limit and reports the count; a count states the trays "
+                  "built and is checked against the limit."),
         F("/network/cabling/fibreTraysPerRow", T::Integer)
             .unit("", D::Count)
             .def(cabling.fibreTraysPerRow)
-            .range(1, 8)
+            .range(0, 8)
             .since(2)
             .stages(Fabric)
             .design()
             .desc("Stacked fibre trays (AOC, jumpers, trunks) over each row; a row's fibre "
-                  "cables are spread over them."),
+                  "cables are spread over them. 0 sizes each row to the fill limit."),
 
         // ------------------------------------------------------------------ storage
         F("/storage/capacityPB", T::Number)

@@ -406,6 +406,7 @@ void ProjectReader::readPlane(JsonObjectReader &r, FabricPlane &plane)
             m_planePools.push_back({plane.pools[j], path});
     }
     field(r, "allowAoc", plane.allowAoc);
+    field(r, "fabricManagerPorts", plane.fabricManagerPorts);
 }
 
 void ProjectReader::readStorage(JsonObjectReader &r, StorageDesign &storage)
@@ -758,6 +759,20 @@ Project ProjectReader::read(const Json &root)
         readCost(c, project.cost);
         c.finish();
     }
+    if (const Json *acks = r.array("acknowledgedWarnings")) {
+        for (std::size_t i = 0; i < acks->size(); ++i) {
+            WarningAcknowledgement ack;
+            JsonObjectReader a =
+                child((*acks)[i], jsonPointerAppend(r.pathOf("acknowledgedWarnings"), i));
+            field(a, "path", ack.path);
+            if (a.has("path") && !ack.path.empty() && ack.path.front() != '/')
+                a.error("path", "a JSON pointer starts with '/' (\"" + ack.path + "\")");
+            readNonEmptyString(a, "contains", ack.contains);
+            readNonEmptyString(a, "reason", ack.reason);
+            a.finish();
+            project.acknowledgedWarnings.push_back(std::move(ack));
+        }
+    }
     if (const Json *overrides = r.object("catalogOverrides"))
         project.catalogOverridesJson = overrides->dump();
     r.finish();
@@ -1007,6 +1022,7 @@ OrderedJson planeJson(const FabricPlane &plane)
     if (!plane.pools.empty())
         o["pools"] = plane.pools;
     putBool(o, "allowAoc", plane.allowAoc, d.allowAoc);
+    putInt(o, "fabricManagerPorts", plane.fabricManagerPorts);
     return o;
 }
 
@@ -1224,6 +1240,13 @@ std::string projectToJson(const Project &project)
         o["workload"] = workloadJson(*project.workload);
     putObject(o, "reliability", reliabilityJson(project.reliability));
     putObject(o, "cost", costJson(project.cost));
+    if (!project.acknowledgedWarnings.empty()) {
+        OrderedJson acks = OrderedJson::array();
+        for (const WarningAcknowledgement &ack : project.acknowledgedWarnings)
+            acks.push_back(
+                {{"path", ack.path}, {"contains", ack.contains}, {"reason", ack.reason}});
+        o["acknowledgedWarnings"] = std::move(acks);
+    }
     if (!project.catalogOverridesJson.empty()) {
         OrderedJson overrides;
         try {

@@ -17,10 +17,13 @@ void DiagnosticsModel::setDiagnostics(const Diagnostics &diagnostics)
 {
     beginResetModel();
     m_items = diagnostics.items();
-    // Errors first; otherwise keep the solvers' order (it follows the pipeline).
-    std::stable_sort(m_items.begin(), m_items.end(), [](const Diagnostic &a, const Diagnostic &b) {
-        return a.severity == Severity::Error && b.severity != Severity::Error;
-    });
+    // Errors first, acknowledged warnings last; otherwise keep the solvers' order (it follows
+    // the pipeline).
+    const auto rank = [](const Diagnostic &d) {
+        return d.severity == Severity::Error ? 0 : d.acknowledged.empty() ? 1 : 2;
+    };
+    std::stable_sort(m_items.begin(), m_items.end(),
+                     [&](const Diagnostic &a, const Diagnostic &b) { return rank(a) < rank(b); });
     endResetModel();
 }
 
@@ -39,7 +42,14 @@ int DiagnosticsModel::errorCount() const
 
 int DiagnosticsModel::warningCount() const
 {
-    return int(m_items.size()) - errorCount();
+    return int(std::count_if(m_items.begin(), m_items.end(), [](const Diagnostic &d) {
+        return d.severity == Severity::Warning && d.acknowledged.empty();
+    }));
+}
+
+int DiagnosticsModel::acknowledgedCount() const
+{
+    return int(m_items.size()) - errorCount() - warningCount();
 }
 
 int DiagnosticsModel::rowCount(const QModelIndex &parent) const
@@ -62,10 +72,16 @@ QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case SeverityColumn:
-            return error ? tr("Error") : tr("Warning");
+            return error                     ? tr("Error")
+                   : d->acknowledged.empty() ? tr("Warning")
+                                             : tr("Acknowledged");
         case WhereColumn:
             return QString::fromStdString(d->jsonPath.empty() ? std::string("—") : d->jsonPath);
         case MessageColumn:
+            if (!d->acknowledged.empty())
+                return tr("%1 — acknowledged: %2")
+                    .arg(QString::fromStdString(d->message),
+                         QString::fromStdString(d->acknowledged));
             return QString::fromStdString(d->message);
         }
         return {};
@@ -73,7 +89,9 @@ QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const
         if (index.column() != SeverityColumn)
             return {};
         return QApplication::style()->standardIcon(error ? QStyle::SP_MessageBoxCritical
-                                                         : QStyle::SP_MessageBoxWarning);
+                                                   : d->acknowledged.empty()
+                                                       ? QStyle::SP_MessageBoxWarning
+                                                       : QStyle::SP_MessageBoxInformation);
     case Qt::ToolTipRole:
         return QString::fromStdString(d->toString()) +
                tr("\nDouble-click (or press Enter) to select the part it names.");

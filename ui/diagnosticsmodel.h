@@ -22,7 +22,8 @@ public:
     void setDiagnostics(const Diagnostics &diagnostics);
     const Diagnostic *diagnosticAt(const QModelIndex &index) const;
     int errorCount() const;
-    int warningCount() const;
+    int warningCount() const;      // warnings the project does not acknowledge
+    int acknowledgedCount() const; // warnings the project acknowledges, with a reason
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

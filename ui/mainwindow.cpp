@@ -807,9 +807,13 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
     m_diagnosticsModel->setDiagnostics(all);
     const int errors = m_diagnosticsModel->errorCount();
     const int warnings = m_diagnosticsModel->warningCount();
-    m_violationsLabel->setText(errors + warnings == 0
-                                   ? tr("No violations")
-                                   : tr("%1 error(s), %2 warning(s)").arg(errors).arg(warnings));
+    const int acknowledged = m_diagnosticsModel->acknowledgedCount();
+    QString status = errors + warnings == 0
+                         ? tr("No violations")
+                         : tr("%1 error(s), %2 warning(s)").arg(errors).arg(warnings);
+    if (acknowledged > 0)
+        status += tr(", %1 acknowledged").arg(acknowledged);
+    m_violationsLabel->setText(status);
     m_treeModel->setProject(project, evaluation->failed ? nullptr : &evaluation->result);
     m_floorPlan->setEvaluation(project, evaluation);
     m_compare->setCurrent(m_document->displayName(), evaluation);

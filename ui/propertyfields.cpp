@@ -470,6 +470,7 @@ void planeFields(std::vector<PropertyField> &out, const Project &project, int in
     pools.tooltip = SheetBuilder::tip(QObject::tr("Pool names, comma separated"), {}, {},
                                       QObject::tr("all pools"));
     b.declared("allowAoc", QObject::tr("Allow active optical cables"), plane.allowAoc);
+    b.declared("fabricManagerPorts", QObject::tr("Fabric-manager ports"), plane.fabricManagerPorts);
 }
 
 void powerFields(std::vector<PropertyField> &out, const PowerDesign &power, const Catalog *catalog)

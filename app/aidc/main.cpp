@@ -79,13 +79,16 @@ std::vector<CommandSpec> commandSpecs()
          "Evaluate a project: layout, counts and every solver's results.",
          "Prints a readable report, or with --format json the result document described in\n"
          "docs/result-format.md. Design violations (over-capacity halls, racks over their rating)\n"
-         "are listed in the report; they make the exit code 1 only with --strict. An error in the\n"
-         "design (e.g. a fixed parallel plan that cannot run) prints the report and exits with 3.",
+         "are listed in the report; they make the exit code 1 only with --strict. A warning the\n"
+         "project acknowledges (/acknowledgedWarnings, with a reason) is printed as acknowledged\n"
+         "and not counted. An error in the design (e.g. a fixed parallel plan that cannot run)\n"
+         "prints the report and exits with 3.",
          {{"--format", true, "text|json", "output format (default: text)"},
           kCatalogOption,
           kOutputOption,
           kAsOfOption,
-          {"--strict", false, "", "exit with code 1 when there is any warning or violation"}},
+          {"--strict", false, "",
+           "exit with code 1 when there is any unacknowledged warning or violation"}},
          1,
          1},
         {"validate",
@@ -237,7 +240,7 @@ int exitCodeFor(const ParsedArgs &args, const Result &result)
 {
     if (result.diagnostics.hasErrors())
         return ExitInput;
-    if (args.has("--strict") && !result.diagnostics.empty())
+    if (args.has("--strict") && result.diagnostics.hasUnacknowledged())
         return ExitViolations;
     return ExitOk;
 }

@@ -1,5 +1,6 @@
 #include "costreport.h"
 
+#include "model/diagnosticsjson.h"
 #include "solvers/common/reportformat.h"
 
 #include <cmath>
@@ -137,13 +138,7 @@ nlohmann::json toJson(const CostResult &r)
     j["trainingRunHours"] = optionalNumber(r.trainingRunHours);
     j["costPerTrainingRunUsd"] = optionalNumber(r.costPerTrainingRunUsd);
 
-    nlohmann::json diagnostics = nlohmann::json::array();
-    for (const Diagnostic &d : r.diagnostics.items()) {
-        diagnostics.push_back({{"severity", d.severity == Severity::Error ? "error" : "warning"},
-                               {"path", d.jsonPath},
-                               {"message", d.message}});
-    }
-    j["diagnostics"] = std::move(diagnostics);
+    j["diagnostics"] = diagnosticsToJson(r.diagnostics);
     return j;
 }
 

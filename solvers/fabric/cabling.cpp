@@ -256,11 +256,9 @@ std::vector<TrayFill> TrayLoads::fills(const CablingOptions &options, const Cabl
 {
     std::vector<TrayFill> out;
     const double trayMm2 = options.trayWidthM * options.trayDepthM * 1e6;
-    const int copperTrays = std::max(1, design.copperTraysPerRow);
-    const int fibreTrays = std::max(1, design.fibreTraysPerRow);
     // Trays of one kind that keep the row under the limit.
     const auto traysFor = [&](double peakMm2) {
-        return int(std::ceil(peakMm2 / (trayMm2 * options.trayFillLimit) - 1e-9));
+        return std::max(1, int(std::ceil(peakMm2 / (trayMm2 * options.trayFillLimit) - 1e-9)));
     };
     for (std::size_t r = 0; r < m_copper.size(); ++r) {
         double copper = 0, fibre = 0, mass = 0, peakCopper = 0, peakFibre = 0, peakMass = 0;
@@ -278,6 +276,11 @@ std::vector<TrayFill> TrayLoads::fills(const CablingOptions &options, const Cabl
         TrayFill f;
         f.row = row.id;
         f.hall = row.hall;
+        // A stated count is what is built; 0 sizes the row (project.h CablingDesign).
+        const int copperTrays =
+            design.copperTraysPerRow > 0 ? design.copperTraysPerRow : traysFor(peakCopper);
+        const int fibreTrays =
+            design.fibreTraysPerRow > 0 ? design.fibreTraysPerRow : traysFor(peakFibre);
         f.copperTrays = copperTrays;
         f.fibreTrays = fibreTrays;
         f.copperFill = peakCopper / (trayMm2 * copperTrays);

@@ -296,7 +296,8 @@ void buildPlane(PlaneWork &w, std::vector<FabricHost> hosts, const FabricOptions
     auto target = options.targetEndpoints.find(p.name);
     if (target != options.targetEndpoints.end())
         in.targetEndpoints = target->second;
-    in.managementPorts = p.technology == Technology::InfiniBand ? options.fabricManagerPorts : 0;
+    in.managementPorts =
+        p.fabricManagerPorts.value_or(p.technology == Technology::InfiniBand ? 1 : 0);
     // A management switch whose own uplink ports run into the in-band network: one tier of leaves
     // (unless the plane asks for a tree of them).
     const SwitchModel &model = *w.switchModel;

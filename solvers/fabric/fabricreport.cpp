@@ -1,4 +1,5 @@
 #include "solvers/fabric/fabricreport.h"
+#include "model/diagnosticsjson.h"
 
 #include <charconv>
 #include <cstdio>
@@ -305,12 +306,7 @@ nlohmann::json toJson(const FabricResult &r)
                          {"fibreFill", t.fibreFill},
                          {"peakLoadKgPerM", t.peakLoadKgPerM}});
     }
-    nlohmann::json diagnostics = nlohmann::json::array();
-    for (const Diagnostic &d : r.diagnostics.items()) {
-        diagnostics.push_back({{"severity", d.severity == Severity::Error ? "error" : "warning"},
-                               {"path", d.jsonPath},
-                               {"message", d.message}});
-    }
+    const nlohmann::json diagnostics = diagnosticsToJson(r.diagnostics);
     nlohmann::json rackPower = nlohmann::json::object();
     for (const auto &[rack, w] : r.rackNetworkPowerW)
         rackPower[rack.empty() ? "(unplaced)" : rack] = w;

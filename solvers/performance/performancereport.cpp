@@ -1,4 +1,5 @@
 #include "solvers/performance/performancereport.h"
+#include "model/diagnosticsjson.h"
 #include "model/enumnames.h"
 
 #include <cstdio>
@@ -139,12 +140,7 @@ nlohmann::json toJson(const PerformanceResult &r)
                          {"stepS", p.stepS},
                          {"linearity", p.linearity}});
     j["scaling"] = curve;
-    nlohmann::json diags = nlohmann::json::array();
-    for (const Diagnostic &d : r.diagnostics.items())
-        diags.push_back({{"severity", d.severity == Severity::Error ? "error" : "warning"},
-                         {"path", d.jsonPath},
-                         {"message", d.message}});
-    j["diagnostics"] = diags;
+    j["diagnostics"] = diagnosticsToJson(r.diagnostics);
     return j;
 }
 

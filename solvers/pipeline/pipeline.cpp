@@ -3,6 +3,7 @@
 #include "model/projectjson.h"
 
 #include "solvers/common/defaults.h"
+#include "solvers/pipeline/acknowledgements.h"
 #include "solvers/pipeline/adapters.h"
 
 namespace aidc {
@@ -124,7 +125,9 @@ LayoutResult placeLayout(const Project &effective, const Catalog &catalog,
                              sizeStorage(effective, catalog, effective.totalGpus()));
 }
 
-Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOptions &options)
+namespace {
+
+Result runSolvers(const Project &project, const Catalog &catalog, const EvaluateOptions &options)
 {
     Result result;
     // The project's own fields are checked once, here, by the loader's rules; the solvers then
@@ -278,6 +281,16 @@ Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOp
                             options.priceBook, options.cost);
     result.diagnostics.append(result.cost.diagnostics);
     summariseCost(result.cost, result.summary);
+    return result;
+}
+
+} // namespace
+
+Result evaluate(const Project &project, const Catalog &catalog, const EvaluateOptions &options)
+{
+    Result result = runSolvers(project, catalog, options);
+    if (!result.cancelled)
+        applyAcknowledgements(project.acknowledgedWarnings, result);
     return result;
 }
 

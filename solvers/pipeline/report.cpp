@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "model/diagnosticsjson.h"
 #include "model/enumnames.h"
 #include "solvers/common/reportformat.h"
 #include "solvers/cost/costreport.h"
@@ -104,17 +105,6 @@ nlohmann::json layoutToJson(const LayoutResult &layout)
               {"management", layout.countRacks(RackRole::Management)}}}};
 }
 
-nlohmann::json diagnosticsToJson(const Diagnostics &diagnostics)
-{
-    nlohmann::json items = nlohmann::json::array();
-    for (const Diagnostic &d : diagnostics.items()) {
-        items.push_back({{"severity", d.severity == Severity::Error ? "error" : "warning"},
-                         {"path", d.jsonPath},
-                         {"message", d.message}});
-    }
-    return items;
-}
-
 } // namespace
 
 nlohmann::json resultToJson(const Result &result)
@@ -198,10 +188,17 @@ void writeTextReport(std::ostream &out, const Result &result)
     if (result.diagnostics.empty())
         out << "  none\n";
     for (const Diagnostic &d : result.diagnostics.items()) {
-        out << "  " << (d.severity == Severity::Error ? "error" : "warning") << ": ";
+        out << "  "
+            << (d.severity == Severity::Error ? "error"
+                : d.acknowledged.empty()      ? "warning"
+                                              : "acknowledged warning")
+            << ": ";
         if (!d.jsonPath.empty())
             out << d.jsonPath << ": ";
-        out << d.message << '\n';
+        out << d.message;
+        if (!d.acknowledged.empty())
+            out << " (acknowledged: " << d.acknowledged << ")";
+        out << '\n';
     }
 }
 

@@ -1,4 +1,5 @@
 #include "solvers/power/powerreport.h"
+#include "model/diagnosticsjson.h"
 
 #include "model/enumnames.h"
 #include "solvers/power/powerchain.h"
@@ -259,12 +260,7 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
     j["bom"] = bom;
     j["assumptions"] = r.assumptions;
 
-    nlohmann::json diagnostics = nlohmann::json::array();
-    for (const Diagnostic &d : r.diagnostics.items())
-        diagnostics.push_back({{"severity", d.severity == Severity::Error ? "error" : "warning"},
-                               {"path", d.jsonPath},
-                               {"message", d.message}});
-    j["diagnostics"] = diagnostics;
+    j["diagnostics"] = diagnosticsToJson(r.diagnostics);
     return j;
 }
 

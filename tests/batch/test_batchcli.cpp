@@ -126,7 +126,7 @@ TEST_CASE("shards 1/2 and 2/2 merged equal the unsharded sweep", "[batchcli][sha
     TempDir dir;
     const std::vector<std::string> sweep = {
         "sweep",  sourcePath("projects/h100-1k-infiniband.json"),
-        "--set",  "/compute/pools/0/gpuCount=256,512,768,1024,-1",
+        "--set",  "/compute/pools/0/gpuCount=992,1000,1008,1016,-1",
         "--set",  "/site/electricityUsdPerKWh=0.05,0.1",
         "--quiet"};
     auto runWith = [&](std::vector<std::string> extra) {

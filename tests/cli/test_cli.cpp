@@ -157,14 +157,14 @@ TEST_CASE("eval prints a report; --format json prints the result document", "[cl
     const Run text = aidc("eval " + kSample);
     REQUIRE(text.exitCode == 0);
     CHECK(text.output.find("GPUs") != std::string::npos);
-    CHECK(text.output.find("1,024") != std::string::npos);
+    CHECK(text.output.find("1,016") != std::string::npos);
 
     const Run json = aidc("eval " + kSample + " --format json");
     REQUIRE(json.exitCode == 0);
     const nlohmann::json document = nlohmann::json::parse(json.stdoutOnly);
     CHECK(document["schema"] == "aidc-result");
     CHECK(document["version"] == 1);
-    CHECK(document["summary"]["gpus"] == 1024);
+    CHECK(document["summary"]["gpus"] == 1016);
     CHECK(aidc("eval " + kSample + " --format yaml").exitCode == 2);
 }
 
@@ -281,7 +281,7 @@ TEST_CASE("an unwritable --output is an output error and leaves the old file", "
     const fs::path target = writeTemp("good.txt", "old\n");
     const Run ok = aidc("eval " + kSample + " --output '" + target.string() + "'");
     CHECK(ok.exitCode == 0);
-    CHECK(readFile(target).find("1,024") != std::string::npos);
+    CHECK(readFile(target).find("1,016") != std::string::npos);
 }
 
 namespace {
@@ -359,7 +359,7 @@ TEST_CASE("a price-book quote changes the BOM line and capex; removing it restor
     const nlohmann::json catalogJson = nlohmann::json::parse(
         aidc("eval '" + projectFile.string() + "' --format json" + asOf).stdoutOnly);
     // Capex moves by exactly (catalog - quote) x the QM9700 count (48 switches in the sample's
-    // two-tier backend: 32 leaves + 16 spines for 1,024 endpoints on 64-port switches).
+    // two-tier backend: 32 leaves + 16 spines for 1,016 endpoints on 64-port switches).
     const double difference = catalogJson["summary"]["capexUsd"].get<double>() -
                               quotedJson["summary"]["capexUsd"].get<double>();
     CHECK(difference == Approx((std::stod(catalogPrice) - 30000.0) * 48));

@@ -386,7 +386,7 @@ TEST_CASE("omitted fields take the defaults of project.h", "[projectjson]")
     CHECK(p.catalogOverridesJson.empty());
     REQUIRE(p.pools.size() == 1);
     CHECK(p.pools[0].name == "H100-SXM"); // defaults to the GPU id
-    CHECK(p.pools[0].gpuCount == 1024);
+    CHECK(p.pools[0].gpuCount == 1016);
     CHECK(p.pools[0].server.empty());
     CHECK_FALSE(p.pools[0].serversPerRack.has_value());
     REQUIRE(p.workload.has_value());
@@ -394,7 +394,7 @@ TEST_CASE("omitted fields take the defaults of project.h", "[projectjson]")
     CHECK(p.workload->checkpoint == CheckpointPolicy{});
     CHECK(p.workload->model.kvHeads == 8);
     CHECK_FALSE(p.workload->model.moe.has_value());
-    CHECK(p.totalGpus() == 1024);
+    CHECK(p.totalGpus() == 1016);
 }
 
 TEST_CASE("special forms: auto, default names, kvHeads", "[projectjson]")

@@ -37,7 +37,7 @@ TEST_CASE("a property edit is undoable and the results follow it", "[gui][undo]"
     CHECK(window.document()->project() == start);
     CHECK_FALSE(window.isWindowModified());
     settle(window);
-    CHECK(figure(window, "gpus") == "1,024");
+    CHECK(figure(window, "gpus") == "1,016");
 
     window.redoAction()->trigger();
     CHECK(window.document()->project().pools[0].gpuCount == 2048);

@@ -127,7 +127,7 @@ TEST_CASE("rack elevations show the switches the fabric placed, every one once",
             warned += std::stoll(d.message.substr(at + 2));
     }
     CHECK(fabric.unplacedSwitches == warned);
-    // The backend plane: 128 DGX H100 x 8 rails = 1,024 endpoints; 64-port QM9700 at 1:1 ->
+    // The backend plane: 127 DGX H100 x 8 rails = 1,016 endpoints; 64-port QM9700 at 1:1 ->
     // 32 down ports per leaf = 32 leaves, 32 x 32 uplinks / 64 ports = 16 spines, as in
     // NVIDIA's 4-SU DGX SuperPOD H100 reference architecture [V] [ref:nvidia-superpod-h100-ra].
     CHECK(leaves == 32);

@@ -148,7 +148,7 @@ TEST_CASE("a failure-rate override changes the failures per day", "[gui][fields]
     CHECK(gpu->text().isEmpty());
     CHECK(gpu->placeholderText().contains("catalog"));
 
-    // 1,024 GPUs at 10 failures per GPU-year add about 28 failures per day (1024 × 10 / 365).
+    // 1,016 GPUs at 10 failures per GPU-year add about 28 failures per day (1016 × 10 / 365).
     typeInto(window, "/reliability/failuresPerYear/gpu", "10");
     CHECK(window.document()->project().reliability.failuresPerYearOverride.at("gpu") == 10);
     const double overridden = valueOf(settle(window)->result.summary.failuresPerDay);

@@ -46,7 +46,7 @@ TEST_CASE("adding a copy of the selected pool and deleting it are undoable steps
     CHECK(window.selection() == poolSelection(1));
     CHECK(stack.count() == 1);
     settle(window);
-    CHECK(figure(window, "gpus") == "2,048"); // 1,024 + a copy of 1,024
+    CHECK(figure(window, "gpus") == "2,032"); // 1,016 + a copy of 1,016
 
     QAction *remove = menuAction(window, "Delete");
     CHECK(remove->isEnabled());

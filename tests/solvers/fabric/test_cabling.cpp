@@ -344,6 +344,8 @@ TEST_CASE("tray fill is computed per row and over-fill is flagged", "[fabric][ca
     options.cabling.trayWidthM = 0.02; // a deliberately tiny tray
     options.networkRackSwitchU = 40;   // both builds keep every switch in one network rack
     Project project = projectWith(32, backendPlane());
+    project.cabling.copperTraysPerRow = 1; // stated counts: checked, not sized
+    project.cabling.fibreTraysPerRow = 1;
     const LayoutResult layout = layoutFor(32, LeafPlacement::NetworkRack, 4);
     const FabricResult one = solveFabric(project, opticsOnlyCatalog(false), layout, options);
     REQUIRE_FALSE(one.trays.empty());

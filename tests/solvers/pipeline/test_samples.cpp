@@ -99,6 +99,48 @@ TEST_CASE("every sample's switches fit the network racks its layout reserves",
     }
 }
 
+// The samples are the showcase: a reviewer opening one sees no warning to explain away; a
+// warning a design accepts on purpose is acknowledged in the file with its reason (brief,
+// "Samples are the showcase").
+TEST_CASE("every sample evaluates without an unacknowledged warning", "[pipeline][samples]")
+{
+    for (const fs::path &file : sampleProjects()) {
+        INFO(file.filename().string());
+        const LoadedProject loaded = loadProjectForEvaluation(file.string(), shippedCatalog());
+        const Result result = evaluate(loaded.project, loaded.catalog);
+        for (const Diagnostic &d : result.diagnostics.items()) {
+            INFO(d.toString());
+            CHECK(!d.acknowledged.empty());
+        }
+        CHECK_FALSE(result.diagnostics.hasUnacknowledged());
+    }
+}
+
+// Trays left at 0 are sized per row: the fewest that keep the busiest point under the 45 %
+// fill limit (project.h CablingDesign), so one tray fewer would be over it.
+TEST_CASE("trays left unset are sized to the fill limit in every row", "[pipeline][samples]")
+{
+    const LoadedProject loaded =
+        loadProjectForEvaluation(AIDC_SOURCE_DIR "/projects/minimal.json", shippedCatalog());
+    REQUIRE(loaded.project.cabling.copperTraysPerRow == 0);
+    const Result result = evaluate(loaded.project, loaded.catalog);
+    REQUIRE_FALSE(result.fabric.trays.empty());
+    const double limit = FabricOptions{}.cabling.trayFillLimit;
+    bool stacked = false;
+    for (const TrayFill &t : result.fabric.trays) {
+        INFO(t.row);
+        CHECK(t.copperFill <= limit + 1e-12);
+        CHECK(t.fibreFill <= limit + 1e-12);
+        if (t.copperTrays > 1) {
+            stacked = true;
+            CHECK(t.copperFill * t.copperTrays / (t.copperTrays - 1) > limit);
+        }
+        if (t.fibreTrays > 1)
+            CHECK(t.fibreFill * t.fibreTrays / (t.fibreTrays - 1) > limit);
+    }
+    CHECK(stacked); // the minimal sample's network row needs more than one copper tray
+}
+
 TEST_CASE("every diagnostic of every sample points into the project document",
           "[pipeline][samples]")
 {

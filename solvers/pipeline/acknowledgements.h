@@ -1,0 +1,26 @@
+#pragma once
+
+// Warnings a design accepts on purpose (the project's /acknowledgedWarnings): each matching
+// warning of an evaluation is marked with the entry's reason, in the collected diagnostics and
+// in each solver's own list, so every report shows the same mark. An entry that matches no
+// warning becomes a warning itself: the design changed, and the reason may no longer hold.
+
+#include "model/diagnostics.h"
+#include "model/project.h"
+
+#include <vector>
+
+namespace aidc {
+
+struct Result;
+
+// Does `ack` cover `d`? A warning (never an error) at exactly the entry's path whose message
+// contains the entry's text.
+bool acknowledges(const WarningAcknowledgement &ack, const Diagnostic &d);
+
+// Marks the acknowledged warnings of `result` and appends a warning for every entry of
+// `acknowledgements` that matched none.
+void applyAcknowledgements(const std::vector<WarningAcknowledgement> &acknowledgements,
+                           Result &result);
+
+} // namespace aidc
