@@ -32,4 +32,10 @@ const ComputePool *Project::findPool(const std::string &poolName) const
     return nullptr;
 }
 
+bool WarningAcknowledgement::covers(const Diagnostic &d) const
+{
+    return d.severity == Severity::Warning && d.jsonPath == path && !contains.empty() &&
+           d.message.find(contains) != std::string::npos;
+}
+
 } // namespace aidc

@@ -6,6 +6,7 @@
 // is "not set by the user": the solvers then use the documented default (docs/project-format.md).
 // The JSON form, its validation and its upgrade chain live in projectjson.h.
 
+#include "diagnostics.h"
 #include "workload.h"
 
 #include <array>
@@ -241,6 +242,9 @@ struct WarningAcknowledgement
     std::string path;     // the warning's JSON pointer, exactly ("/network/planes/0")
     std::string contains; // text the warning's message contains
     std::string reason;   // why the design accepts it
+
+    // A warning (never an error) at exactly `path` whose message contains `contains`.
+    bool covers(const Diagnostic &d) const;
 
     bool operator==(const WarningAcknowledgement &) const = default;
 };

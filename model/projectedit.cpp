@@ -573,3 +573,55 @@ ProjectEdit removePlane(const Project &project, const std::vector<FabricPlane> &
 }
 
 } // namespace aidc
+
+namespace aidc {
+
+std::string acknowledgedText(const std::string &message)
+{
+    const auto trimmable = [](char c) {
+        return c == ' ' || c == ',' || c == ';' || c == ':' || c == '(' || c == '=' || c == '.';
+    };
+    std::string best;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= message.size(); ++i) {
+        if (i < message.size() && (message[i] < '0' || message[i] > '9'))
+            continue;
+        std::size_t a = start, b = i;
+        while (a < b && trimmable(message[a]))
+            ++a;
+        while (b > a && trimmable(message[b - 1]))
+            --b;
+        if (b - a > best.size())
+            best = message.substr(a, b - a);
+        start = i + 1;
+    }
+    return best;
+}
+
+ProjectEdit acknowledgeWarning(const Project &project, const Diagnostic &d, std::string reason)
+{
+    const Json entry = {
+        {"path", d.jsonPath}, {"contains", acknowledgedText(d.message)}, {"reason", reason}};
+    ProjectEdit edit{"Acknowledge a warning", {}};
+    if (project.acknowledgedWarnings.empty())
+        edit.operations.push_back(
+            makeOp(EditOperation::Kind::Set, "/acknowledgedWarnings", Json::array({entry})));
+    else
+        edit.operations.push_back(
+            makeOp(EditOperation::Kind::Insert, "/acknowledgedWarnings/-", entry));
+    return edit;
+}
+
+ProjectEdit withdrawAcknowledgement(const Project &project, const Diagnostic &d)
+{
+    ProjectEdit edit{"Withdraw an acknowledgement", {}};
+    // From the last entry back, so that the indices of the earlier ones stay valid.
+    for (std::size_t i = project.acknowledgedWarnings.size(); i-- > 0;) {
+        if (project.acknowledgedWarnings[i].covers(d))
+            edit.operations.push_back(
+                makeOp(EditOperation::Kind::Remove, jsonPointerAppend("/acknowledgedWarnings", i)));
+    }
+    return edit;
+}
+
+} // namespace aidc

@@ -127,6 +127,17 @@ ProjectEdit addPlane(const Project &project, const std::vector<FabricPlane> &cur
                      FabricPlane plane);
 ProjectEdit removePlane(const Project &project, const std::vector<FabricPlane> &current, int plane);
 
+// ------------------------------------------------------------------ acknowledged warnings
+//
+// Appends an entry for warning `d` to /acknowledgedWarnings with `reason`. The entry matches the
+// warning's path and the longest run of its message without digits (acknowledgedText), so a
+// count that changes with the design does not make the entry stale.
+ProjectEdit acknowledgeWarning(const Project &project, const Diagnostic &d, std::string reason);
+// Removes the entries that cover `d`; an empty edit when none does.
+ProjectEdit withdrawAcknowledgement(const Project &project, const Diagnostic &d);
+// The longest run of `message` without a digit, trimmed of spaces and punctuation at its ends.
+std::string acknowledgedText(const std::string &message);
+
 // Replaces every hall of `project` by the halls of `pinned` (the layout written into the
 // project by the layout solver's pinLayout()), so that racks and rows can then be moved.
 ProjectEdit replaceHalls(const Project &pinned, std::string description);

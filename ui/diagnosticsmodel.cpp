@@ -78,10 +78,11 @@ QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const
         case WhereColumn:
             return QString::fromStdString(d->jsonPath.empty() ? std::string("—") : d->jsonPath);
         case MessageColumn:
+            // The reason first: it is what a reviewer reads an acknowledged row for.
             if (!d->acknowledged.empty())
-                return tr("%1 — acknowledged: %2")
-                    .arg(QString::fromStdString(d->message),
-                         QString::fromStdString(d->acknowledged));
+                return tr("Accepted: %1 — warning: %2")
+                    .arg(QString::fromStdString(d->acknowledged),
+                         QString::fromStdString(d->message));
             return QString::fromStdString(d->message);
         }
         return {};

@@ -28,7 +28,10 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
 #include <QSettings>
@@ -141,6 +144,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         else
             statusBar()->showMessage(tr("This problem names no single part of the project."), 4000);
     };
+    m_diagnosticsView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_diagnosticsView, &QWidget::customContextMenuRequested, this,
+            &MainWindow::showDiagnosticMenu);
     connect(m_diagnosticsView, &QTableView::activated, this, activateDiagnostic);
     connect(m_diagnosticsView, &QTableView::clicked, this, activateDiagnostic);
 
@@ -706,6 +712,54 @@ Diagnostics MainWindow::requestEdit(const ProjectEdit &edit, bool pin)
     combined.operations.insert(combined.operations.end(), edit.operations.begin(),
                                edit.operations.end());
     return m_document->edit(combined);
+}
+
+Diagnostics MainWindow::acknowledgeWarning(const Diagnostic &d, const QString &reason)
+{
+    return requestEdit(aidc::acknowledgeWarning(m_document->project(), d, reason.toStdString()));
+}
+
+Diagnostics MainWindow::withdrawAcknowledgement(const Diagnostic &d)
+{
+    return requestEdit(aidc::withdrawAcknowledgement(m_document->project(), d));
+}
+
+// A warning that names a place in the project can be acknowledged with a reason (the design
+// accepts it on purpose); an acknowledged one can be withdrawn. Errors cannot be acknowledged.
+void MainWindow::showDiagnosticMenu(const QPoint &position)
+{
+    const Diagnostic *d = m_diagnosticsModel->diagnosticAt(m_diagnosticsView->indexAt(position));
+    if (!d || d->severity != Severity::Warning || d->jsonPath.empty())
+        return;
+    const Diagnostic diagnostic = *d; // the model resets when the edit re-evaluates
+    QMenu menu(this);
+    if (diagnostic.acknowledged.empty()) {
+        menu.addAction(tr("Acknowledge Warning…"), this, [this, diagnostic] {
+            bool ok = false;
+            const QString reason =
+                QInputDialog::getText(this, tr("Acknowledge Warning"),
+                                      tr("Why does the design accept this warning?\n%1")
+                                          .arg(QString::fromStdString(diagnostic.message)),
+                                      QLineEdit::Normal, {}, &ok)
+                    .trimmed();
+            if (!ok)
+                return;
+            if (reason.isEmpty()) {
+                statusBar()->showMessage(tr("An acknowledgement needs a reason."), 4000);
+                return;
+            }
+            const Diagnostics refused = acknowledgeWarning(diagnostic, reason);
+            if (refused.hasErrors())
+                showRefusal(refused);
+        });
+    } else {
+        menu.addAction(tr("Withdraw Acknowledgement"), this, [this, diagnostic] {
+            const Diagnostics refused = withdrawAcknowledgement(diagnostic);
+            if (refused.hasErrors())
+                showRefusal(refused);
+        });
+    }
+    menu.exec(m_diagnosticsView->viewport()->mapToGlobal(position));
 }
 
 bool MainWindow::pushEdit(const ProjectEdit &edit, bool pin)

@@ -81,6 +81,11 @@ public:
     // in the same undo step. Returns the refusal (loader messages) or an empty Diagnostics.
     Diagnostics requestEdit(const ProjectEdit &edit, bool pin = false);
 
+    // Records warning `d` in the project's /acknowledgedWarnings with `reason`, or withdraws the
+    // entries that acknowledge it: one undoable edit each (the problem list's context menu).
+    Diagnostics acknowledgeWarning(const Diagnostic &d, const QString &reason);
+    Diagnostics withdrawAcknowledgement(const Diagnostic &d);
+
     // Writes a PNG of every view into `directory`; returns the files written.
     QStringList saveScreenshots(const QString &directory);
 
@@ -149,6 +154,7 @@ private:
     void applyPartEdit(const ProjectEdit &edit, const Selection &selectAfter, bool pin = false);
     void refreshCableSchedule();
     void showRefusal(const Diagnostics &diagnostics);
+    void showDiagnosticMenu(const QPoint &position);
     bool layoutFullyPinned() const;
     std::optional<Project> pinnedProject(QString *error) const;
     bool loadInto(const QString &path, bool asUntitled);

@@ -5,12 +5,6 @@
 
 namespace aidc {
 
-bool acknowledges(const WarningAcknowledgement &ack, const Diagnostic &d)
-{
-    return d.severity == Severity::Warning && d.jsonPath == ack.path && !ack.contains.empty() &&
-           d.message.find(ack.contains) != std::string::npos;
-}
-
 namespace {
 
 // Marks the warnings of one list; `used[i]` is set for each entry that matched.
@@ -19,7 +13,7 @@ void mark(const std::vector<WarningAcknowledgement> &acks, Diagnostics &diagnost
 {
     for (Diagnostic &d : diagnostics.items()) {
         for (std::size_t i = 0; i < acks.size(); ++i) {
-            if (acknowledges(acks[i], d)) {
+            if (acks[i].covers(d)) {
                 d.acknowledged = acks[i].reason;
                 used[i] = true;
                 break;

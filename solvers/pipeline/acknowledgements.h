@@ -14,10 +14,6 @@ namespace aidc {
 
 struct Result;
 
-// Does `ack` cover `d`? A warning (never an error) at exactly the entry's path whose message
-// contains the entry's text.
-bool acknowledges(const WarningAcknowledgement &ack, const Diagnostic &d);
-
 // Marks the acknowledged warnings of `result` and appends a warning for every entry of
 // `acknowledgements` that matched none.
 void applyAcknowledgements(const std::vector<WarningAcknowledgement> &acknowledgements,

@@ -3,6 +3,7 @@
 
 #include "uitestutil.h"
 
+#include "ui/diagnosticsmodel.h"
 #include "ui/projectdocument.h"
 #include "ui/propertyeditor.h"
 #include "ui/summarymodel.h"
@@ -104,4 +105,60 @@ TEST_CASE("emptying an optional field restores its documented default", "[gui][u
     CHECK_FALSE(window.document()->project().halls[0].powerCapacityMW);
     window.undoAction()->trigger();
     CHECK(window.document()->project().halls[0].powerCapacityMW == 2.5);
+}
+
+// A warning the design accepts is acknowledged from the problem list with a reason, as one
+// undoable edit; the list then shows it as acknowledged and the warning count leaves it out.
+TEST_CASE("acknowledging a warning is an undoable edit and the list marks it", "[gui][undo][ack]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/minimal.json")));
+    // 1,024 GPUs fill every leaf of the default InfiniBand backend: no port for UFM.
+    window.selectPart(poolSelection(0));
+    typeInto(window, "/compute/pools/0/gpuCount", "1024");
+    settle(window);
+    const Diagnostic *ufm = nullptr;
+    for (int row = 0; row < window.diagnosticsModel()->rowCount(); ++row) {
+        const Diagnostic *d =
+            window.diagnosticsModel()->diagnosticAt(window.diagnosticsModel()->index(row, 0));
+        if (d && d->message.find("fabric-manager (UFM)") != std::string::npos)
+            ufm = d;
+    }
+    REQUIRE(ufm);
+    const Diagnostic warning = *ufm;
+    const int warningsBefore = window.diagnosticsModel()->warningCount();
+    QUndoStack &stack = *window.document()->undoStack();
+    const int steps = stack.count();
+
+    REQUIRE_FALSE(window.acknowledgeWarning(warning, "UFM on a spare port").hasErrors());
+    CHECK(stack.count() == steps + 1);
+    REQUIRE(window.document()->project().acknowledgedWarnings.size() == 1);
+    CHECK(window.document()->project().acknowledgedWarnings[0].path == "/network/planes/0");
+    settle(window);
+    CHECK(window.diagnosticsModel()->warningCount() == warningsBefore - 1);
+    CHECK(window.diagnosticsModel()->acknowledgedCount() == 1);
+    const int last = window.diagnosticsModel()->rowCount() - 1; // acknowledged ones sort last
+    CHECK(window.diagnosticsModel()
+              ->index(last, DiagnosticsModel::SeverityColumn)
+              .data()
+              .toString() == "Acknowledged");
+    CHECK(window.diagnosticsModel()
+              ->index(last, DiagnosticsModel::MessageColumn)
+              .data()
+              .toString()
+              .startsWith("Accepted: UFM on a spare port — warning: plane 'backend'"));
+
+    window.undoAction()->trigger();
+    CHECK(window.document()->project().acknowledgedWarnings.empty());
+    window.redoAction()->trigger();
+    REQUIRE(window.document()->project().acknowledgedWarnings.size() == 1);
+    settle(window);
+    const Diagnostic *acknowledged =
+        window.diagnosticsModel()->diagnosticAt(window.diagnosticsModel()->index(last, 0));
+    REQUIRE(acknowledged);
+    REQUIRE_FALSE(window.withdrawAcknowledgement(*acknowledged).hasErrors());
+    CHECK(window.document()->project().acknowledgedWarnings.empty());
+    settle(window);
+    CHECK(window.diagnosticsModel()->acknowledgedCount() == 0);
 }

@@ -337,3 +337,41 @@ TEST_CASE("insertRack puts a rack at a slot of a pinned row and undoes", "[proje
     CHECK_FALSE(applyEdit(p, insertRack(0, 1, 0, duplicate)).ok);
     CHECK(p == before);
 }
+
+TEST_CASE("acknowledging a warning appends an entry that matches it; withdrawing removes it",
+          "[projectedit][ack]")
+{
+    // The longest digit-free run: counts in the message may change with the design.
+    CHECK(acknowledgedText("plane 'backend': no free leaf port for 1 fabric-manager (UFM) "
+                           "connection(s): every leaf is full") ==
+          "fabric-manager (UFM) connection(s): every leaf is full");
+    CHECK(acknowledgedText("row H1-N1: copper tray 68% full") == "full");
+    CHECK(acknowledgedText("1234") == "");
+
+    const Project before = loadProjectFile(AIDC_SOURCE_DIR "/projects/minimal.json");
+    Diagnostic warning{Severity::Warning, "", "/halls",
+                       "the halls cannot hold every rack; added generated hall H5 for the rest",
+                       ""};
+    Project p = before;
+    REQUIRE(applyEdit(p, acknowledgeWarning(p, warning, "a second building")).ok);
+    REQUIRE(p.acknowledgedWarnings.size() == 1);
+    CHECK(p.acknowledgedWarnings[0].covers(warning));
+    CHECK(p.acknowledgedWarnings[0].reason == "a second building");
+    // The hall number changed: the entry still covers the warning.
+    warning.message = "the halls cannot hold every rack; added generated hall H7 for the rest";
+    CHECK(p.acknowledgedWarnings[0].covers(warning));
+    requireRoundTrip(before, acknowledgeWarning(before, warning, "r"));
+
+    // A second entry is inserted after the first.
+    Diagnostic other{Severity::Warning, "", "/network/cabling", "row R1: fibre tray full", ""};
+    REQUIRE(applyEdit(p, acknowledgeWarning(p, other, "trays come later")).ok);
+    REQUIRE(p.acknowledgedWarnings.size() == 2);
+    CHECK(p.acknowledgedWarnings[1].path == "/network/cabling");
+
+    REQUIRE(applyEdit(p, withdrawAcknowledgement(p, warning)).ok);
+    REQUIRE(p.acknowledgedWarnings.size() == 1);
+    CHECK(p.acknowledgedWarnings[0].path == "/network/cabling");
+    CHECK(withdrawAcknowledgement(p, warning).empty());
+    // An empty reason is refused by the loader's rule.
+    CHECK_FALSE(applyEdit(p, acknowledgeWarning(p, warning, "")).ok);
+}
