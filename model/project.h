@@ -234,6 +234,21 @@ struct CostSettings
 
 // ---------------------------------------------------------------- the project
 
+// The +/- share of its value a sensitivity run applies to an assumption of each confidence
+// class (solvers/uncertainty/assumptions.h). Engineering choices [U], user-editable.
+struct UncertaintySettings
+{
+    double vendor = 0.05;     // [V] data sheets, reference architectures
+    double paper = 0.10;      // [P] measured in a paper
+    double analyst = 0.20;    // [A] analyst estimates
+    double secondary = 0.25;  // [S] press and secondary summaries
+    double derived = 0.15;    // [D] derived from other figures
+    double unverified = 0.30; // [U] engineering assumptions, and project fields left at default
+    double project = 0.10;    // values the project states (the user's own estimate)
+
+    bool operator==(const UncertaintySettings &) const = default;
+};
+
 // A warning the design accepts on purpose, and why. The evaluation still reports the warning,
 // marked with the reason; --strict and the GUI's warning count leave it out. An entry that
 // matches no warning is itself a warning, so a stale acknowledgement cannot hide a new problem.
@@ -265,6 +280,7 @@ struct Project
     std::optional<Workload> workload;
     ReliabilitySettings reliability;
     CostSettings cost;
+    UncertaintySettings uncertainty;
     std::vector<WarningAcknowledgement> acknowledgedWarnings;
     std::string catalogOverridesJson; // verbatim JSON object merged over the catalog ("" = none)
 

@@ -155,6 +155,7 @@ std::vector<ProjectField> buildTable()
     const CheckpointPolicy checkpoint;
     const ReliabilitySettings reliability;
     const CostSettings cost;
+    const UncertaintySettings uncertainty;
     constexpr unsigned Facility = Power | Cost;
 
     return {
@@ -193,6 +194,10 @@ std::vector<ProjectField> buildTable()
                   "reliability are not evaluated."),
         F("/reliability", T::Object).desc("Reliability settings."),
         F("/cost", T::Object).desc("Cost settings."),
+        F("/uncertainty", T::Object)
+            .since(2)
+            .desc("Relative ranges of the assumptions per confidence class (`aidc assumptions`, "
+                  "`aidc sensitivity`)."),
         F("/acknowledgedWarnings", T::Array)
             .def(Json::array())
             .since(2)
@@ -1127,6 +1132,56 @@ std::vector<ProjectField> buildTable()
             .defText("\"\" = catalog prices only")
             .stages(Cost)
             .desc("SQLite price book (path)."),
+
+        // ------------------------------------------------------------------ uncertainty
+        F("/uncertainty/vendor", T::Number)
+            .unit("", D::Ratio)
+            .def(num(uncertainty.vendor))
+            .range(0, 0.9)
+            .since(2)
+            .desc("+/- share of the value a sensitivity run applies to [V] vendor figures: data "
+                  "sheets, reference architectures."),
+        F("/uncertainty/paper", T::Number)
+            .unit("", D::Ratio)
+            .def(num(uncertainty.paper))
+            .range(0, 0.9)
+            .since(2)
+            .desc("+/- share of the value a sensitivity run applies to [P] figures measured in a "
+                  "paper."),
+        F("/uncertainty/analyst", T::Number)
+            .unit("", D::Ratio)
+            .def(num(uncertainty.analyst))
+            .range(0, 0.9)
+            .since(2)
+            .desc("+/- share of the value a sensitivity run applies to [A] analyst estimates."),
+        F("/uncertainty/secondary", T::Number)
+            .unit("", D::Ratio)
+            .def(num(uncertainty.secondary))
+            .range(0, 0.9)
+            .since(2)
+            .desc("+/- share of the value a sensitivity run applies to [S] press and secondary "
+                  "summaries."),
+        F("/uncertainty/derived", T::Number)
+            .unit("", D::Ratio)
+            .def(num(uncertainty.derived))
+            .range(0, 0.9)
+            .since(2)
+            .desc("+/- share of the value a sensitivity run applies to [D] figures derived from "
+                  "others."),
+        F("/uncertainty/unverified", T::Number)
+            .unit("", D::Ratio)
+            .def(num(uncertainty.unverified))
+            .range(0, 0.9)
+            .since(2)
+            .desc("+/- share of the value a sensitivity run applies to [U] engineering "
+                  "assumptions, and project inputs left at their default."),
+        F("/uncertainty/project", T::Number)
+            .unit("", D::Ratio)
+            .def(num(uncertainty.project))
+            .range(0, 0.9)
+            .since(2)
+            .desc("+/- share of the value a sensitivity run applies to values the project states: "
+                  "the user's own estimates."),
     };
 }
 

@@ -759,6 +759,18 @@ Project ProjectReader::read(const Json &root)
         readCost(c, project.cost);
         c.finish();
     }
+    if (const Json *uncertainty = r.object("uncertainty")) {
+        JsonObjectReader u = child(*uncertainty, r.pathOf("uncertainty"));
+        UncertaintySettings &s = project.uncertainty;
+        field(u, "vendor", s.vendor);
+        field(u, "paper", s.paper);
+        field(u, "analyst", s.analyst);
+        field(u, "secondary", s.secondary);
+        field(u, "derived", s.derived);
+        field(u, "unverified", s.unverified);
+        field(u, "project", s.project);
+        u.finish();
+    }
     if (const Json *acks = r.array("acknowledgedWarnings")) {
         for (std::size_t i = 0; i < acks->size(); ++i) {
             WarningAcknowledgement ack;
@@ -1240,6 +1252,19 @@ std::string projectToJson(const Project &project)
         o["workload"] = workloadJson(*project.workload);
     putObject(o, "reliability", reliabilityJson(project.reliability));
     putObject(o, "cost", costJson(project.cost));
+    {
+        const UncertaintySettings d;
+        const UncertaintySettings &s = project.uncertainty;
+        OrderedJson u = OrderedJson::object();
+        putNumber(u, "vendor", s.vendor, d.vendor);
+        putNumber(u, "paper", s.paper, d.paper);
+        putNumber(u, "analyst", s.analyst, d.analyst);
+        putNumber(u, "secondary", s.secondary, d.secondary);
+        putNumber(u, "derived", s.derived, d.derived);
+        putNumber(u, "unverified", s.unverified, d.unverified);
+        putNumber(u, "project", s.project, d.project);
+        putObject(o, "uncertainty", std::move(u));
+    }
     if (!project.acknowledgedWarnings.empty()) {
         OrderedJson acks = OrderedJson::array();
         for (const WarningAcknowledgement &ack : project.acknowledgedWarnings)

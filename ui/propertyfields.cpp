@@ -726,6 +726,19 @@ void costFields(std::vector<PropertyField> &out, const CostSettings &c)
     b.declared("priceBook", QObject::tr("Price book"), c.priceBook);
 }
 
+// The +/- ranges `aidc sensitivity` applies per confidence class (docs/uncertainty.md).
+void uncertaintyFields(std::vector<PropertyField> &out, const UncertaintySettings &u)
+{
+    SheetBuilder b(out, "/uncertainty", QObject::tr("Uncertainty ranges (sensitivity)"));
+    b.declared("vendor", QObject::tr("[V] vendor figures"), u.vendor);
+    b.declared("paper", QObject::tr("[P] paper figures"), u.paper);
+    b.declared("analyst", QObject::tr("[A] analyst figures"), u.analyst);
+    b.declared("secondary", QObject::tr("[S] secondary sources"), u.secondary);
+    b.declared("derived", QObject::tr("[D] derived figures"), u.derived);
+    b.declared("unverified", QObject::tr("[U] unverified, defaults"), u.unverified);
+    b.declared("project", QObject::tr("Values the project states"), u.project);
+}
+
 void rackTypeFields(std::vector<PropertyField> &out, const std::string &id, const Catalog *catalog)
 {
     const RackType *type = catalog ? catalog->rackType(id) : nullptr;
@@ -869,6 +882,7 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
     case K::Cost:
         sheet.title = QObject::tr("Cost settings");
         costFields(sheet.fields, project.cost);
+        uncertaintyFields(sheet.fields, project.uncertainty);
         break;
     case K::CatalogOverrides: {
         sheet.title = QObject::tr("Catalog overrides");

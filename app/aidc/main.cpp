@@ -17,6 +17,7 @@
 #include "solvers/pipeline/pipeline.h"
 #include "solvers/pipeline/report.h"
 #include "solvers/pipeline/resultfields.h"
+#include "solvers/uncertainty/uncertaintyreport.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -132,6 +133,39 @@ std::vector<CommandSpec> commandSpecs()
          {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
           kCatalogOption,
           kOutputOption},
+         1,
+         1},
+        {"assumptions",
+         "assumptions FILE [options]",
+         "List the assumptions behind the headline figures: value, unit, source, confidence.",
+         "The inputs and catalog figures that drive capex, TCO, power, energy, MFU, goodput and\n"
+         "time to train: the project's estimates (electricity price, cost of capital, recovery\n"
+         "times), each pool's accelerator peak and TDP and server power, every failure rate, and\n"
+         "every price behind at least 0.5 % of capex. Each has its confidence class ([V] vendor,\n"
+         "[P] paper, [A] analyst, [S] secondary, [D] derived, [U] unverified, or 'project' when\n"
+         "the project states it) and the +/- range `aidc sensitivity` applies (/uncertainty).",
+         {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          {"--json", false, "", "write the register as a JSON array"},
+          kCatalogOption,
+          kOutputOption,
+          kAsOfOption},
+         1,
+         1},
+        {"sensitivity",
+         "sensitivity FILE [options]",
+         "Show which assumptions move each headline figure most (one at a time, tornado).",
+         "Each assumption of `aidc assumptions` is set to the low and the high end of its range\n"
+         "with everything else fixed and the project is evaluated again; per headline figure the\n"
+         "drivers are listed by the swing they cause, largest first. Deterministic (no sampling).\n"
+         "Figures: capexUsd, tcoUsd, annualOpexUsd, costPerGpuHourUsd, facilityPowerW, pue,\n"
+         "annualEnergyMWh, mfu, goodput, effectiveTimeToTrainDays.",
+         {{"--figure", true, "KEY", "only this headline figure (default: all)"},
+          {"--top", true, "N", "drivers per figure (default: 10; 0 = all)"},
+          {"--threads", true, "N", "worker threads (default: every core)"},
+          {"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          kCatalogOption,
+          kOutputOption,
+          kAsOfOption},
          1,
          1},
         {"schema",
@@ -396,6 +430,88 @@ int runEval(const ParsedArgs &args, const Context &context)
     return exitCodeFor(args, result);
 }
 
+// The project loaded against its catalog, evaluated, with the base catalog kept to tell the
+// figures the project states from the catalog's.
+struct Evaluated
+{
+    Catalog base;
+    LoadedProject loaded;
+    EvaluateOptions options;
+    Result result;
+};
+
+Evaluated loadForAnalysis(const ParsedArgs &args, const Context &context)
+{
+    Evaluated e;
+    e.options.cost.asOfDate = args.value("--as-of");
+    if (!e.options.cost.asOfDate.empty() && !isIsoDate(e.options.cost.asOfDate))
+        throw UsageError("--as-of needs a date as YYYY-MM-DD, got '" + e.options.cost.asOfDate +
+                         "'");
+    e.base = loadCatalogFor(args, context);
+    e.loaded = loadProjectForEvaluation(args.positional[0], e.base);
+    e.options.priceBook = e.loaded.priceBook.get();
+    e.result = evaluateLoadedProject(e.loaded, e.options);
+    return e;
+}
+
+int positiveOption(const ParsedArgs &args, const char *name, int fallback, int minimum)
+{
+    if (!args.has(name))
+        return fallback;
+    const std::string text = args.value(name);
+    char *end = nullptr;
+    const long v = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || v < minimum || v > 100000)
+        throw UsageError(std::string(name) + " needs a whole number from " +
+                         std::to_string(minimum) + " to 100000, got '" + text + "'");
+    return int(v);
+}
+
+int runAssumptions(const ParsedArgs &args, const Context &context)
+{
+    if (args.has("--csv") && args.has("--json"))
+        throw UsageError("--csv and --json exclude each other");
+    const Evaluated e = loadForAnalysis(args, context);
+    if (e.result.diagnostics.hasErrors()) {
+        std::cerr << e.result.diagnostics.toString();
+        return ExitInput;
+    }
+    const std::vector<Assumption> assumptions =
+        assumptionRegister(e.loaded.project, e.base, e.loaded.catalog, e.result);
+    if (args.has("--json"))
+        return emit(args, assumptionsToJson(assumptions).dump(2) + '\n');
+    return emitTable(args, assumptionTable(assumptions));
+}
+
+int runSensitivity(const ParsedArgs &args, const Context &context)
+{
+    const HeadlineFigure *figure = nullptr;
+    if (args.has("--figure")) {
+        figure = findHeadlineFigure(args.value("--figure"));
+        if (!figure) {
+            std::string keys;
+            for (const HeadlineFigure &f : headlineFigures())
+                keys += (keys.empty() ? "" : ", ") + std::string(f.key);
+            throw UsageError("unknown figure '" + args.value("--figure") + "' (expected one of " +
+                             keys + ")");
+        }
+    }
+    const int top = positiveOption(args, "--top", 10, 0);
+    SensitivityOptions options;
+    options.threads = positiveOption(args, "--threads", 0, 1);
+    const Evaluated e = loadForAnalysis(args, context);
+    if (e.result.diagnostics.hasErrors()) {
+        std::cerr << e.result.diagnostics.toString();
+        return ExitInput;
+    }
+    const SensitivityResult result =
+        oneAtATime(e.loaded.project, e.base, e.loaded.catalog, e.options, options);
+    for (const SensitivityRun &run : result.runs)
+        if (!run.errors.empty())
+            std::cerr << run.errors.toString();
+    return emitTable(args, sensitivityTable(result, top, figure, !args.has("--csv")));
+}
+
 int runSchema(const ParsedArgs &args)
 {
     const std::string &which = args.positional[0];
@@ -566,6 +682,10 @@ int main(int argc, char **argv)
             return runCables(*parsed, context);
         if (parsed->command == "racks")
             return runRacks(*parsed, context);
+        if (parsed->command == "assumptions")
+            return runAssumptions(*parsed, context);
+        if (parsed->command == "sensitivity")
+            return runSensitivity(*parsed, context);
         if (parsed->command == "pricebook")
             return runPriceBook(*parsed);
         if (parsed->command == "schema")

@@ -2,6 +2,8 @@
 // path, and files never half-written (issue 2, "Bad input").
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -410,4 +412,32 @@ TEST_CASE("racks lists every rack with its power, heat, mass and floor load", "[
                          doc["summary"]["networkRacks"].get<int>() +
                          doc["summary"]["storageRacks"].get<int>();
     CHECK(racks >= expected);
+}
+
+TEST_CASE("assumptions lists the register; sensitivity ranks drivers; bad options are usage errors",
+          "[cli][uncertainty]")
+{
+    const Run register_ = aidc("assumptions " + kSample + " --csv");
+    REQUIRE(register_.exitCode == 0);
+    CHECK(register_.stdoutOnly.rfind("Id,Assumption,Value,Unit,Class,", 0) == 0);
+    CHECK(register_.stdoutOnly.find("/site/electricityUsdPerKWh,Electricity price,0.08,USD/kWh,"
+                                    "project,yes") != std::string::npos);
+    const Run json = aidc("assumptions " + kSample + " --json");
+    REQUIRE(json.exitCode == 0);
+    const nlohmann::json list = nlohmann::json::parse(json.stdoutOnly);
+    REQUIRE(list.is_array());
+    CHECK(list.at(0).at("id") == "/site/electricityUsdPerKWh");
+
+    const Run capex = aidc("sensitivity " + kSample + " --figure capexUsd --top 2 --csv");
+    REQUIRE(capex.exitCode == 0);
+    // A header and the two largest capex drivers.
+    CHECK(std::count(capex.stdoutOnly.begin(), capex.stdoutOnly.end(), '\n') == 3);
+    CHECK(capex.stdoutOnly.find("Capex,") != std::string::npos);
+    CHECK(capex.stdoutOnly.find("DGX-H100") != std::string::npos);
+
+    CHECK(aidc("sensitivity " + kSample + " --figure speed").exitCode == 2);
+    CHECK(aidc("sensitivity " + kSample + " --top -1").exitCode == 2);
+    CHECK(aidc("sensitivity " + kSample + " --threads 0").exitCode == 2);
+    CHECK(aidc("assumptions " + kSample + " --csv --json").exitCode == 2);
+    CHECK(aidc("assumptions /nonexistent.json").exitCode == 3);
 }

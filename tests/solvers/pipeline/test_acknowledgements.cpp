@@ -6,6 +6,7 @@
 #include "solvers/pipeline/loading.h"
 #include "solvers/pipeline/pipeline.h"
 #include "solvers/pipeline/report.h"
+#include "tests/solvers/refusedpath.h"
 
 #include <catch2/catch.hpp>
 
@@ -120,16 +121,7 @@ TEST_CASE("acknowledgements load, save and refuse empty entries", "[pipeline][ac
     CHECK(again.acknowledgedWarnings == project.acknowledgedWarnings);
 
     const auto refused = [](const std::string &entry) {
-        const std::string text =
-            R"({"schema": "aidc-project", "version": 2, "compute": {"pools": [)"
-            R"({"gpu": "H100-SXM", "gpuCount": 8}]}, "acknowledgedWarnings": [)" +
-            entry + "]}";
-        try {
-            parseProjectJson(text, "p.json");
-        } catch (const LoadError &e) {
-            return e.diagnostics().items().front().jsonPath;
-        }
-        return std::string("loaded");
+        return test::refusedPath(R"("acknowledgedWarnings": [)" + entry + "]");
     };
     CHECK(refused(R"({"path": "/halls", "contains": "x", "reason": ""})") ==
           "/acknowledgedWarnings/0/reason");

@@ -1,0 +1,22 @@
+#pragma once
+
+// Tables of the assumption register and of the one-at-a-time sensitivity, for `aidc assumptions`
+// and `aidc sensitivity` (text or CSV through model/csv.h) and the result JSON.
+
+#include "model/csv.h"
+#include "solvers/uncertainty/sensitivity.h"
+
+#include <nlohmann/json.hpp>
+
+namespace aidc {
+
+CsvTable assumptionTable(const std::vector<Assumption> &assumptions);
+nlohmann::json assumptionsToJson(const std::vector<Assumption> &assumptions);
+
+// One row per figure and driver: the `top` largest swings of each figure (all figures, or only
+// `figure` when given). `readable`: figures with their units ("$6.90 B", "42.1 %") for a text
+// table; otherwise plain numbers for CSV.
+CsvTable sensitivityTable(const SensitivityResult &result, int top,
+                          const HeadlineFigure *figure = nullptr, bool readable = false);
+
+} // namespace aidc

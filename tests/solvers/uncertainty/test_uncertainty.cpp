@@ -1,0 +1,165 @@
+// The assumption register and the one-at-a-time sensitivity (issue 19).
+
+#include "model/projectjson.h"
+#include "solvers/pipeline/loading.h"
+#include "solvers/uncertainty/sensitivity.h"
+#include "solvers/uncertainty/uncertaintyreport.h"
+#include "tests/solvers/refusedpath.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using namespace aidc;
+
+namespace {
+
+const Catalog &baseCatalog()
+{
+    static const Catalog catalog = loadBaseCatalog(AIDC_SOURCE_DIR "/catalogs/data");
+    return catalog;
+}
+
+LoadedProject sample(const char *name)
+{
+    return loadProjectForEvaluation(std::string(AIDC_SOURCE_DIR "/projects/") + name,
+                                    baseCatalog());
+}
+
+// Default evaluation options as a named object (GCC 12 -O3 warns on a temporary's strings).
+const EvaluateOptions &defaults()
+{
+    static const EvaluateOptions options;
+    return options;
+}
+
+const Assumption *find(const std::vector<Assumption> &list, const std::string &id)
+{
+    auto it =
+        std::find_if(list.begin(), list.end(), [&](const Assumption &a) { return a.id == id; });
+    return it == list.end() ? nullptr : &*it;
+}
+
+} // namespace
+
+TEST_CASE("the register lists the estimates, the parts' figures, failure rates and big prices",
+          "[uncertainty][register]")
+{
+    const LoadedProject loaded = sample("h100-1k-infiniband.json");
+    const Result result = evaluate(loaded.project, loaded.catalog);
+    const std::vector<Assumption> list =
+        assumptionRegister(loaded.project, baseCatalog(), loaded.catalog, result);
+
+    // The sample states its electricity price (0.08 USD/kWh): the project's own estimate.
+    const Assumption *electricity = find(list, "/site/electricityUsdPerKWh");
+    REQUIRE(electricity);
+    CHECK(electricity->value == 0.08);
+    CHECK(electricity->stated);
+    CHECK(electricity->confidence == AssumptionClass::Project);
+    CHECK(electricity->relativeRange == 0.10);
+    // Left at its default, the cost of capital is the tool's assumption: [U].
+    const Assumption *capital = find(list, "/cost/costOfCapital");
+    REQUIRE(capital);
+    CHECK_FALSE(capital->stated);
+    CHECK(capital->confidence == AssumptionClass::Unverified);
+    CHECK(capital->relativeRange == 0.30);
+
+    // The H100's BF16 peak is a vendor figure (catalogs/data/accelerators.json).
+    const Assumption *peak = find(list, "catalog:H100-SXM/bf16Tflops");
+    REQUIRE(peak);
+    CHECK(peak->confidence == AssumptionClass::Vendor);
+    CHECK(peak->value == Approx(989).margin(1));
+    CHECK(find(list, "catalog:DGX-H100/maxPowerW"));
+    CHECK(find(list, "failures:gpu"));
+
+    // Every listed price is behind at least 0.5 % of capex, and the servers' is the largest.
+    const Assumption *servers = find(list, "price:DGX-H100");
+    REQUIRE(servers);
+    for (const Assumption &a : list)
+        if (a.id.rfind("price:", 0) == 0)
+            CHECK(a.value > 0);
+
+    // Every row of the table has the columns of the header.
+    const CsvTable table = assumptionTable(list);
+    for (const auto &row : table.rows)
+        CHECK(row.size() == table.header.size());
+}
+
+// Capex is the sum of quantity x unit price over its lines, so a price moved by 10 % moves capex
+// by 10 % of that price's share of it: the elasticity equals the share (issue 19, checks).
+TEST_CASE("the sensitivity of capex to a price equals the price's share of capex",
+          "[uncertainty][sensitivity]")
+{
+    const LoadedProject loaded = sample("h100-1k-infiniband.json");
+    const Result base = evaluate(loaded.project, loaded.catalog);
+    const std::vector<Assumption> list =
+        assumptionRegister(loaded.project, baseCatalog(), loaded.catalog, base);
+    const Assumption *servers = find(list, "price:DGX-H100");
+    REQUIRE(servers);
+    double extended = 0;
+    for (const CostLine &line : base.cost.lines)
+        if (line.part == "DGX-H100")
+            extended += line.extendedUsd;
+    const double share = extended / base.cost.capexUsd;
+    REQUIRE(share > 0.3); // the servers are most of a GPU cluster's capex
+
+    Project p = loaded.project;
+    Catalog c = loaded.catalog;
+    servers->scale(p, c, 1.1);
+    const Result moved = evaluate(p, c);
+    const double elasticity = (moved.cost.capexUsd / base.cost.capexUsd - 1) / 0.1;
+    CHECK(elasticity == Approx(share).epsilon(1e-9));
+}
+
+TEST_CASE("the tornado is deterministic and ranks drivers by swing", "[uncertainty][sensitivity]")
+{
+    const LoadedProject loaded = sample("minimal.json");
+    SensitivityOptions one, two;
+    one.threads = 1;
+    two.threads = 2;
+    const SensitivityResult a =
+        oneAtATime(loaded.project, baseCatalog(), loaded.catalog, defaults(), one);
+    const SensitivityResult b =
+        oneAtATime(loaded.project, baseCatalog(), loaded.catalog, defaults(), two);
+    REQUIRE(a.runs.size() == b.runs.size());
+    REQUIRE_FALSE(a.runs.empty());
+    for (std::size_t i = 0; i < a.runs.size(); ++i) {
+        INFO(a.runs[i].assumption.id);
+        CHECK(a.runs[i].low.capexUsd == b.runs[i].low.capexUsd);
+        CHECK(a.runs[i].high.goodput == b.runs[i].high.goodput);
+        CHECK(a.runs[i].errors.empty());
+    }
+    const HeadlineFigure &capex = *findHeadlineFigure("capexUsd");
+    const std::vector<Swing> swings = rankedSwings(a, capex);
+    REQUIRE(swings.size() >= 2);
+    for (std::size_t i = 1; i < swings.size(); ++i)
+        CHECK(swings[i - 1].width() >= swings[i].width());
+    // The largest capex driver of a GPU cluster is the price of its servers.
+    CHECK(a.runs[swings.front().run].assumption.id.rfind("price:", 0) == 0);
+    // The electricity price moves opex, not capex.
+    for (const Swing &s : swings)
+        CHECK(a.runs[s.run].assumption.id != "/site/electricityUsdPerKWh");
+}
+
+TEST_CASE("ranges of zero give no swing", "[uncertainty][sensitivity]")
+{
+    LoadedProject loaded = sample("minimal.json");
+    loaded.project.uncertainty = {0, 0, 0, 0, 0, 0, 0};
+    const SensitivityResult result =
+        oneAtATime(loaded.project, baseCatalog(), loaded.catalog, defaults());
+    CHECK(result.runs.empty());
+    for (const HeadlineFigure &f : headlineFigures())
+        CHECK(rankedSwings(result, f).empty());
+}
+
+TEST_CASE("uncertainty ranges out of range are refused with their path", "[uncertainty][input]")
+{
+    const auto refused = [](const std::string &uncertainty) {
+        return test::refusedPath(R"("uncertainty": )" + uncertainty);
+    };
+    CHECK(refused(R"({"vendor": -0.1})") == "/uncertainty/vendor");
+    CHECK(refused(R"({"unverified": 1.5})") == "/uncertainty/unverified");
+    CHECK(refused(R"({"analyst": "wide"})") == "/uncertainty/analyst");
+    CHECK(refused(R"({"gaussian": 0.1})") == "/uncertainty/gaussian");
+    CHECK(refused(R"({"project": 0.2})") == "loaded");
+}
