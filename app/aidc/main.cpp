@@ -20,6 +20,7 @@
 #include "solvers/uncertainty/uncertaintyreport.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
@@ -158,8 +159,14 @@ std::vector<CommandSpec> commandSpecs()
          "with everything else fixed and the project is evaluated again; per headline figure the\n"
          "drivers are listed by the swing they cause, largest first. Deterministic (no sampling).\n"
          "Figures: capexUsd, tcoUsd, annualOpexUsd, costPerGpuHourUsd, facilityPowerW, pue,\n"
-         "annualEnergyMWh, mfu, goodput, effectiveTimeToTrainDays.",
+         "annualEnergyMWh, mfu, goodput, effectiveTimeToTrainDays.\n"
+         "With --bands it prints instead each figure's P10, P50 and P90 from a seeded Latin-\n"
+         "hypercube sample of every assumption's range, with the performance model's measured\n"
+         "out-of-sample error added to MFU and time to train (docs/uncertainty.md).",
          {{"--figure", true, "KEY", "only this headline figure (default: all)"},
+          {"--bands", false, "", "print P10/P50/P90 bands instead of the drivers"},
+          {"--samples", true, "N", "--bands: Latin-hypercube samples (default: 32)"},
+          {"--seed", true, "N", "--bands: random seed (default: 1)"},
           {"--top", true, "N", "drivers per figure (default: 10; 0 = all)"},
           {"--threads", true, "N", "worker threads (default: every core)"},
           {"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
@@ -504,6 +511,21 @@ int runSensitivity(const ParsedArgs &args, const Context &context)
         std::cerr << e.result.diagnostics.toString();
         return ExitInput;
     }
+    if (args.has("--bands")) {
+        BandOptions bandOptions;
+        bandOptions.samples = positiveOption(args, "--samples", 32, 2);
+        bandOptions.seed = std::uint64_t(positiveOption(args, "--seed", 1, 0));
+        bandOptions.threads = options.threads;
+        BandsResult bands =
+            errorBands(e.loaded.project, e.base, e.loaded.catalog, e.options, bandOptions);
+        if (!bands.errors.empty())
+            std::cerr << bands.errors.toString();
+        if (figure)
+            std::erase_if(bands.bands, [&](const Band &b) { return b.figure != figure; });
+        return emitTable(args, bandTable(bands, !args.has("--csv")));
+    }
+    if (args.has("--samples") || args.has("--seed"))
+        throw UsageError("--samples and --seed need --bands");
     const SensitivityResult result =
         oneAtATime(e.loaded.project, e.base, e.loaded.catalog, e.options, options);
     for (const SensitivityRun &run : result.runs)

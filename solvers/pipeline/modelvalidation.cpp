@@ -178,8 +178,11 @@ ModelValidation validateModel(const std::string &directory, const Catalog &baseC
                                        [&](const ValidationRun &r) { return r.source != source; });
         v.scaleBySource.emplace_back(source, options.scales[k]);
         for (const ValidationRun &run : v.runs) {
-            if (run.source == source && usable(run, k))
+            if (run.source == source && usable(run, k)) {
                 loso.push_back(runError(run, k));
+                v.heldOut.push_back(
+                    {run.project, run.source, run.predictedMfu[k], run.publishedMfu});
+            }
         }
     }
     v.leaveOneSourceOut = summarize(loso);

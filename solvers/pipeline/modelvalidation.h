@@ -54,6 +54,14 @@ struct ModelValidation
     ErrorSummary leaveOneSourceOut; // each source predicted with the scale fitted without it
     ErrorSummary leaveOneYearOut;   // runs of year y with the scale fitted on years < y
     std::vector<std::pair<std::string, double>> scaleBySource; // fitted without that source
+    // Every clean run predicted with the scale fitted without its source: the out-of-sample
+    // predictions the model's error band is taken from (solvers/uncertainty/modelerror.h).
+    struct HeldOut
+    {
+        std::string project, source;
+        double predictedMfu = 0, publishedMfu = 0;
+    };
+    std::vector<HeldOut> heldOut;
     std::vector<std::string> failures;
 };
 

@@ -1,5 +1,7 @@
 #include "solvers/uncertainty/sensitivity.h"
 
+#include "solvers/uncertainty/bands.h"
+
 #include <algorithm>
 #include <atomic>
 #include <thread>
@@ -55,7 +57,8 @@ SensitivityResult oneAtATime(const Project &project, const Catalog &base, const 
                              const SensitivityOptions &options)
 {
     SensitivityResult out;
-    const Result baseResult = evaluate(project, catalog, evaluateOptions);
+    const EvaluateOptions fast = headlineOnly(evaluateOptions);
+    const Result baseResult = evaluate(project, catalog, fast);
     out.base = baseResult.summary;
     for (Assumption &a : assumptionRegister(project, base, catalog, baseResult)) {
         if (a.scale && a.relativeRange > 0 && a.value != 0)
@@ -67,10 +70,8 @@ SensitivityResult oneAtATime(const Project &project, const Catalog &base, const 
         for (std::size_t i = next++; i < out.runs.size(); i = next++) {
             SensitivityRun &run = out.runs[i];
             const double r = run.assumption.relativeRange;
-            run.low =
-                evaluateWith(project, catalog, run.assumption, 1 - r, evaluateOptions, run.errors);
-            run.high =
-                evaluateWith(project, catalog, run.assumption, 1 + r, evaluateOptions, run.errors);
+            run.low = evaluateWith(project, catalog, run.assumption, 1 - r, fast, run.errors);
+            run.high = evaluateWith(project, catalog, run.assumption, 1 + r, fast, run.errors);
         }
     };
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());

@@ -111,4 +111,25 @@ CsvTable sensitivityTable(const SensitivityResult &result, int top, const Headli
     return t;
 }
 
+CsvTable bandTable(const BandsResult &result, bool readable)
+{
+    CsvTable t;
+    t.header = {"Figure", "Base", "P10", "P50", "P90", "Unit", "Includes"};
+    if (readable)
+        t.header = {"Figure", "Base", "P10", "P50", "P90", "Includes"};
+    for (const Band &b : result.bands) {
+        const std::string includes = std::to_string(result.assumptions) + " assumptions" +
+                                     (b.modelError ? " + model error (out of sample)" : "") + ", " +
+                                     std::to_string(b.samples) + " samples";
+        if (readable)
+            t.rows.push_back({b.figure->name, readableFigure(*b.figure, b.base),
+                              readableFigure(*b.figure, b.p10), readableFigure(*b.figure, b.p50),
+                              readableFigure(*b.figure, b.p90), includes});
+        else
+            t.rows.push_back({b.figure->name, number(b.base), number(b.p10), number(b.p50),
+                              number(b.p90), b.figure->unit, includes});
+    }
+    return t;
+}
+
 } // namespace aidc

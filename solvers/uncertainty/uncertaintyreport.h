@@ -4,6 +4,7 @@
 // and `aidc sensitivity` (text or CSV through model/csv.h) and the result JSON.
 
 #include "model/csv.h"
+#include "solvers/uncertainty/bands.h"
 #include "solvers/uncertainty/sensitivity.h"
 
 #include <nlohmann/json.hpp>
@@ -18,5 +19,8 @@ nlohmann::json assumptionsToJson(const std::vector<Assumption> &assumptions);
 // table; otherwise plain numbers for CSV.
 CsvTable sensitivityTable(const SensitivityResult &result, int top,
                           const HeadlineFigure *figure = nullptr, bool readable = false);
+
+// One row per headline figure: base, P10, P50, P90 and what the band includes.
+CsvTable bandTable(const BandsResult &result, bool readable = false);
 
 } // namespace aidc

@@ -2,6 +2,7 @@
 
 #include "model/projectjson.h"
 #include "solvers/pipeline/loading.h"
+#include "solvers/uncertainty/bands.h"
 #include "solvers/uncertainty/sensitivity.h"
 #include "solvers/uncertainty/uncertaintyreport.h"
 #include "tests/solvers/refusedpath.h"
@@ -162,4 +163,48 @@ TEST_CASE("uncertainty ranges out of range are refused with their path", "[uncer
     CHECK(refused(R"({"analyst": "wide"})") == "/uncertainty/analyst");
     CHECK(refused(R"({"gaussian": 0.1})") == "/uncertainty/gaussian");
     CHECK(refused(R"({"project": 0.2})") == "loaded");
+}
+
+TEST_CASE("bands are ordered, reproducible to the digit and zero-wide without uncertainty",
+          "[uncertainty][bands]")
+{
+    LoadedProject loaded = sample("minimal.json");
+    BandOptions options;
+    options.samples = 12;
+    options.seed = 7;
+    options.threads = 1;
+    const BandsResult a =
+        errorBands(loaded.project, baseCatalog(), loaded.catalog, defaults(), options);
+    options.threads = 2;
+    const BandsResult b =
+        errorBands(loaded.project, baseCatalog(), loaded.catalog, defaults(), options);
+    REQUIRE(a.bands.size() == b.bands.size());
+    REQUIRE_FALSE(a.bands.empty());
+    CHECK(a.errors.empty());
+    for (std::size_t i = 0; i < a.bands.size(); ++i) {
+        INFO(a.bands[i].figure->key);
+        CHECK(a.bands[i].p10 <= a.bands[i].p50);
+        CHECK(a.bands[i].p50 <= a.bands[i].p90);
+        CHECK(a.bands[i].p10 == b.bands[i].p10); // same seed: the same digits
+        CHECK(a.bands[i].p90 == b.bands[i].p90);
+        CHECK(a.bands[i].samples == 12);
+    }
+    // MFU carries the model's measured error: its band is wider than the inputs alone give.
+    auto mfu = std::find_if(a.bands.begin(), a.bands.end(),
+                            [](const Band &x) { return std::string(x.figure->key) == "mfu"; });
+    REQUIRE(mfu != a.bands.end());
+    CHECK(mfu->modelError);
+    CHECK(mfu->p90 / mfu->p10 > 1.2);
+
+    // No input range and no model error: every band is the point value.
+    loaded.project.uncertainty = {0, 0, 0, 0, 0, 0, 0};
+    options.modelError = false;
+    const BandsResult none =
+        errorBands(loaded.project, baseCatalog(), loaded.catalog, defaults(), options);
+    CHECK(none.assumptions == 0);
+    for (const Band &band : none.bands) {
+        INFO(band.figure->key);
+        CHECK(band.p10 == band.base);
+        CHECK(band.p90 == band.base);
+    }
 }

@@ -1,0 +1,47 @@
+#pragma once
+
+// Error bands of the headline figures (issue 19): a seeded Latin-hypercube sample over the
+// assumptions' ranges (each uniform on value x [1 - r, 1 + r]), every sample evaluated through
+// the whole pipeline, and for the figures the performance model sets (MFU, time to train) one
+// more dimension: the model's measured out-of-sample error (modelerror.h), drawn from its
+// deciles. Reports P10, P50 and P90 per figure. The same seed and sample count give the same
+// bands to the digit, whatever the thread count.
+
+#include "solvers/uncertainty/sensitivity.h"
+
+#include <cstdint>
+
+namespace aidc {
+
+struct BandOptions
+{
+    int samples = 32;
+    std::uint64_t seed = 1;
+    int threads = 0;        // 0 = every core
+    bool modelError = true; // include the performance model's measured error
+};
+
+struct Band
+{
+    const HeadlineFigure *figure = nullptr;
+    double base = 0;
+    double p10 = 0, p50 = 0, p90 = 0;
+    bool modelError = false; // the band includes the model's measured error
+    int samples = 0;         // samples that gave the figure
+};
+
+struct BandsResult
+{
+    std::vector<Band> bands; // in headlineFigures() order, figures the project has
+    int assumptions = 0;     // assumptions sampled
+    Diagnostics errors;      // samples that could not be evaluated
+};
+
+BandsResult errorBands(const Project &project, const Catalog &base, const Catalog &catalog,
+                       const EvaluateOptions &evaluate, const BandOptions &options);
+
+// Evaluation options that keep the headline figures and drop what does not change them (the
+// scaling curve, the reliability Monte Carlo check and curves): for repeated evaluations.
+EvaluateOptions headlineOnly(EvaluateOptions options);
+
+} // namespace aidc
