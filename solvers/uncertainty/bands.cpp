@@ -2,11 +2,11 @@
 
 #include "solvers/uncertainty/modelerror.h"
 
+#include "solvers/uncertainty/parallelfor.h"
+
 #include <algorithm>
-#include <atomic>
 #include <numeric>
 #include <random>
-#include <thread>
 
 namespace aidc {
 
@@ -86,32 +86,20 @@ BandsResult errorBands(const Project &project, const Catalog &base, const Catalo
 
     std::vector<Summary> summaries(static_cast<std::size_t>(n));
     std::vector<Diagnostics> errors(static_cast<std::size_t>(n));
-    std::atomic<int> next{0};
-    auto work = [&] {
-        for (int i = next++; i < n; i = next++) {
-            Project p = project;
-            Catalog c = catalog;
-            for (std::size_t j = 0; j < varied.size(); ++j) {
-                const double r = varied[j].relativeRange;
-                varied[j].scale(p, c, 1 - r + 2 * r * u[std::size_t(i)][j]);
-            }
-            const Result result = evaluate(p, c, fast);
-            for (const Diagnostic &d : result.diagnostics.items())
-                if (d.severity == Severity::Error)
-                    errors[std::size_t(i)].error(d.file, d.jsonPath,
-                                                 "sample " + std::to_string(i) + ": " + d.message);
-            summaries[std::size_t(i)] = result.summary;
+    parallelFor(std::size_t(n), options.threads, [&](std::size_t i) {
+        Project p = project;
+        Catalog c = catalog;
+        for (std::size_t j = 0; j < varied.size(); ++j) {
+            const double r = varied[j].relativeRange;
+            varied[j].scale(p, c, 1 - r + 2 * r * u[i][j]);
         }
-    };
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    const unsigned threads = std::clamp<unsigned>(
-        options.threads > 0 ? unsigned(options.threads) : cores, 1u, unsigned(n));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t)
-        pool.emplace_back(work);
-    work();
-    for (std::thread &t : pool)
-        t.join();
+        const Result result = evaluate(p, c, fast);
+        for (const Diagnostic &d : result.diagnostics.items())
+            if (d.severity == Severity::Error)
+                errors[i].error(d.file, d.jsonPath,
+                                "sample " + std::to_string(i) + ": " + d.message);
+        summaries[i] = result.summary;
+    });
     for (const Diagnostics &d : errors)
         out.errors.append(d);
 

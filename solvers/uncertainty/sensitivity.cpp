@@ -2,9 +2,9 @@
 
 #include "solvers/uncertainty/bands.h"
 
+#include "solvers/uncertainty/parallelfor.h"
+
 #include <algorithm>
-#include <atomic>
-#include <thread>
 
 namespace aidc {
 
@@ -64,26 +64,12 @@ SensitivityResult oneAtATime(const Project &project, const Catalog &base, const 
         if (a.scale && a.relativeRange > 0 && a.value != 0)
             out.runs.push_back({std::move(a), {}, {}, {}});
     }
-    // Each run is independent: a shared counter hands them to the workers.
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t i = next++; i < out.runs.size(); i = next++) {
-            SensitivityRun &run = out.runs[i];
-            const double r = run.assumption.relativeRange;
-            run.low = evaluateWith(project, catalog, run.assumption, 1 - r, fast, run.errors);
-            run.high = evaluateWith(project, catalog, run.assumption, 1 + r, fast, run.errors);
-        }
-    };
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    const unsigned threads =
-        std::clamp<unsigned>(options.threads > 0 ? unsigned(options.threads) : cores, 1u,
-                             unsigned(std::max<std::size_t>(1, out.runs.size())));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t)
-        pool.emplace_back(work);
-    work();
-    for (std::thread &t : pool)
-        t.join();
+    parallelFor(out.runs.size(), options.threads, [&](std::size_t i) {
+        SensitivityRun &run = out.runs[i];
+        const double r = run.assumption.relativeRange;
+        run.low = evaluateWith(project, catalog, run.assumption, 1 - r, fast, run.errors);
+        run.high = evaluateWith(project, catalog, run.assumption, 1 + r, fast, run.errors);
+    });
     return out;
 }
 
