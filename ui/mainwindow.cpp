@@ -13,6 +13,7 @@
 #include "rackelevation.h"
 #include "summarymodel.h"
 #include "tablepanel.h"
+#include "uncertaintypanel.h"
 
 #include "catalogs/catalogloader.h"
 #include "model/projectjson.h"
@@ -26,6 +27,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -36,6 +38,7 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QTreeView>
@@ -91,6 +94,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_cableTable(new TablePanel(tr("No cables: the project has not been evaluated.")))
     , m_rackTable(new TablePanel(tr("No racks placed yet.")))
     , m_compare(new ComparePanel)
+    , m_uncertainty(new UncertaintyPanel)
     , m_evaluationLabel(new QLabel)
     , m_violationsLabel(new QLabel)
     , m_autosaveTimer(new QTimer(this))
@@ -200,6 +204,7 @@ void MainWindow::loadCatalog()
     m_document->setCatalog(m_catalog);
     m_evaluator->setCatalog(m_catalog);
     m_compare->setCatalog(m_catalog);
+    m_uncertainty->setBaseCatalog(m_catalog);
     if (m_options.samplesDirectory.isEmpty()) {
         // Source tree: catalogs/data -> projects; installed: share/aidc-planner/catalogs ->
         // share/aidc-planner/projects.
@@ -301,7 +306,10 @@ void MainWindow::createDocks()
     QDockWidget *racksDock = dock(m_rackTable, tr("Racks"), "RacksDock", Qt::BottomDockWidgetArea);
     QDockWidget *compareDock =
         dock(m_compare, tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
-    for (QDockWidget *d : {undoDock, chartsDock, bomDock, cableDock, racksDock, compareDock})
+    QDockWidget *uncertaintyDock =
+        dock(m_uncertainty, tr("Uncertainty"), "UncertaintyDock", Qt::BottomDockWidgetArea);
+    for (QDockWidget *d :
+         {undoDock, chartsDock, bomDock, cableDock, racksDock, compareDock, uncertaintyDock})
         tabifyDockWidget(violationsDock, d);
     violationsDock->raise();
 }
@@ -871,6 +879,7 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
     m_treeModel->setProject(project, evaluation->failed ? nullptr : &evaluation->result);
     m_floorPlan->setEvaluation(project, evaluation);
     m_compare->setCurrent(m_document->displayName(), evaluation);
+    m_uncertainty->setEvaluation(evaluation);
     refreshSelectionViews();
     refreshCableSchedule();
 }
@@ -1064,6 +1073,20 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     shoot(m_compare, QStringLiteral("compare.png"));
     raise(m_diagnosticsView);
     shoot(m_diagnosticsView, QStringLiteral("violations.png"));
+    // Bands and drivers of the open project, computed as the button would.
+    raise(m_uncertainty);
+    QEventLoop wait;
+    connect(m_uncertainty, &UncertaintyPanel::computed, &wait, &QEventLoop::quit);
+    QTimer::singleShot(60000, &wait, &QEventLoop::quit);
+    m_uncertainty->compute();
+    if (m_uncertainty->isComputing())
+        wait.exec();
+    m_uncertainty->tabs()->setCurrentIndex(1);
+    settle();
+    shoot(m_uncertainty, QStringLiteral("uncertainty.png"));
+    m_uncertainty->tabs()->setCurrentIndex(2);
+    settle();
+    shoot(m_uncertainty, QStringLiteral("uncertainty-drivers.png"));
     return written;
 }
 

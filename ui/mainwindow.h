@@ -31,6 +31,7 @@ namespace aidc::ui {
 
 class ChartsPanel;
 class ComparePanel;
+class UncertaintyPanel;
 class CsvTableModel;
 class DiagnosticsModel;
 class FloorPlanPanel;
@@ -108,6 +109,7 @@ public:
     TablePanel *cableTable() const { return m_cableTable; }
     TablePanel *rackTable() const { return m_rackTable; }
     ComparePanel *comparePanel() const { return m_compare; }
+    UncertaintyPanel *uncertaintyPanel() const { return m_uncertainty; }
     QAction *undoAction() const { return m_undoAction; }
     QAction *redoAction() const { return m_redoAction; }
     QStringList recentFiles() const;
@@ -189,6 +191,7 @@ private:
     TablePanel *m_cableTable;
     TablePanel *m_rackTable;
     ComparePanel *m_compare;
+    UncertaintyPanel *m_uncertainty;
     QLabel *m_evaluationLabel;
     QLabel *m_violationsLabel;
     QTimer *m_autosaveTimer;

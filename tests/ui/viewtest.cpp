@@ -13,12 +13,14 @@
 #include "ui/propertyeditor.h"
 #include "ui/rackelevation.h"
 #include "ui/tablepanel.h"
+#include "ui/uncertaintypanel.h"
 
 #include <catch2/catch.hpp>
 
 #include <QCoreApplication>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QGraphicsScene>
 #include <QImage>
@@ -26,6 +28,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QThread>
+#include <QTimer>
 #include <QUndoStack>
 
 using namespace aidc;
@@ -264,4 +267,43 @@ TEST_CASE("selectionForDiagnostic reads pointers and rack ids", "[gui][violation
     layout.halls[0].rows[1].id = "H1-N1";
     CHECK(selectionForDiagnostic("", "row H1-N1: copper tray 79% full", &layout) ==
           rowSelection(0, 1));
+}
+
+// Issue 19: the register shows with every evaluation; bands and drivers are computed off the GUI
+// thread on request and go out of date with the next edit.
+TEST_CASE("the uncertainty dock lists the assumptions and computes bands and drivers",
+          "[gui][uncertainty]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/minimal.json")));
+    UncertaintyPanel &panel = *window.uncertaintyPanel();
+    CHECK(panel.assumptions()->model()->rowCount() > 10);
+    CHECK(panel.bands()->model()->rowCount() == 0);
+
+    bool done = false;
+    QEventLoop wait;
+    QObject::connect(&panel, &UncertaintyPanel::computed, &wait, [&] {
+        done = true;
+        wait.quit();
+    });
+    QTimer::singleShot(60000, &wait, &QEventLoop::quit);
+    panel.compute();
+    wait.exec();
+    REQUIRE(done);
+    CHECK_FALSE(panel.isComputing());
+    // One band per headline figure the minimal project has (it has a workload: all ten).
+    CHECK(panel.bands()->model()->rowCount() == 10);
+    CHECK(panel.drivers()->model()->rowCount() > 10);
+
+    // An edit re-evaluates: the bands are out of date and cleared, the register follows.
+    window.selectPart(poolSelection(0));
+    typeInto(window, "/compute/pools/0/gpuCount", "2048");
+    settle(window);
+    CHECK(panel.bands()->model()->rowCount() == 0);
+    CHECK(panel.assumptions()->model()->rowCount() > 10);
+
+    // A run in flight when the window closes is cancelled, not waited for to its end.
+    panel.compute();
+    CHECK(panel.isComputing());
 }
