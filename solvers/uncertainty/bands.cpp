@@ -69,29 +69,40 @@ double quantile(std::vector<double> v, double p)
 
 } // namespace
 
-BandsResult errorBands(const Project &project, const Catalog &base, const Catalog &catalog,
-                       const EvaluateOptions &evaluateOptions, const BandOptions &options)
+namespace {
+
+// The assumptions of `project` that a sample varies.
+std::vector<Assumption> variedAssumptions(const Project &project, const Catalog &base,
+                                          const Catalog &catalog, const Result &result)
 {
-    BandsResult out;
-    const EvaluateOptions fast = headlineOnly(evaluateOptions);
-    const Result baseResult = evaluate(project, catalog, fast);
     std::vector<Assumption> varied;
-    for (Assumption &a : assumptionRegister(project, base, catalog, baseResult))
+    for (Assumption &a : assumptionRegister(project, base, catalog, result))
         if (a.scale && a.relativeRange > 0 && a.value != 0)
             varied.push_back(std::move(a));
-    out.assumptions = int(varied.size());
-    const int n = std::max(1, options.samples);
-    // One more dimension for the model error.
-    const std::vector<std::vector<double>> u = latinHypercube(n, varied.size() + 1, options.seed);
+    return varied;
+}
 
-    std::vector<Summary> summaries(static_cast<std::size_t>(n));
-    std::vector<Diagnostics> errors(static_cast<std::size_t>(n));
-    parallelFor(std::size_t(n), options.threads, [&](std::size_t i) {
+// Evaluates `project` at every row of the hypercube `u`: the assumption with id columns[k]
+// takes its factor from column k (an id the project does not have is skipped).
+std::vector<Summary> sampleSummaries(const Project &project, const Catalog &catalog,
+                                     const std::vector<Assumption> &varied,
+                                     const std::vector<std::string> &columns,
+                                     const std::vector<std::vector<double>> &u,
+                                     const EvaluateOptions &fast, int threads,
+                                     Diagnostics &errorsOut)
+{
+    std::vector<std::size_t> columnOf(varied.size());
+    for (std::size_t j = 0; j < varied.size(); ++j)
+        columnOf[j] =
+            std::size_t(std::find(columns.begin(), columns.end(), varied[j].id) - columns.begin());
+    std::vector<Summary> summaries(u.size());
+    std::vector<Diagnostics> errors(u.size());
+    parallelFor(u.size(), threads, [&](std::size_t i) {
         Project p = project;
         Catalog c = catalog;
         for (std::size_t j = 0; j < varied.size(); ++j) {
             const double r = varied[j].relativeRange;
-            varied[j].scale(p, c, 1 - r + 2 * r * u[i][j]);
+            varied[j].scale(p, c, 1 - r + 2 * r * u[i][columnOf[j]]);
         }
         const Result result = evaluate(p, c, fast);
         for (const Diagnostic &d : result.diagnostics.items())
@@ -101,7 +112,33 @@ BandsResult errorBands(const Project &project, const Catalog &base, const Catalo
         summaries[i] = result.summary;
     });
     for (const Diagnostics &d : errors)
-        out.errors.append(d);
+        errorsOut.append(d);
+    return summaries;
+}
+
+std::vector<std::string> idsOf(const std::vector<Assumption> &varied)
+{
+    std::vector<std::string> ids;
+    for (const Assumption &a : varied)
+        ids.push_back(a.id);
+    return ids;
+}
+
+} // namespace
+
+BandsResult errorBands(const Project &project, const Catalog &base, const Catalog &catalog,
+                       const EvaluateOptions &evaluateOptions, const BandOptions &options)
+{
+    BandsResult out;
+    const EvaluateOptions fast = headlineOnly(evaluateOptions);
+    const Result baseResult = evaluate(project, catalog, fast);
+    const std::vector<Assumption> varied = variedAssumptions(project, base, catalog, baseResult);
+    out.assumptions = int(varied.size());
+    const int n = std::max(1, options.samples);
+    // One more dimension, the last, for the model error.
+    const std::vector<std::vector<double>> u = latinHypercube(n, varied.size() + 1, options.seed);
+    const std::vector<Summary> summaries = sampleSummaries(project, catalog, varied, idsOf(varied),
+                                                           u, fast, options.threads, out.errors);
 
     for (const HeadlineFigure &figure : headlineFigures()) {
         const std::optional<double> baseValue = baseResult.summary.*figure.member;
@@ -121,6 +158,60 @@ BandsResult errorBands(const Project &project, const Catalog &base, const Catalo
             continue;
         out.bands.push_back({&figure, *baseValue, quantile(values, 0.1), quantile(values, 0.5),
                              quantile(values, 0.9), model, int(values.size())});
+    }
+    return out;
+}
+
+DifferenceResult differenceBands(const Project &a, const Catalog &catalogA, const Project &b,
+                                 const Catalog &catalogB, const Catalog &base,
+                                 const EvaluateOptions &evaluateOptions, const BandOptions &options)
+{
+    DifferenceResult out;
+    const EvaluateOptions fast = headlineOnly(evaluateOptions);
+    const Result baseA = evaluate(a, catalogA, fast);
+    const Result baseB = evaluate(b, catalogB, fast);
+    const std::vector<Assumption> variedA = variedAssumptions(a, base, catalogA, baseA);
+    const std::vector<Assumption> variedB = variedAssumptions(b, base, catalogB, baseB);
+    std::vector<std::string> columns = idsOf(variedA);
+    for (const Assumption &x : variedB)
+        if (std::find(columns.begin(), columns.end(), x.id) == columns.end())
+            columns.push_back(x.id);
+    out.assumptions = int(columns.size());
+    const int n = std::max(1, options.samples);
+    const std::vector<std::vector<double>> u = latinHypercube(n, columns.size() + 1, options.seed);
+    const std::vector<Summary> sa =
+        sampleSummaries(a, catalogA, variedA, columns, u, fast, options.threads, out.errors);
+    const std::vector<Summary> sb =
+        sampleSummaries(b, catalogB, variedB, columns, u, fast, options.threads, out.errors);
+
+    for (const HeadlineFigure &figure : headlineFigures()) {
+        const std::optional<double> pointA = baseA.summary.*figure.member;
+        const std::optional<double> pointB = baseB.summary.*figure.member;
+        if (!pointA || !pointB)
+            continue;
+        const bool model = options.modelError && modelErrorApplies(figure);
+        std::vector<double> differences;
+        for (std::size_t i = 0; i < sa.size(); ++i) {
+            const std::optional<double> va = sa[i].*figure.member;
+            const std::optional<double> vb = sb[i].*figure.member;
+            if (!va || !vb)
+                continue;
+            const double factor = model ? atShare(mfuModelErrorFactors(), u[i].back()) : 1.0;
+            differences.push_back(withModelError(figure, *vb, factor) -
+                                  withModelError(figure, *va, factor));
+        }
+        if (differences.empty())
+            continue;
+        DifferenceBand d;
+        d.figure = &figure;
+        d.a = *pointA;
+        d.b = *pointB;
+        d.p10 = quantile(differences, 0.1);
+        d.p50 = quantile(differences, 0.5);
+        d.p90 = quantile(differences, 0.9);
+        d.distinguishable = (d.p10 > 0 && d.p90 > 0) || (d.p10 < 0 && d.p90 < 0);
+        d.samples = int(differences.size());
+        out.bands.push_back(d);
     }
     return out;
 }

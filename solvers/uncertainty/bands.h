@@ -40,6 +40,31 @@ struct BandsResult
 BandsResult errorBands(const Project &project, const Catalog &base, const Catalog &catalog,
                        const EvaluateOptions &evaluate, const BandOptions &options);
 
+// Two designs compared under the same uncertainty (issue 19, item 4): both are evaluated at
+// the same Latin-hypercube points (an assumption both have, matched by id, takes the same draw
+// in both; the model error is drawn once per point for both), and the band of the difference
+// B - A per figure says whether B is lower, higher or not distinguishable from A (P10 and P90
+// of the difference on either side of zero).
+struct DifferenceBand
+{
+    const HeadlineFigure *figure = nullptr;
+    double a = 0, b = 0;              // point values
+    double p10 = 0, p50 = 0, p90 = 0; // of B - A
+    bool distinguishable = false;     // P10 and P90 of B - A have the same sign
+    int samples = 0;
+};
+
+struct DifferenceResult
+{
+    std::vector<DifferenceBand> bands;
+    int assumptions = 0; // distinct assumptions sampled across both designs
+    Diagnostics errors;
+};
+
+DifferenceResult differenceBands(const Project &a, const Catalog &catalogA, const Project &b,
+                                 const Catalog &catalogB, const Catalog &base,
+                                 const EvaluateOptions &evaluate, const BandOptions &options);
+
 // Evaluation options that keep the headline figures and drop what does not change them (the
 // scaling curve, the reliability Monte Carlo check and curves): for repeated evaluations.
 EvaluateOptions headlineOnly(EvaluateOptions options);

@@ -132,4 +132,31 @@ CsvTable bandTable(const BandsResult &result, bool readable)
     return t;
 }
 
+CsvTable differenceTable(const DifferenceResult &result, bool readable)
+{
+    CsvTable t;
+    t.header = {"Figure", "A", "B", "B - A P10", "B - A P50", "B - A P90", "Verdict"};
+    if (!readable)
+        t.header.insert(t.header.begin() + 3, "Unit");
+    for (const DifferenceBand &d : result.bands) {
+        const std::string verdict = d.p10 == 0 && d.p90 == 0 ? "equal"
+                                    : !d.distinguishable     ? "not distinguishable (band spans 0)"
+                                    : d.p50 > 0              ? "B higher"
+                                                             : "B lower";
+        if (readable) {
+            // A difference keeps its sign: "+$1.2 M", "-0.50 %".
+            const auto signedFigure = [&](double v) {
+                return (v < 0 ? "-" : "+") + readableFigure(*d.figure, std::fabs(v));
+            };
+            t.rows.push_back({d.figure->name, readableFigure(*d.figure, d.a),
+                              readableFigure(*d.figure, d.b), signedFigure(d.p10),
+                              signedFigure(d.p50), signedFigure(d.p90), verdict});
+        } else {
+            t.rows.push_back({d.figure->name, number(d.a), number(d.b), d.figure->unit,
+                              number(d.p10), number(d.p50), number(d.p90), verdict});
+        }
+    }
+    return t;
+}
+
 } // namespace aidc

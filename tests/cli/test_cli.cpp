@@ -441,3 +441,16 @@ TEST_CASE("assumptions lists the register; sensitivity ranks drivers; bad option
     CHECK(aidc("assumptions " + kSample + " --csv --json").exitCode == 2);
     CHECK(aidc("assumptions /nonexistent.json").exitCode == 3);
 }
+
+TEST_CASE("compare prints the difference bands of two designs; it needs two loadable files",
+          "[cli][uncertainty]")
+{
+    const Run same = aidc("compare " + kSample + " " + kSample + " --samples 8 --csv");
+    REQUIRE(same.exitCode == 0);
+    CHECK(same.stdoutOnly.rfind("Figure,A,B,Unit,B - A P10,", 0) == 0);
+    CHECK(same.stdoutOnly.find("Capex,") != std::string::npos);
+    CHECK(same.stdoutOnly.find(",equal") != std::string::npos);
+    CHECK(aidc("compare " + kSample).exitCode == 2);
+    CHECK(aidc("compare " + kSample + " /nonexistent.json").exitCode == 3);
+    CHECK(aidc("compare " + kSample + " " + kSample + " --samples 1").exitCode == 2);
+}

@@ -208,3 +208,41 @@ TEST_CASE("bands are ordered, reproducible to the digit and zero-wide without un
         CHECK(band.p90 == band.base);
     }
 }
+
+// Issue 19, item 4: two designs are compared at the same draws, so what they share cancels.
+TEST_CASE("a design compared with itself is equal; a dearer tariff is told apart",
+          "[uncertainty][bands][compare]")
+{
+    const LoadedProject a = sample("h100-1k-infiniband.json");
+    BandOptions options;
+    options.samples = 16;
+    const DifferenceResult same = differenceBands(a.project, a.catalog, a.project, a.catalog,
+                                                  baseCatalog(), defaults(), options);
+    REQUIRE(same.bands.size() == 10);
+    for (const DifferenceBand &d : same.bands) {
+        INFO(d.figure->key);
+        CHECK(d.p10 == 0);
+        CHECK(d.p90 == 0);
+        CHECK_FALSE(d.distinguishable);
+    }
+
+    // B pays 0.12 instead of 0.08 USD/kWh: its opex is higher at every draw (both tariffs take
+    // the same relative draw), its capex is the same design's.
+    Project b = a.project;
+    b.site.electricityUsdPerKWh = 0.12;
+    const DifferenceResult dearer =
+        differenceBands(a.project, a.catalog, b, a.catalog, baseCatalog(), defaults(), options);
+    for (const DifferenceBand &d : dearer.bands) {
+        INFO(d.figure->key);
+        const std::string key = d.figure->key;
+        if (key == "annualOpexUsd" || key == "tcoUsd") {
+            CHECK(d.distinguishable);
+            CHECK(d.p10 > 0);
+        }
+        if (key == "capexUsd" || key == "mfu")
+            CHECK_FALSE(d.distinguishable);
+    }
+    const CsvTable table = differenceTable(dearer);
+    REQUIRE(table.rows.size() == 10);
+    CHECK(table.rows[0].back() == "equal"); // capex
+}
