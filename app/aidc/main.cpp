@@ -443,24 +443,6 @@ int runPriceBook(const ParsedArgs &args)
     }
 }
 
-int runEval(const ParsedArgs &args, const Context &context)
-{
-    const std::string format = args.value("--format", "text");
-    if (format != "text" && format != "json")
-        throw UsageError("unknown format '" + format + "' (expected text or json)");
-    const Result result = loadAndEvaluate(args, context);
-
-    std::ostringstream text;
-    if (format == "json")
-        text << resultToJson(result).dump(2) << '\n';
-    else
-        writeTextReport(text, result);
-    const int written = emit(args, text.str());
-    if (written != ExitOk)
-        return written;
-    return exitCodeFor(args, result);
-}
-
 // The project loaded against its catalog, evaluated, with the base catalog kept to tell the
 // figures the project states from the catalog's.
 struct Evaluated
@@ -480,6 +462,26 @@ Evaluated loadForAnalysis(const ParsedArgs &args, const Context &context)
     e.options.priceBook = e.loaded.priceBook.get();
     e.result = evaluateLoadedProject(e.loaded, e.options);
     return e;
+}
+
+int runEval(const ParsedArgs &args, const Context &context)
+{
+    const std::string format = args.value("--format", "text");
+    if (format != "text" && format != "json")
+        throw UsageError("unknown format '" + format + "' (expected text or json)");
+    const Evaluated e = loadForAnalysis(args, context);
+    const Result &result = e.result;
+
+    std::ostringstream text;
+    if (format == "json") {
+        text << resultDocument(e.loaded.project, e.base, e.loaded.catalog, result).dump(2) << '\n';
+    } else {
+        writeTextReport(text, result);
+    }
+    const int written = emit(args, text.str());
+    if (written != ExitOk)
+        return written;
+    return exitCodeFor(args, result);
 }
 
 int positiveOption(const ParsedArgs &args, const char *name, int fallback, int minimum)

@@ -3,6 +3,7 @@
 #include "contenthash.h"
 #include "model/projectjson.h"
 #include "solvers/pipeline/report.h"
+#include "solvers/uncertainty/uncertaintyreport.h"
 
 #include <glob.h>
 
@@ -122,7 +123,7 @@ BatchRow evaluateBatchInput(std::int64_t item, const BatchInput &input, const Ca
             prepareProject(parseProjectJson(input.text, label), label, baseCatalog);
         const Result result = evaluateLoadedProject(loaded, options);
         row.designErrors = result.diagnostics.hasErrors();
-        row.result = resultToJson(result);
+        row.result = resultDocument(loaded.project, baseCatalog, loaded.catalog, result);
         row.ok = true;
     } catch (const LoadError &error) {
         row.error = withoutTrailingNewlines(error.diagnostics().toString());

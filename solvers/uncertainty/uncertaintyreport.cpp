@@ -1,6 +1,7 @@
 #include "solvers/uncertainty/uncertaintyreport.h"
 
 #include "solvers/common/reportformat.h"
+#include "solvers/pipeline/report.h"
 
 #include <cmath>
 
@@ -34,6 +35,16 @@ CsvTable assumptionTable(const std::vector<Assumption> &assumptions)
                           a.scale ? percent(a.relativeRange) : std::string("not varied"), a.drives,
                           a.source});
     return t;
+}
+
+nlohmann::json resultDocument(const Project &project, const Catalog &base, const Catalog &catalog,
+                              const Result &result)
+{
+    nlohmann::json document = resultToJson(result);
+    if (!result.diagnostics.hasErrors())
+        document["assumptions"] =
+            assumptionsToJson(assumptionRegister(project, base, catalog, result));
+    return document;
 }
 
 nlohmann::json assumptionsToJson(const std::vector<Assumption> &assumptions)

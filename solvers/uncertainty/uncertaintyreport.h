@@ -12,6 +12,12 @@
 namespace aidc {
 
 CsvTable assumptionTable(const std::vector<Assumption> &assumptions);
+
+// The result document of `aidc eval --format json` and of batch rows: resultToJson() plus the
+// assumption register ("assumptions", when the evaluation has no error). One owner, so the two
+// stay equal byte for byte.
+nlohmann::json resultDocument(const Project &project, const Catalog &base, const Catalog &catalog,
+                              const Result &result);
 nlohmann::json assumptionsToJson(const std::vector<Assumption> &assumptions);
 
 // One row per figure and driver: the `top` largest swings of each figure (all figures, or only

@@ -8,6 +8,7 @@
 #include "model/projectjson.h"
 #include "solvers/batch/batch.h"
 #include "solvers/pipeline/report.h"
+#include "solvers/uncertainty/uncertaintyreport.h"
 #include "tests/model/testutil.h"
 
 #include <catch2/catch.hpp>
@@ -54,7 +55,7 @@ inline nlohmann::json directEvaluation(const Project &project, const std::string
     Diagnostics all = loaded.warnings;
     all.append(result.diagnostics);
     result.diagnostics = all;
-    return resultToJson(result);
+    return resultDocument(loaded.project, baseCatalog(), loaded.catalog, result);
 }
 
 inline nlohmann::json directEvaluation(const std::string &path)
