@@ -165,8 +165,10 @@ std::vector<CommandSpec> commandSpecs()
          "out-of-sample error added to MFU and time to train (docs/uncertainty.md).",
          {{"--figure", true, "KEY", "only this headline figure (default: all)"},
           {"--bands", false, "", "print P10/P50/P90 bands instead of the drivers"},
-          {"--samples", true, "N", "--bands: Latin-hypercube samples (default: 32)"},
-          {"--seed", true, "N", "--bands: random seed (default: 1)"},
+          {"--global", false, "",
+           "print rank correlations (Spearman) over the band samples instead of the drivers"},
+          {"--samples", true, "N", "--bands/--global: Latin-hypercube samples (default: 32)"},
+          {"--seed", true, "N", "--bands/--global: random seed (default: 1)"},
           {"--top", true, "N", "drivers per figure (default: 10; 0 = all)"},
           {"--threads", true, "N", "worker threads (default: every core)"},
           {"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
@@ -534,7 +536,9 @@ int runSensitivity(const ParsedArgs &args, const Context &context)
         std::cerr << e.result.diagnostics.toString();
         return ExitInput;
     }
-    if (args.has("--bands")) {
+    if (args.has("--bands") && args.has("--global"))
+        throw UsageError("--bands and --global exclude each other");
+    if (args.has("--bands") || args.has("--global")) {
         BandOptions bandOptions;
         bandOptions.samples = positiveOption(args, "--samples", 32, 2);
         bandOptions.seed = std::uint64_t(positiveOption(args, "--seed", 1, 0));
@@ -543,12 +547,16 @@ int runSensitivity(const ParsedArgs &args, const Context &context)
             errorBands(e.loaded.project, e.base, e.loaded.catalog, e.options, bandOptions);
         if (!bands.errors.empty())
             std::cerr << bands.errors.toString();
-        if (figure)
+        if (figure) {
             std::erase_if(bands.bands, [&](const Band &b) { return b.figure != figure; });
+            std::erase_if(bands.ranks, [&](const RankIndex &r) { return r.figure != figure; });
+        }
+        if (args.has("--global"))
+            return emitTable(args, rankTable(bands, top));
         return emitTable(args, bandTable(bands, !args.has("--csv")));
     }
     if (args.has("--samples") || args.has("--seed"))
-        throw UsageError("--samples and --seed need --bands");
+        throw UsageError("--samples and --seed need --bands or --global");
     const SensitivityResult result =
         oneAtATime(e.loaded.project, e.base, e.loaded.catalog, e.options, options);
     for (const SensitivityRun &run : result.runs)

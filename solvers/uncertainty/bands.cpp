@@ -5,6 +5,7 @@
 #include "solvers/uncertainty/parallelfor.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <random>
 
@@ -124,6 +125,41 @@ std::vector<std::string> idsOf(const std::vector<Assumption> &varied)
     return ids;
 }
 
+// Ranks 1..n (ties share their mean rank).
+std::vector<double> ranksOf(const std::vector<double> &v)
+{
+    std::vector<std::size_t> order(v.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return v[a] < v[b]; });
+    std::vector<double> rank(v.size());
+    for (std::size_t i = 0; i < order.size();) {
+        std::size_t j = i;
+        while (j + 1 < order.size() && v[order[j + 1]] == v[order[i]])
+            ++j;
+        const double mean = (double(i) + double(j)) / 2 + 1;
+        for (std::size_t k = i; k <= j; ++k)
+            rank[order[k]] = mean;
+        i = j + 1;
+    }
+    return rank;
+}
+
+// Spearman's rho: Pearson's correlation of the ranks; NaN when either side is constant.
+double spearman(const std::vector<double> &x, const std::vector<double> &y)
+{
+    const std::vector<double> rx = ranksOf(x), ry = ranksOf(y);
+    const double n = double(rx.size());
+    const double mean = (n + 1) / 2;
+    double sxy = 0, sxx = 0, syy = 0;
+    for (std::size_t i = 0; i < rx.size(); ++i) {
+        sxy += (rx[i] - mean) * (ry[i] - mean);
+        sxx += (rx[i] - mean) * (rx[i] - mean);
+        syy += (ry[i] - mean) * (ry[i] - mean);
+    }
+    return sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : std::nan("");
+}
+
 } // namespace
 
 BandsResult errorBands(const Project &project, const Catalog &base, const Catalog &catalog,
@@ -158,6 +194,22 @@ BandsResult errorBands(const Project &project, const Catalog &base, const Catalo
             continue;
         out.bands.push_back({&figure, *baseValue, quantile(values, 0.1), quantile(values, 0.5),
                              quantile(values, 0.9), model, int(values.size())});
+        if (int(values.size()) != n)
+            continue; // ranks need every sample
+        std::vector<RankIndex> ranks;
+        for (std::size_t j = 0; j < varied.size() + (model ? 1 : 0); ++j) {
+            std::vector<double> draws;
+            for (const std::vector<double> &row : u)
+                draws.push_back(j < varied.size() ? row[j] : row.back());
+            const double rho = spearman(draws, values);
+            if (std::isfinite(rho))
+                ranks.push_back(
+                    {&figure, j < varied.size() ? varied[j].label : "model error", rho});
+        }
+        std::stable_sort(ranks.begin(), ranks.end(), [](const RankIndex &x, const RankIndex &y) {
+            return std::fabs(x.rho) > std::fabs(y.rho);
+        });
+        out.ranks.insert(out.ranks.end(), ranks.begin(), ranks.end());
     }
     return out;
 }

@@ -30,11 +30,23 @@ struct Band
     int samples = 0;         // samples that gave the figure
 };
 
+// Global, rank-based screening over the same samples (issue 19, item 3): Spearman's rank
+// correlation between an input's draw and a figure, with every other input varying at the same
+// time. |rho| near 1: the input alone orders the figure; with N samples an unrelated input gives
+// |rho| up to about 2/sqrt(N) by chance.
+struct RankIndex
+{
+    const HeadlineFigure *figure = nullptr;
+    std::string assumption; // label; "model error" for the performance model's own error
+    double rho = 0;
+};
+
 struct BandsResult
 {
-    std::vector<Band> bands; // in headlineFigures() order, figures the project has
-    int assumptions = 0;     // assumptions sampled
-    Diagnostics errors;      // samples that could not be evaluated
+    std::vector<Band> bands;      // in headlineFigures() order, figures the project has
+    std::vector<RankIndex> ranks; // per figure, largest |rho| first
+    int assumptions = 0;          // assumptions sampled
+    Diagnostics errors;           // samples that could not be evaluated
 };
 
 BandsResult errorBands(const Project &project, const Catalog &base, const Catalog &catalog,

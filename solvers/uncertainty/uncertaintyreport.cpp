@@ -170,4 +170,28 @@ CsvTable differenceTable(const DifferenceResult &result, bool readable)
     return t;
 }
 
+CsvTable rankTable(const BandsResult &result, int top)
+{
+    CsvTable t;
+    t.header = {"Figure", "Driver", "Spearman rho", "Samples", "Beyond chance (2/sqrt(N))"};
+    const HeadlineFigure *current = nullptr;
+    int shown = 0;
+    for (const RankIndex &r : result.ranks) {
+        if (r.figure != current) {
+            current = r.figure;
+            shown = 0;
+        }
+        if (top > 0 && shown++ >= top)
+            continue;
+        int samples = 0;
+        for (const Band &b : result.bands)
+            if (b.figure == r.figure)
+                samples = b.samples;
+        const bool beyond = samples > 0 && std::fabs(r.rho) > 2 / std::sqrt(double(samples));
+        t.rows.push_back({r.figure->name, r.assumption, formatFixed(r.rho, 2),
+                          std::to_string(samples), beyond ? "yes" : "no"});
+    }
+    return t;
+}
+
 } // namespace aidc

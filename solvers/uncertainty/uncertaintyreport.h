@@ -28,6 +28,8 @@ CsvTable sensitivityTable(const SensitivityResult &result, int top,
 
 // One row per headline figure: base, P10, P50, P90 and what the band includes.
 CsvTable bandTable(const BandsResult &result, bool readable = false);
+// The `top` largest rank correlations of each figure (global screening).
+CsvTable rankTable(const BandsResult &result, int top);
 // One row per headline figure: A, B, the P10/P50/P90 of B - A and the verdict.
 CsvTable differenceTable(const DifferenceResult &result, bool readable = false);
 

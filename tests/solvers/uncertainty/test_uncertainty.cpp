@@ -246,3 +246,33 @@ TEST_CASE("a design compared with itself is equal; a dearer tariff is told apart
     REQUIRE(table.rows.size() == 10);
     CHECK(table.rows[0].back() == "equal"); // capex
 }
+
+// The rank screening finds the input that alone orders a figure: the model error orders the MFU
+// (every other input moves MFU by a few tenths of a percent), the server power orders the
+// facility power.
+TEST_CASE("rank screening puts the dominant input first", "[uncertainty][bands][global]")
+{
+    const LoadedProject loaded = sample("minimal.json");
+    BandOptions options;
+    options.samples = 64;
+    const BandsResult result =
+        errorBands(loaded.project, baseCatalog(), loaded.catalog, defaults(), options);
+    const auto first = [&](const char *key) -> const RankIndex * {
+        for (const RankIndex &r : result.ranks)
+            if (std::string(r.figure->key) == key)
+                return &r;
+        return nullptr;
+    };
+    const RankIndex *mfu = first("mfu");
+    REQUIRE(mfu);
+    CHECK(mfu->assumption == "model error");
+    CHECK(mfu->rho > 0.9);
+    const RankIndex *power = first("facilityPowerW");
+    REQUIRE(power);
+    CHECK(power->assumption.find("nameplate power") != std::string::npos);
+    CHECK(power->rho > 0.9);
+    for (const RankIndex &r : result.ranks) {
+        CHECK(r.rho >= -1.0);
+        CHECK(r.rho <= 1.0);
+    }
+}
