@@ -102,4 +102,19 @@ Project withDefaults(const Project &project, const Catalog &catalog)
     return effective;
 }
 
+const RackType *computeRackTypeFor(const Server &server, const CoolingDesign &cooling,
+                                   const Catalog &catalog)
+{
+    const RackType *rack = catalog.rackType(server.defaultRackType);
+    if (!rack || rack->liquidCooled || server.rackScale ||
+        cooling.type != CoolingType::DirectLiquid)
+        return rack;
+    for (const RackType &type : catalog.rackTypes) {
+        if (type.liquidCooled && type.widthMm == rack->widthMm && type.depthMm == rack->depthMm &&
+            type.heightU >= rack->heightU && type.emptyMassKg > 0)
+            return &type;
+    }
+    return rack;
+}
+
 } // namespace aidc

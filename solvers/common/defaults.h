@@ -22,4 +22,11 @@ Climate referenceClimate();
 
 const SwitchModel *defaultSwitchFor(const FabricPlane &plane, const Catalog &catalog);
 
+// The rack a pool's servers go in when the project names none: the server's default rack; on a
+// direct-liquid site, when that rack is air-cooled, the catalog's liquid-cooled rack of the same
+// footprint and at least its height (cold-plate servers need a rack with manifolds); null when
+// the catalog has neither.
+const RackType *computeRackTypeFor(const Server &server, const CoolingDesign &cooling,
+                                   const Catalog &catalog);
+
 } // namespace aidc

@@ -270,7 +270,7 @@ void LayoutBuilder::planPools()
                 ? 1
                 : pool.serversPerRack.value_or(plan.server->defaultServersPerRack);
         plan.serversPerRack = std::max(1, plan.serversPerRack);
-        plan.rackType = m_catalog.rackType(plan.server->defaultRackType);
+        plan.rackType = computeRackTypeFor(*plan.server, m_project.cooling, m_catalog);
         if (plan.rackType && !plan.server->rackScale &&
             plan.serversPerRack * plan.server->heightU > plan.rackType->heightU) {
             m_result.diagnostics.warning(

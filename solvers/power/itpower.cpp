@@ -1,5 +1,7 @@
 #include "solvers/power/itpower.h"
 
+#include "solvers/common/defaults.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <unordered_map>
@@ -179,7 +181,7 @@ ItBuildUp buildItPower(const Project &project, const Catalog &catalog, const Lay
             ++build.computeRacks;
             build.computeNameplateW += serverW;
             if (!rackType)
-                rackType = findById(catalog.rackTypes, server.defaultRackType);
+                rackType = computeRackTypeFor(server, project.cooling, catalog);
             // A rack-scale system (GB200 NVL72) is its own rack: its mass includes the frame.
             equipmentKg = placed.servers * server.massKg;
             if (server.rackScale)

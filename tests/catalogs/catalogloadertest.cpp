@@ -59,8 +59,8 @@ TEST_CASE("the shipped catalog loads without any diagnostic", "[catalog]")
         CHECK(catalog.server(id));
     for (const char *id : {"QM9700", "Q3400", "SN5600", "TH5-64x800G", "SN4700-FE", "SN2201-OOB"})
         CHECK(catalog.switchModel(id));
-    for (const char *id :
-         {"Rack-42U-Air", "Rack-42U-Network", "Rack-48U-ORv3-Liquid", "Rack-NVL72"})
+    for (const char *id : {"Rack-42U-Air", "Rack-42U-Liquid", "Rack-42U-Network",
+                           "Rack-48U-ORv3-Liquid", "Rack-NVL72"})
         CHECK(catalog.rackType(id));
     for (const char *id : {"CAT6-1G", "DAC-400G", "AEC-400G", "AOC-400G", "SR4-400G", "DR4-400G",
                            "FR4-400G", "LR4-400G", "ZR-400G", "SR8-800G", "DR8-800G"})

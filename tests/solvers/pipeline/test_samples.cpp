@@ -298,3 +298,39 @@ TEST_CASE("every sample: OOB one management switch per rack, uplinked at 100G",
         }
     }
 }
+
+// Cold-plate servers go in a rack with manifolds: on a direct-liquid site the compute racks of
+// an air-rack server are the liquid-cooled rack of the same footprint; elsewhere, and for
+// rack-scale systems, the server's own default (issue 17: "compute racks are air-cooled racks in
+// a liquid-cooled campus").
+TEST_CASE("compute racks follow the site's cooling", "[pipeline][samples][racks]")
+{
+    const Catalog &catalog = shippedCatalog();
+    const Server *hgx = catalog.server("HGX-H100");
+    const Server *nvl72 = catalog.server("GB200-NVL72");
+    REQUIRE(hgx);
+    REQUIRE(nvl72);
+    CoolingDesign cooling;
+    cooling.type = CoolingType::DirectLiquid;
+    REQUIRE(computeRackTypeFor(*hgx, cooling, catalog));
+    CHECK(computeRackTypeFor(*hgx, cooling, catalog)->id == "Rack-42U-Liquid");
+    CHECK(computeRackTypeFor(*nvl72, cooling, catalog)->id == "Rack-NVL72");
+    for (CoolingType air : {CoolingType::Air, CoolingType::RearDoor}) {
+        cooling.type = air;
+        CHECK(computeRackTypeFor(*hgx, cooling, catalog)->id == hgx->defaultRackType);
+    }
+
+    // The 100k sample is a direct-liquid campus: every compute rack has manifolds.
+    const LoadedProject loaded =
+        loadProjectForEvaluation(AIDC_SOURCE_DIR "/projects/h100-100k-site.json", catalog);
+    REQUIRE(loaded.project.cooling.type == CoolingType::DirectLiquid);
+    const Result result = evaluate(loaded.project, loaded.catalog);
+    int compute = 0;
+    for (const PlacedRack &rack : result.layout.racks) {
+        if (rack.role != RackRole::Compute)
+            continue;
+        ++compute;
+        CHECK(rack.rackType == "Rack-42U-Liquid");
+    }
+    CHECK(compute > 3000);
+}
