@@ -1,8 +1,11 @@
 #include "comparepanel.h"
 
 #include "evaluator.h"
-#include "model/projectjson.h"
+#include "tablepanel.h"
 #include "userprompts.h"
+
+#include "model/projectjson.h"
+#include "solvers/uncertainty/uncertaintyreport.h"
 
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -20,7 +23,11 @@ ComparePanel::ComparePanel(QWidget *parent)
     , m_view(new QTableView(this))
     , m_status(new QLabel(this))
     , m_evaluator(new Evaluator(this))
+    , m_uncertain(new QPushButton(tr("Compare with &uncertainty"), this))
+    , m_bands(new TablePanel(tr("Press \"Compare with uncertainty\" to see which differences are "
+                                "beyond the uncertainty of the figures.")))
 {
+    m_pool.setMaxThreadCount(1);
     m_view->setModel(m_model);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -38,13 +45,20 @@ ComparePanel::ComparePanel(QWidget *parent)
     auto *bar = new QHBoxLayout;
     bar->addWidget(open);
     bar->addWidget(snap);
+    bar->addWidget(m_uncertain);
     bar->addStretch(1);
+    m_uncertain->setToolTip(tr("Evaluate A and B again at the same 32 draws of every "
+                               "assumption's range and of the model's error: is B - A beyond "
+                               "the uncertainty? (docs/uncertainty.md)"));
+    m_uncertain->setEnabled(false);
+    connect(m_uncertain, &QPushButton::clicked, this, &ComparePanel::compareWithUncertainty);
     m_status->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
     layout->addWidget(m_status);
     layout->addWidget(m_view, 1);
+    layout->addWidget(m_bands, 1);
 
     connect(open, &QPushButton::clicked, this, [this] {
         UserPrompts fallback;
@@ -66,9 +80,12 @@ ComparePanel::ComparePanel(QWidget *parent)
                     m_status->setText(
                         tr("Scenario B failed to evaluate: %1")
                             .arg(QString::fromStdString(evaluation->loadDiagnostics.toString())));
+                    m_evaluationB.reset();
                 } else {
                     m_b = evaluation->result.summary;
+                    m_evaluationB = evaluation;
                 }
+                invalidateBands();
                 refresh();
             });
     refresh();
@@ -83,10 +100,14 @@ void ComparePanel::setCatalog(std::shared_ptr<const Catalog> catalog)
 void ComparePanel::setCurrent(const QString &name, std::shared_ptr<const Evaluation> evaluation)
 {
     m_nameA = name;
-    if (evaluation && !evaluation->failed)
+    if (evaluation && !evaluation->failed) {
         m_a = evaluation->result.summary;
-    else
+        m_evaluationA = evaluation;
+    } else {
         m_a.reset();
+        m_evaluationA.reset();
+    }
+    invalidateBands();
     refresh();
 }
 
@@ -112,8 +133,58 @@ void ComparePanel::snapshot(const QString &name, const Project &project)
     refresh();
 }
 
+ComparePanel::~ComparePanel()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    m_pool.waitForDone();
+}
+
+void ComparePanel::invalidateBands()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    ++m_generation;
+    m_bands->setTable({});
+}
+
+void ComparePanel::compareWithUncertainty()
+{
+    if (!m_evaluationA || !m_evaluationB || !m_catalog || !m_evaluationA->catalog ||
+        !m_evaluationB->catalog)
+        return;
+    invalidateBands();
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    const quint64 generation = m_generation;
+    m_uncertain->setEnabled(false);
+    m_bands->setPlaceholder(tr("Evaluating A and B at 32 shared draws…"));
+    std::shared_ptr<const Evaluation> a = m_evaluationA, b = m_evaluationB;
+    std::shared_ptr<const Catalog> base = m_catalog;
+    std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
+    m_pool.start([this, a, b, base, cancel, generation] {
+        EvaluateOptions options;
+        options.cancel = cancel.get();
+        const DifferenceResult result = differenceBands(a->project, *a->catalog, b->project,
+                                                        *b->catalog, *base, options, BandOptions{});
+        if (cancel->load())
+            return;
+        auto table = std::make_shared<CsvTable>(differenceTable(result, true));
+        QMetaObject::invokeMethod(
+            this,
+            [this, table, generation] {
+                if (generation != m_generation)
+                    return;
+                m_bands->setTable(*table);
+                refresh();
+                emit bandsComputed();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
 void ComparePanel::refresh()
 {
+    m_uncertain->setEnabled(m_evaluationA && m_evaluationB && m_catalog);
     m_model->setScenarios(m_nameA, m_a, m_nameB, m_b);
     if (m_nameB.isEmpty())
         m_status->setText(tr("Open a second project or snapshot the open one to compare every "

@@ -2,25 +2,31 @@
 
 // Scenario compare: the open project (A) against a second one (B) — another project file, or a
 // snapshot of the open project taken before further edits — with every headline figure side by
-// side and the differences in bold. B is evaluated off the GUI thread like A.
+// side and the differences in bold. B is evaluated off the GUI thread like A. On request both
+// are evaluated again at the same Latin-hypercube draws (solvers/uncertainty/bands.h) and a
+// second table says, per figure, whether the difference is beyond the uncertainty.
 
 #include "summarymodel.h"
 
 #include "catalogs/catalog.h"
 #include "model/project.h"
 
+#include <QThreadPool>
 #include <QWidget>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
 class QLabel;
+class QPushButton;
 class QTableView;
 
 namespace aidc::ui {
 
 class Evaluator;
 struct Evaluation;
+class TablePanel;
 class UserPrompts;
 
 class ComparePanel : public QWidget
@@ -29,6 +35,7 @@ class ComparePanel : public QWidget
 
 public:
     explicit ComparePanel(QWidget *parent = nullptr);
+    ~ComparePanel() override;
 
     void setCatalog(std::shared_ptr<const Catalog> catalog);
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
@@ -44,11 +51,17 @@ public:
     Evaluator *evaluator() const { return m_evaluator; }
     bool hasScenarioB() const { return bool(m_b); }
 
+    // Starts the comparison under uncertainty (the button); bandsComputed() when shown.
+    void compareWithUncertainty();
+    TablePanel *bandsTable() const { return m_bands; }
+
 signals:
     void snapshotRequested(); // the main window answers with snapshot()
+    void bandsComputed();
 
 private:
     void refresh();
+    void invalidateBands();
 
     CompareModel *m_model;
     QTableView *m_view;
@@ -58,6 +71,12 @@ private:
     std::shared_ptr<const Catalog> m_catalog;
     QString m_nameA, m_nameB;
     std::optional<Summary> m_a, m_b;
+    std::shared_ptr<const Evaluation> m_evaluationA, m_evaluationB;
+    QPushButton *m_uncertain;
+    TablePanel *m_bands;
+    QThreadPool m_pool;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    quint64 m_generation = 0;
 };
 
 } // namespace aidc::ui

@@ -1070,6 +1070,13 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
         }
     }
     raise(m_compare);
+    if (m_compare->hasScenarioB()) {
+        QEventLoop waitBands;
+        connect(m_compare, &ComparePanel::bandsComputed, &waitBands, &QEventLoop::quit);
+        QTimer::singleShot(60000, &waitBands, &QEventLoop::quit);
+        m_compare->compareWithUncertainty();
+        waitBands.exec();
+    }
     shoot(m_compare, QStringLiteral("compare.png"));
     raise(m_diagnosticsView);
     shoot(m_diagnosticsView, QStringLiteral("violations.png"));

@@ -5,8 +5,10 @@
 
 #include "ui/mainwindow.h"
 
+#include <QEventLoop>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 
 #include <memory>
 
@@ -56,5 +58,23 @@ void typeInto(MainWindow &window, const std::string &pointer, const QString &tex
 
 // Waits until the window's evaluator is idle and returns the latest evaluation.
 std::shared_ptr<const Evaluation> settle(MainWindow &window);
+
+// Runs `start` and processes events until `sender` emits `signal` or `timeoutMs` pass; true when
+// it emitted.
+template<typename Sender, typename Signal, typename Start>
+bool waitForSignal(Sender *sender, Signal signal, Start start, int timeoutMs = 60000)
+{
+    bool emitted = false;
+    QEventLoop wait;
+    QObject::connect(sender, signal, &wait, [&] {
+        emitted = true;
+        wait.quit();
+    });
+    QTimer::singleShot(timeoutMs, &wait, &QEventLoop::quit);
+    start();
+    if (!emitted)
+        wait.exec();
+    return emitted;
+}
 
 } // namespace aidc::ui::test

@@ -7,6 +7,7 @@
 #include "model/csv.h"
 #include "solvers/fabric/fabricreport.h"
 #include "ui/chartwidget.h"
+#include "ui/comparepanel.h"
 #include "ui/diagnosticsmodel.h"
 #include "ui/floorplanview.h"
 #include "ui/projectdocument.h"
@@ -281,16 +282,7 @@ TEST_CASE("the uncertainty dock lists the assumptions and computes bands and dri
     CHECK(panel.assumptions()->model()->rowCount() > 10);
     CHECK(panel.bands()->model()->rowCount() == 0);
 
-    bool done = false;
-    QEventLoop wait;
-    QObject::connect(&panel, &UncertaintyPanel::computed, &wait, [&] {
-        done = true;
-        wait.quit();
-    });
-    QTimer::singleShot(60000, &wait, &QEventLoop::quit);
-    panel.compute();
-    wait.exec();
-    REQUIRE(done);
+    REQUIRE(waitForSignal(&panel, &UncertaintyPanel::computed, [&] { panel.compute(); }));
     CHECK_FALSE(panel.isComputing());
     // One band per headline figure the minimal project has (it has a workload: all ten).
     CHECK(panel.bands()->model()->rowCount() == 10);
@@ -306,4 +298,33 @@ TEST_CASE("the uncertainty dock lists the assumptions and computes bands and dri
     // A run in flight when the window closes is cancelled, not waited for to its end.
     panel.compute();
     CHECK(panel.isComputing());
+}
+
+// Issue 19, item 4: the Compare dock says whether a difference is beyond the uncertainty.
+TEST_CASE("compare with uncertainty tells a dearer tariff apart and calls equal figures equal",
+          "[gui][uncertainty][compare]")
+{
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    ComparePanel &compare = *window.comparePanel();
+    compare.snapshot("before", window.document()->project()); // B: the sample as it is
+    compare.evaluator()->waitForIdle(60000);
+    REQUIRE(compare.hasScenarioB());
+    // A: the same design on a 50 % dearer tariff.
+    window.selectPart(kindSelection(Selection::Kind::Site));
+    typeInto(window, "/site/electricityUsdPerKWh", "0.12");
+    settle(window);
+
+    REQUIRE(waitForSignal(&compare, &ComparePanel::bandsComputed,
+                          [&] { compare.compareWithUncertainty(); }));
+    const CsvTable table = compare.bandsTable()->visibleTable();
+    REQUIRE(table.rows.size() == 10);
+    for (const auto &row : table.rows) {
+        INFO(row.front());
+        if (row.front() == "Capex")
+            CHECK(row.back() == "equal");
+        if (row.front() == "Opex per year")
+            CHECK(row.back() == "B lower"); // B keeps the cheaper tariff
+    }
 }
