@@ -261,12 +261,14 @@ std::optional<Json> parseStrictJson(std::string_view text, const std::string &fi
 std::optional<std::string> readTextFile(const std::string &path, const std::string &what,
                                         Diagnostics &diagnostics)
 {
+    // "-" is standard input, as command-line tools take it.
+    const bool standardInput = path == "-";
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
+    if (!standardInput && std::filesystem::is_directory(path, ec)) {
         diagnostics.error(path, "", "cannot open the " + what + ": it is a directory");
         return std::nullopt;
     }
-    std::FILE *file = std::fopen(path.c_str(), "rb");
+    std::FILE *file = standardInput ? stdin : std::fopen(path.c_str(), "rb");
     if (!file) {
         diagnostics.error(path, "", "cannot open the " + what + ": " + std::strerror(errno));
         return std::nullopt;
@@ -284,7 +286,8 @@ std::optional<std::string> readTextFile(const std::string &path, const std::stri
     }
     const bool readError = std::ferror(file) != 0;
     const int readErrno = errno;
-    std::fclose(file);
+    if (!standardInput)
+        std::fclose(file);
     if (tooLarge) {
         diagnostics.error(path, "",
                           "the " + what + " is larger than " +

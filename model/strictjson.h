@@ -38,9 +38,9 @@ std::optional<nlohmann::json> parseStrictJson(std::string_view text, const std::
                                               Diagnostics &diagnostics,
                                               const std::string &pathPrefix = "");
 
-// Reads a whole file of at most kMaxJsonFileBytes. On failure (missing, a directory,
-// unreadable, too large) adds an error naming the file and returns nullopt. `what` names the
-// document in messages ("project", "catalog file").
+// Reads a whole file of at most kMaxJsonFileBytes; "-" reads standard input. On failure
+// (missing, a directory, unreadable, too large) adds an error naming the file and returns
+// nullopt. `what` names the document in messages ("project", "catalog file").
 std::optional<std::string> readTextFile(const std::string &path, const std::string &what,
                                         Diagnostics &diagnostics);
 

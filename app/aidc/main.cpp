@@ -71,7 +71,8 @@ const OptionSpec kCatalogOption{"--catalog", true, "DIR",
 const OptionSpec kAsOfOption{"--as-of", true, "DATE",
                              "price date (YYYY-MM-DD) for price-book quotes (default: today)"};
 const OptionSpec kOutputOption{"--output", true, "FILE",
-                               "write to FILE (atomically) instead of standard output"};
+                               "write to FILE (atomically) instead of standard output ('-': "
+                               "standard output)"};
 
 std::vector<CommandSpec> commandSpecs()
 {
@@ -79,6 +80,7 @@ std::vector<CommandSpec> commandSpecs()
         {"eval",
          "eval FILE [options]",
          "Evaluate a project: layout, counts and every solver's results.",
+         "FILE '-' reads the project from standard input (as every command that takes a project).\n"
          "Prints a readable report, or with --format json the result document described in\n"
          "docs/result-format.md. Design violations (over-capacity halls, racks over their rating)\n"
          "are listed in the report; they make the exit code 1 only with --strict. A warning the\n"
@@ -255,7 +257,7 @@ struct Context
 int emit(const ParsedArgs &args, const std::string &text)
 {
     const std::string output = args.value("--output");
-    if (output.empty()) {
+    if (output.empty() || output == "-") {
         std::cout << text;
         std::cout.flush();
         return std::cout ? ExitOk : ExitOutput;
@@ -341,7 +343,7 @@ int streamCableCsv(const ParsedArgs &args, const FabricResult &fabric)
 {
     const std::string output = args.value("--output");
     std::optional<AtomicFileWriter> file;
-    if (!output.empty()) {
+    if (!output.empty() && output != "-") {
         file.emplace(output);
         if (!file->ok()) {
             std::cerr << "aidc: " << file->error() << '\n';

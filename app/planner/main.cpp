@@ -1,10 +1,12 @@
 // aidc-planner: the GUI of AIDC Planner. Creates the application, parses [FILE] and shows the
-// main window; everything else lives in aidc::ui.
+// main window; everything else lives in aidc::ui. --help and --version answer without a display;
+// without one the GUI says so and exits 2 instead of aborting in the platform plugin.
 
 #include "ui/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QTimer>
 
@@ -30,19 +32,31 @@ long peakMemoryMB()
     return kb / 1024;
 }
 
-} // namespace
-
-int main(int argc, char *argv[])
+const QCommandLineOption &screenshotOption()
 {
-    QElapsedTimer startup;
-    startup.start();
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("aidc-planner"));
-    QApplication::setOrganizationName(QStringLiteral("AIDC Planner"));
-    QApplication::setApplicationVersion(QStringLiteral(AIDC_VERSION));
-    QApplication::setApplicationDisplayName(QStringLiteral("AIDC Planner"));
+    static const QCommandLineOption option(
+        QStringLiteral("screenshot"),
+        QStringLiteral("write a PNG of every view into DIR once the project is evaluated, "
+                       "then quit"),
+        QStringLiteral("DIR"));
+    return option;
+}
 
-    QCommandLineParser parser;
+const QCommandLineOption &startupTimeOption()
+{
+    static const QCommandLineOption option(
+        QStringLiteral("startup-time"),
+        QStringLiteral("print the time from start to the shown window (and to the first "
+                       "results), then quit"));
+    return option;
+}
+
+// The one command line of the GUI, for the display-less --help/--version pass and the real one.
+void describe(QCommandLineParser &parser)
+{
+    QCoreApplication::setApplicationName(QStringLiteral("aidc-planner"));
+    QCoreApplication::setOrganizationName(QStringLiteral("AIDC Planner"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(AIDC_VERSION));
     parser.setApplicationDescription(
         QStringLiteral("Plans AI-training datacenters: layout, fabric, power, cost, "
                        "performance and reliability from one JSON project."));
@@ -50,18 +64,56 @@ int main(int argc, char *argv[])
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("project to open"),
                                  QStringLiteral("[FILE]"));
-    const QCommandLineOption screenshot(
-        QStringLiteral("screenshot"),
-        QStringLiteral("write a PNG of every view into DIR once the project is evaluated, "
-                       "then quit"),
-        QStringLiteral("DIR"));
-    const QCommandLineOption startupTime(
-        QStringLiteral("startup-time"),
-        QStringLiteral("print the time from start to the shown window (and to the first "
-                       "results), then quit"));
-    parser.addOption(screenshot);
-    parser.addOption(startupTime);
+    parser.addOption(screenshotOption());
+    parser.addOption(startupTimeOption());
+}
+
+bool asksOnlyForText(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        if (!std::strcmp(a, "--help") || !std::strcmp(a, "-h") || !std::strcmp(a, "-?") ||
+            !std::strcmp(a, "--help-all") || !std::strcmp(a, "--version") || !std::strcmp(a, "-v"))
+            return true;
+    }
+    return false;
+}
+
+// Qt picks xcb or wayland from the environment and aborts when neither is reachable.
+bool hasDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QElapsedTimer startup;
+    startup.start();
+    if (asksOnlyForText(argc, argv)) {
+        QCoreApplication core(argc, argv);
+        QCommandLineParser parser;
+        describe(parser);
+        parser.process(core); // prints and exits
+        return 0;
+    }
+    if (!hasDisplay()) {
+        std::fprintf(stderr, "aidc-planner: no display (DISPLAY and WAYLAND_DISPLAY are unset); "
+                             "set QT_QPA_PLATFORM=offscreen for --screenshot, or use the "
+                             "command line, aidc\n");
+        return 2;
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationDisplayName(QStringLiteral("AIDC Planner"));
+
+    QCommandLineParser parser;
+    describe(parser);
     parser.process(app);
+    const QCommandLineOption &screenshot = screenshotOption();
+    const QCommandLineOption &startupTime = startupTimeOption();
 
     aidc::ui::MainWindow window;
     const QStringList files = parser.positionalArguments();

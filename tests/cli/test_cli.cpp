@@ -454,3 +454,19 @@ TEST_CASE("compare prints the difference bands of two designs; it needs two load
     CHECK(aidc("compare " + kSample + " /nonexistent.json").exitCode == 3);
     CHECK(aidc("compare " + kSample + " " + kSample + " --samples 1").exitCode == 2);
 }
+
+// Issue 22: '-' is standard input for a project and standard output for --output.
+TEST_CASE("a project can come from standard input and --output - is standard output",
+          "[cli][stdio]")
+{
+    const Run piped = aidc("eval - --format json --output - < '" + kSample + "'");
+    REQUIRE(piped.exitCode == 0);
+    const nlohmann::json document = nlohmann::json::parse(piped.stdoutOnly);
+    CHECK(document["summary"]["gpus"] == 1016);
+    CHECK_FALSE(fs::exists(testDirectory() / "-"));
+    CHECK_FALSE(fs::exists(fs::current_path() / "-"));
+    // A bad document on standard input names it "-" and is an input error.
+    const Run bad = aidc("validate - < /dev/null");
+    CHECK(bad.exitCode == 3);
+    CHECK(bad.output.find("-: ") != std::string::npos);
+}
