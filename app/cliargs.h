@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Argument parsing for the `aidc` command line: `aidc <command> [options] [files...]`.

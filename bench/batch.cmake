@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bench_batch: batch throughput on a 10k- and a 100k-GPU project and a 1,000-variant sweep
 # (issue 9: >= 50 evaluations/s of a 10k-GPU project on this 2-core machine).
 add_executable(bench_batch ${CMAKE_CURRENT_LIST_DIR}/bench_batch.cpp)

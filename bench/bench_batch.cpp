@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Times `aidc batch` and `aidc sweep` as their core runs them: the base catalog loaded once and
 // shared by the worker threads, each item read (or patched), loaded, evaluated and rendered to
 // its result document, rows collected into CSV, JSON Lines and a results database.

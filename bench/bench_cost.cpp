@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Benchmark of the cost solver and its price book: a 1M-GPU design with a 2,000-line fabric BOM
 // of 200 distinct parts, priced from the catalog alone and through a 10,000-quote price book;
 // plus the price book's CSV import and export. Prints median wall times and peak RSS. Issue 5

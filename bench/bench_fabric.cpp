@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bench_fabric: generating, measuring and cabling the backend plane of 10k, 100k and 1M-GPU
 // projects (issue 3). DGX H100 and QM9700 from the shipped catalog, rail-optimized leaves in
 // dedicated network rows, auto tiers (3 at 10k, 4 at 100k and 1M, non-blocking); synthetic

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GUI speed and memory (issue 8): a shown main window with the 100k-GPU sample (goal <= 1 s) and
 // the refresh latency of the live results after an edit, for the 1k and 100k samples and a 10k
 // variant of the 100k campus (goals: 10k within 100 ms, 100k within 300 ms).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Benchmark of the analytical performance model: one evaluatePlan (median of many) and the
 // full parallelism search for a 100k-GPU pool with a 405B dense and a 671B MoE model.
 // Goals (issue 6): one configuration <= 10 us; the full search <= 0.5 s. Release build.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Times what `aidc eval` does on a project: load the catalog, load and validate the project,
 // run the whole pipeline. Issue 2 asks for load + evaluate of the 100k-GPU sample well under 1 s.
 //   bench_pipeline [PROJECT...]   (default: the bundled 1k and 100k samples)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Times solvePower() on a 100k-GPU site built from the shipped catalog (catalogs/data: DGX H100,
 // its racks, the catalog's power stages, CDUs, chillers, dry coolers and generators), so the
 // benchmark runs the same stage and cooling-unit look-ups as a real project: 12,500 DGX H100 in

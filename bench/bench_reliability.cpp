@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Times solveReliability() on a 100k-GPU and a 1M-GPU cluster, with the default options
 // (20,000-cycle Monte Carlo check, sensitivity tables, interval and spare curves) and with the
 // core chain alone. Goal (issue 7): the whole evaluation of a 100k-GPU project <= 10 ms.

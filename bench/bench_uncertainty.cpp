@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Times `aidc sensitivity`'s work: the assumption register and one evaluation per end of every
 // assumption's range (tornado), and the Latin-hypercube bands (32 samples). Issue 19 asks for bands
 // and a 10-driver tornado of a 100k-GPU project in at most 5 s on this machine.

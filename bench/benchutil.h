@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Small helpers shared by the benchmark programs: repeat a function, report the median wall time,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bench_gui: the planner window's start and refresh latency (issue 8); needs the GUI library.
 if(TARGET aidc_ui)
     add_executable(bench_gui ${CMAKE_CURRENT_LIST_DIR}/bench_gui.cpp)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bench_power: the whole power/cooling/facility evaluation of a 100k-GPU project on the shipped
 # catalog (goal <= 20 ms, Release). Included from bench/CMakeLists.txt.
 add_executable(bench_power ${CMAKE_CURRENT_LIST_DIR}/bench_power.cpp)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The part catalog: accelerators, servers, racks, switches, optics and cables, power and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Reading, validating and overriding the part catalog (format: docs/catalog-format.md).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # `format` rewrites the sources with clang-format; `format-check` fails on any difference.
 find_program(CLANG_FORMAT_EXE NAMES clang-format clang-format-14)
 if(CLANG_FORMAT_EXE)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # One place for warning flags. Targets opt in with aidc_set_warnings(<target>).
 function(aidc_set_warnings target)
     # -Wnull-dereference is left out: at -O3 GCC 12 reports it inside libstdc++'s streambuf on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The one way AIDC Planner writes a file: write a temporary file in the target's directory,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // RFC 4180 CSV: the one writer behind every CSV the CLI and the GUI export (BOM, cable schedule,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Problems found while loading or evaluating: where (file and JSON pointer) and what.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // One JSON form for a list of diagnostics, used by every solver's result document:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The JSON names of every enum of project.h and workload.h, shared by the project loader and

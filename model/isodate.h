@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // ISO 8601 calendar dates ("2026-11-21") as the catalog's prices and the price book's quotes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Strict, path-tracking reading of one JSON object, shared by the project and catalog loaders.

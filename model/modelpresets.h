@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Published model architectures a workload can start from (the GUI's "Start from" pick list,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The project: a whole L0-L3 site design as plain, Qt-free data.

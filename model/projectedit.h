@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Edits of a Project, as plain Qt-free mutators: the GUI's undo commands (ui/) call applyEdit()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // One declaration per project field: the table that the project reader, the GUI's property

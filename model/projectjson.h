@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The project file: JSON text <-> Project, with validation and the upgrade chain.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The upgrade chain of the project format (docs/project-format.md, "Changelog").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Named software stacks for workload.stack.preset: what the training software of an era could

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds the Release benchmarks and runs them all; their figures go into docs/performance.md.
 #   scripts/bench.sh            (build dir: build/release)
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian 12 packages AIDC Planner needs, if any is missing. Safe to run again.
 set -euo pipefail
 

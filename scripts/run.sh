@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Quick start 1: install what is missing, build a Release build, and run the main job on the
 # bundled sample project: the GUI when a display is available, else the CLI evaluation.
 #   scripts/run.sh [PROJECT]      (default: projects/h100-1k-infiniband.json)

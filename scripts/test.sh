@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Quick start 2: install what is missing, build everything with warnings as errors, and run every
 # test (unit, golden, GUI offscreen) plus the formatting check. `.ci/run` calls exactly this.
 set -euo pipefail

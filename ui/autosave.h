@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Autosave and recovery files (as Qt Creator, LibreOffice and KiCad keep them

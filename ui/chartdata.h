@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // What the charts and tables show, as plain vectors built from one evaluation. chartData() and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // One chart (Qt Charts) fed with plain vectors: bars or a pie of (label, value), or curves of

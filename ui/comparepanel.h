@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Scenario compare: the open project (A) against a second one (B) — another project file, or a

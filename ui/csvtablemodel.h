@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // A table model over a CsvTable (model/csv.h): the BOM, the cable schedule, the rack list.

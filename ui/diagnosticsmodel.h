@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The violations and warnings list: an item model adapter over Diagnostics (loader warnings,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Runs the solver pipeline off the GUI thread. An edit while nothing runs starts a run at once;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The floor plan of one hall: rows and racks to scale from the LayoutResult (1 scene unit =

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The planner's main window: the floor plan in the centre; docks for the project tree by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MainWindow: the structural edits — adding and deleting halls, rows, racks, pools and planes,
 // and moving rows and racks on the floor plan. Each action builds one ProjectEdit with the
 // model's builders (model/projectedit.h) and pushes it as one undo step.

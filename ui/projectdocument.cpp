@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "projectdocument.h"
 
 #include "solvers/pipeline/loading.h"

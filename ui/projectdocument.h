@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The open project of a main window: the Qt-free Project, its file, its undo stack and the

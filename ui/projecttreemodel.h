@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The project tree by layer, as an item model adapter over the Project (and the LayoutResult,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The property editor: a form of the selected part's fields (propertyfields.h), one group box

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The editable fields of whatever is selected, as plain descriptions the property editor turns

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Rack elevation: what sits at which U of one rack, and a view that draws it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "summarymodel.h"
 
 #include "solvers/common/reportformat.h"

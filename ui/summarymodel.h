@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The headline figures of a Summary (solvers/pipeline/summary.h) as the GUI lists them, and two

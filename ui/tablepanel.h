@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // A sortable, filterable table over a CsvTable (QSortFilterProxyModel over CsvTableModel),

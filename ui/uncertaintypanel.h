@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The "Uncertainty" dock (issue 19): the assumption register of the latest evaluation, shown at

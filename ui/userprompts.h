@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The questions the main window asks the user (unsaved changes, recovery) and the files it asks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aidc: the headless command line of AIDC Planner. Parses arguments into the options of a
 // command and calls the same core entry points the GUI uses (solvers/pipeline). Never creates a
 // QApplication and links no Qt.

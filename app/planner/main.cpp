@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // aidc-planner: the GUI of AIDC Planner. Creates the application, parses [FILE] and shows the
 // main window; everything else lives in aidc::ui. --help and --version answer without a display;
 // without one the GUI says so and exits 2 instead of aborting in the platform plugin.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Batch evaluation: many project documents evaluated on a pool of worker threads that share

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Content hashes that key batch results: the SHA-256 digest (FIPS 180-4) of a project

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // How a result document (resultToJson, docs/result-format.md) becomes table columns, shared by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "resultsdb.h"
 
 #include "solvers/batch/resultcolumns.h"

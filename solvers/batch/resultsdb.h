@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The SQLite results database of `aidc batch` and `aidc sweep`: results of many runs, queryable

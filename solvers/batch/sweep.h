@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Parameter sweeps: the Cartesian product of values for fields of one project document.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // One bill-of-materials line, as produced by the fabric, power and cooling solvers and priced by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The documented defaults of a project (docs/project-format.md, "Defaults"), applied once by the

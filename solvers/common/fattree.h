@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The port-split and fan-out rules of a folded Clos (fat tree), shared by the fabric solver,
 // which builds the plane (solvers/fabric/topology.cpp), and the layout, which reserves network

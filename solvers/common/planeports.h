@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What a server offers one network plane: its NIC ports for the plane's role and the endpoints
 // they make at the plane's port speed. One owner for the fabric solver (which builds the plane)

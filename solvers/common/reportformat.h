@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Locale-free number formatting and aligned text tables for the CLI's text reports.

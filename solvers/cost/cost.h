@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The cost and TCO solver (issue 5): prices the design's bill of materials and facility, then

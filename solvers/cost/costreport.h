@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Reports of the cost solver: the JSON form (stable camelCase keys, units in the names), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The price book: the user's own dated vendor quotes, kept in a SQLite database file, that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Cabling of one placed plane (docs/fabric-model.md §5-§7):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Fabric and cabling solver: for every fabric plane of a project it generates the switch

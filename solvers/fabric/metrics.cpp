@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "solvers/fabric/metrics.h"
 
 #include <boost/graph/breadth_first_search.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Graph metrics of one generated plane, computed on a Boost.Graph compressed-sparse-row copy of

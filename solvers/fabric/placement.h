@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Where switches go: the free rack space of a layout and the nearest-network-rack search the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Synthetic floor plans for fabric tests and benchmarks, so they do not depend on the layout

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Fabric topology generation: one plane of a folded Clos (fat tree) as a compact graph.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Layout solver: gives every rack of the project a position on a hall floor.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Alpha-beta costs of the collectives a training step issues, with the algorithm that fits and

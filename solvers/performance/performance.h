@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The embedded analytical performance model: step time, MFU/HFU, tokens/s, time-to-train and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Inputs of the analytical performance model besides the Workload and the Accelerator:

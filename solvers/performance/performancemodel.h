@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The engine behind evaluatePlan() and searchParallelism(): per-layer op costs for one

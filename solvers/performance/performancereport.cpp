@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "solvers/performance/performancereport.h"
 #include "model/diagnosticsjson.h"
 #include "model/enumnames.h"

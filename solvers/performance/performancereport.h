@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Reports of the performance solver: JSON (stable camelCase keys, units in the names) for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Warnings a design accepts on purpose (the project's /acknowledgedWarnings): each matching

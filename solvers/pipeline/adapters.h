@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The joints of the pipeline: each function maps the project, the catalog and the results of the

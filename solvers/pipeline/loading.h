@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Everything needed before evaluate(): the project file parsed and validated, the catalog loaded

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // evaluate(project, catalog, options) -> Result: runs the solvers in order

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The two renderings of a Result: the human-readable text report (`aidc eval`) and the JSON

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Compiles resultfields.json into the program: writes a C++ source holding its text.
 #   cmake -DINPUT=resultfields.json -DOUTPUT=resultfieldsdata.cpp -P resultfields.cmake
 file(READ ${INPUT} text)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Every key of the result document (`aidc eval --format json`, docs/result-format.md) with its

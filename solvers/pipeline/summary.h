@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Headline figures of one evaluation, as the CLI report, `--format json` and the GUI show them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Facility bill of materials for the cost solver, from a solved PowerResult:

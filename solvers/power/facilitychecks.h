@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Facility checks (L0/L1) (docs/power-model.md §7). Each finding is a design violation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The electrical chain from the utility to the boards' 12 V rails: stage selection from the

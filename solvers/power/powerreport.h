@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The power solver's result as JSON (stable camelCase keys, units in the key names) and as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Checkpoint interval and goodput (ETTR) of a synchronous training job that is interrupted by

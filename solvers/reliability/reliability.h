@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Reliability and goodput solver: how often the training job is interrupted, what a checkpoint

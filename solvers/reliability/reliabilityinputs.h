@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Inputs and options of the reliability and goodput solver (solvers/reliability/reliability.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Reports of the reliability solver: JSON (stable camelCase keys, units in the key names; times

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Spares and redundancy: Poisson and binomial spare percentiles, and the repairable

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The assumption register (issue 19): the inputs and catalog figures that drive the headline

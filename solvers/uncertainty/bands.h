@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Error bands of the headline figures (issue 19): a seeded Latin-hypercube sample over the

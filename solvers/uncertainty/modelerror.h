@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The performance model's own error, as measured out of sample: for every clean run of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Runs fn(i) for i in [0, count) on `threads` worker threads (0 = every core), handing out

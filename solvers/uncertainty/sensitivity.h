@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // One-at-a-time sensitivity (issue 19): each assumption of the register is moved to the low and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Tables of the assumption register and of the one-at-a-time sensitivity, for `aidc assumptions`

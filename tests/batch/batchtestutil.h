@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Shared by the batch tests: the sample projects, the catalog loaded once, a direct evaluation

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Batch evaluation (issue 9): results equal `aidc eval --format json`, failures carry the
 // loader's message without stopping the batch, shards partition the items, arguments expand.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `aidc batch`, `aidc sweep` and `aidc merge` as a user runs them (issue 9): outputs, exit
 // codes, --max, shards merged back, CSV quoting, and the real program against `aidc eval`.
 

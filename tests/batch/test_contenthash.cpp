@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-256 against the FIPS 180-2 / NIST example vectors (FIPS 180-2 Appendix B).
 
 #include "solvers/batch/contenthash.h"

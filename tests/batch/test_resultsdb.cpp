@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SQLite results database (issue 9): tables per result family with columns added as
 // figures appear, failed runs recorded, merging of shards and refusal of foreign databases.
 

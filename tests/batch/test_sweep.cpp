@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sweeps (issue 9): value lists, JSON-pointer patching of the parsed base document, variant
 // numbering, invalid variants as failed rows, and the 100k oversubscription sweep.
 

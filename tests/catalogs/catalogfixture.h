@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Shared helpers of the catalog tests: the shipped data directory, a scratch copy of it that a

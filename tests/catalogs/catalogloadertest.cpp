@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The shipped catalog against its cited sources, and the loader's validation of bad input.
 
 #include "catalogfixture.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Project catalog overrides: replace fields, add parts, report bad override paths.
 
 #include "catalogfixture.h"

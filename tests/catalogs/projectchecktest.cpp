@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The project reference check: unknown parts and inconsistent choices, at project JSON paths.
 
 #include "catalogfixture.h"

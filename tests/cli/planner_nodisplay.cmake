@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # aidc-planner without a display (issue 22): --version and --help answer, a plain start says why
 # it cannot run and exits 2 instead of aborting in the Qt platform plugin.
 #   cmake -DPLANNER=path/to/aidc-planner -DVERSION=x.y.z -P planner_nodisplay.cmake

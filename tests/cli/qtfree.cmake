@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The Qt-free core stays Qt-free (docs/architecture.md):
 #  1. the headless `aidc` program links no Qt library (ldd lists none);
 #  2. no source file under model/, catalogs/ or solvers/ includes a Qt header.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Issue 18, item 4: the bad-input battery. Every class of bad input `aidc` can be handed, each
 // asserting the documented exit code, that the message names the file (and the JSON path where
 // there is one), and that no output file appears.

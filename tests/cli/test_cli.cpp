@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The `aidc` command line as a user meets it: exit codes, messages naming the file and the JSON
 // path, and files never half-written (issue 2, "Bad input").
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Checks the citations of the code, the catalogs, the sample projects and the documents against
 # docs/references.md (issue 14):
 #   - every `ref:KEY` in model/ catalogs/ solvers/ ui/ app/ docs/ projects/ names a key that

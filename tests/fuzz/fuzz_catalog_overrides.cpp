@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: catalog-override text (the project's catalogOverrides, the GUI's JSON editor)
 // merged over the shipped catalog by the catalog loader.
 

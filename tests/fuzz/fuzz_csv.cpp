@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the CSV reader behind price-book imports, and the writer's round trip: what the
 // reader accepts, the writer writes and the reader reads back unchanged.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: JSON Patch-style edits (the GUI's every change) applied to a sample project. The
 // input is a JSON array of operations {"op": "set"|"insert"|"remove"|"move", "path", "value",
 // "from"}; an edit either applies and its inverse restores the project, or is refused.

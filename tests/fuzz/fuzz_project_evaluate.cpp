@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: a project that loads is evaluated by the whole pipeline with the shipped catalog
 // (every solver must return diagnostics, never crash). Projects above 4,096 GPUs are skipped to
 // keep the executions fast; the loader target covers their parsing.

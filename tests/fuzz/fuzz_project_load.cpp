@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: the project loader (parse, validate, upgrade) and, when a document loads, the
 // saver's round trip: load -> save -> load must give the same project and the same bytes.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fuzz target: `aidc sweep --set PATH=V1,V2,...` arguments, and the sweep of the minimal sample
 // they describe (building every variant document).
 

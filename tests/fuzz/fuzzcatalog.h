@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The shipped catalog, loaded once per fuzzing process (AIDC_SOURCE_DIR from CMake).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Replays a fuzz target's corpus without a fuzzing engine, so every CI run checks that no input
 // ever found (the seed corpus and every crash kept under regressions/) crashes again.
 //   fuzz_replay_<target> DIR... : runs LLVMFuzzerTestOneInput on every file below the DIRs.

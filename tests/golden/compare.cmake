@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Runs `aidc eval PROJECT_FILE --format FORMAT` and compares its output with EXPECTED.
 # A fixed price date keeps the outputs independent of the day the test runs. With the
 # environment variable AIDC_UPDATE_GOLDENS=1 it rewrites EXPECTED instead (review the diff).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 file(REMOVE_RECURSE ${WORK_DIR})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}
     RESULT_VARIABLE status OUTPUT_QUIET ERROR_VARIABLE errors)
@@ -6,7 +7,8 @@ if(NOT status EQUAL 0)
 endif()
 foreach(file bin/aidc share/aidc-planner/catalogs/accelerators.json
         share/aidc-planner/projects/h100-1k-infiniband.json share/applications/aidc-planner.desktop
-        share/metainfo/io.github.aidcplanner.AidcPlanner.metainfo.xml)
+        share/metainfo/io.github.aidcplanner.AidcPlanner.metainfo.xml
+        share/mime/packages/aidc-planner.xml)
     if(NOT EXISTS ${WORK_DIR}/${file})
         message(FATAL_ERROR "not installed: ${file}")
     endif()

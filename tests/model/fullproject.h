@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // A project in which every member differs from its default, so that a round trip that forgets

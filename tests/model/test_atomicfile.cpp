@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one atomic-save helper (model/atomicfile.h): replaces content, keeps permissions, and a
 // failed save leaves the old file byte-identical and no temporary file behind.
 

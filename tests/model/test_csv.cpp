@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RFC 4180 CSV writer and reader (model/csv.h).
 
 #include "model/csv.h"

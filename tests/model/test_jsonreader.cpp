@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Strict JSON reading (model/jsonreader.h): pointers, unknown keys, types and ranges.
 
 #include "model/jsonreader.h"

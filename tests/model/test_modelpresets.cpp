@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // model/modelpresets: every published architecture is a valid workload model (it passes the
 // project loader's checks) and keeps the figures its source gives.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The project-field table (model/projectfields.h): its consistency with the structs, the reader
 // and the writer, and the artefacts generated from it (docs/project-format.md's field tables and
 // docs/schema/aidc-project.schema.json). Run with AIDC_UPDATE_GOLDENS=1 to rewrite the generated

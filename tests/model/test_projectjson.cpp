@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Project file: validation (every bad input with its exact JSON pointer), defaults, saving and
 // load -> save -> load round trips.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The upgrade chain: each step against its fixture, and loading old files through it.
 
 #include "testutil.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one strict JSON parser (model/strictjson.h) and the bounded file reader: every way a
 // document can be malformed or hostile is a diagnostic with the file, the pointer where known,
 // and the line and column; none ends the program (issue 18, items 1, 2 and 8).

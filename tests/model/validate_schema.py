@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The generated JSON Schema of the project file (docs/schema/aidc-project.schema.json) accepts
 every shipped sample and every valid test project, and an editor using it reports a typo'd key
 with its path, as `aidc validate` does with its own message.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // The JSON pointer of the first problem the project loader finds in a one-pool project (8 H100)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Autosave and recovery [ref:qtcreator-autosave]: unsaved work goes to "<file>.autosave",
 // never over the file; the next open offers it; saving removes it.
 

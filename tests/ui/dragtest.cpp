@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Dragging a multi-selection on the floor plan: several rows move by one offset, several racks
 // of one row move as a block, racks of several rows are refused; one rack or one row as before.
 

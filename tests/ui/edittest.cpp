@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Issue 8: every GUI edit is an undoable command; consecutive edits of one field merge; values
 // outside a field's range are refused with the loader's reason; the title shows unsaved work.
 

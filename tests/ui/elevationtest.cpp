@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Rack elevations from the fabric solver's placed switches (FabricResult::rackSwitchRuns), the
 // layout's reserved slots as the fallback, and overflow notes.
 

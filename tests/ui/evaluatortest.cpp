@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The worker-thread evaluation: a burst of edits evaluates once, with the last project, and a
 // stale run never reaches the views.
 

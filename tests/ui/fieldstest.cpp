@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Issue 8, "every part of the design is editable": the MoE part of the model, the site's climate
 // tables, failure-rate overrides and catalog overrides are edited in the property editor, each
 // edit is undoable and the results follow it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Issue 8 main flow: open a sample, select a rack, change a field, see the results change,
 // undo, see them restored, save, reopen, compare.
 

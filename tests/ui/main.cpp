@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The GUI tests' own Catch2 main: the offscreen platform must be chosen before the QApplication
 // exists, and settings and data paths go to test locations (never the user's).
 #define CATCH_CONFIG_RUNNER

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Issue 8, "every part of the design is editable": halls, pools and planes are added and
 // deleted from the Edit menu (and the tree's context menu) as single undo steps, and a project
 // on automatic halls or default planes keeps the ones in use when it gets one more.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // model/projectedit: the Qt-free mutators behind every GUI edit. An edit is validated by the
 // project loader itself, so a refusal carries the loader's pointer and message, and every
 // successful edit returns an inverse that restores the project exactly (Project::operator==).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Issue 8: a randomized sequence of edits, undos and redos through the GUI's undo stack
 // returns the project to its start state exactly (Project::operator==), and every redo
 // reproduces the state the edit first produced.

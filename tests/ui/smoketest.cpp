@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Issue 2: the GUI shell opens a sample project offscreen and shows the tree by layer and the
 // headline figures.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Helpers shared by the GUI tests: a main window on the source tree's catalog and samples, with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The views over one evaluation: floor plan (to scale, colours, moves and rows as undoable
 // requests), rack elevation, charts (with PNG/SVG export), BOM/cable/rack tables (filter,
 // totals, CSV export through the CLI's writer), violations that select their part.

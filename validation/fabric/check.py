@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs every DGX SuperPOD case of validation/fabric through `aidc eval` and compares the counts.
 
 usage: check.py AIDC [--update]

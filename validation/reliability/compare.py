@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Measured vs predicted job interruptions for the cases in cases.json.
 
 Runs `aidc eval projects/<id>.json --format json` for every case (nothing is written to the

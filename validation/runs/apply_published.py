@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Writes each run's published partial plan and its software stack into its project file
 (format 2: keys left out are searched). The stack preset follows one stated rule per source
 (its era and software), never per run; see README.md, "Stacks".

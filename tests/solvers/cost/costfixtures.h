@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Hand-built inputs of the cost tests: a price list with the source of every figure, and the

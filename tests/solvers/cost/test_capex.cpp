@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Capex by category from hand-built inputs: the 100k-H100 headline, the network share of
 // three fabrics, price-book overrides and bad prices (issue 5).
 

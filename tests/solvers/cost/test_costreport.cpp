@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON and text reports and the priced BOM behind `aidc bom FILE --csv` (issue 5).
 
 #include "costfixtures.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SQLite price book: quotes, validity, currencies, CSV import/export and bad files (issue 5).
 
 #include "costfixtures.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every shipped sample project through the whole pipeline (issues 5 and 7): the shipped price
 // list prices every line the cost solver is given, the facility lands in Cushman & Wakefield's
 // range per MW, and the goodput-vs-cluster-size table falls as the cluster grows.

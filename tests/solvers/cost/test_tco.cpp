@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Opex, capital charges and TCO against interest-table values and hand arithmetic (issue 5).
 
 #include "costfixtures.h"

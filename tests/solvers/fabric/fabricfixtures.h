@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Hand-built catalog and projects for the fabric tests, independent of catalogs/data so the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cabling: routed lengths, media choice, transceiver counting, switch power by medium, copper
 // share by leaf placement, structured cabling, trays, and the bad inputs of issue 3.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Graph metrics measured on the generated graph: hop counts, per-tier and end-to-end
 // oversubscription, bisection, failure blast radius, and the performance-model facts.
 

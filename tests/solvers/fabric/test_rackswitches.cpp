@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The per-rack switch summary of FabricResult (rackSwitchRuns): what a rack elevation draws.
 
 #include "fabricfixtures.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The whole-site solve (all planes sharing racks and trays), its JSON/text reports, the BOM
 // and cable-schedule CSV, and option validation.
 

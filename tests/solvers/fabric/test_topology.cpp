@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Topology generation: tier counts, switch and link counts against the published fat-tree
 // formulas and reference designs (sources next to each check).
 

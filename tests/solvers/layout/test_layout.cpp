@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Layout solver: rack counts, positions inside the halls, pinned rows kept, leaf placements.
 
 #include "solvers/layout/layout.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Published large-scale training runs with their exact configurations, used to validate the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bad input gives a clear message naming the failed constraint, the field, and the fix
 // (issue 6, "Bad input").
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Collective costs against the alpha-beta formulas of Thakur, Rabenseifner & Gropp
 // [ref:thakur-2005], computed by hand here.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // FLOP and parameter counting against published formulas and model cards.
 
 #include "publishedruns.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Per-op costs [ref:calculon-2023; ref:nvidia-matmul-guide]: the GEMM efficiency table interpolated
 // in log(GFLOP), the tile penalty of non-multiple dimensions, the roofline, memory-bound ops.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Textbook relations the model must reproduce (issue 6, "Checks"), and the memory formulas of
 // the ZeRO table [ref:zero-2020].
 

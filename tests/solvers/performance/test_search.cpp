@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The parallelism search: optimal within its space, explains its choice, respects fixed sizes,
 // and the solve path produces a scaling curve and reports.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Validation against published large-scale runs (docs/model-validation.md). One set of
 // defaults for every case (see publishedruns.h), every figure in the product's convention
 // (per-layer MFU/HFU against dense BF16 peak). The tolerance is the band analytical models

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A warning the design accepts on purpose (/acknowledgedWarnings): still reported, marked with
 // its reason, left out of --strict; an entry that matches nothing is a warning itself.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The joints of the pipeline: project defaults and the mappings between solvers.
 
 #include "solvers/common/defaults.h"

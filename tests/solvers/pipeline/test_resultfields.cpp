@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every key of the result document is documented (solvers/pipeline/resultfields.json) with a
 // type that matches what the evaluation writes, on every sample; and the documented keys that
 // no sample writes say when they are present.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every sample project through the whole pipeline: the solvers agree with one another.
 
 #include "model/projectjson.h"

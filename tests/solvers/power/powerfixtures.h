@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 // Hand-built catalog parts, projects and synthetic layouts for the power solver tests (the

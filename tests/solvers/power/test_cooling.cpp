@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Cooling: coolant flow from Q = m cp dT, economizer hours from the monthly climate, CDUs,
 // liquid vs air PUE, and PUE against economizer hours.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Facility checks: floor loading, rack power and weight, cooling limits, hall capacities and
 // area, reported as violations (warnings) with the rack/row/hall and a JSON pointer.
 

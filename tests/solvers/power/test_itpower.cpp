@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // IT power build-up: servers, racks, halls, the seed's 100k-H100 site, network and storage,
 // and the rack distribution's effect on metered IT.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Power chain: efficiency curves, redundancy, hand-computed PUE, generators, the 12 V / 48 V /
 // 800 V DC comparison.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // JSON and text reports, and the facility BOM lines.
 
 #include "powerfixtures.h"

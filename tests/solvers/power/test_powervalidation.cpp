@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bad input: a clear error naming the field; the solver evaluates nothing.
 
 #include "model/projectjson.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The checks against the shipped catalog (catalogs/data), not hand-built parts: the
 // solver must read the real stage curves, cooling units and rack types the same way.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Checkpoint intervals and ETTR: solvers/reliability/goodput.h.
 // Reference values are computed by hand from the formulas of [ref:young-1974; ref:daly-2006;
 // ref:kokolis-2025].

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The reliability and goodput solver end to end: solvers/reliability/reliability.h.
 // Inputs are built by hand here, with the shipped catalog's rates where a check is about the
 // data; every expected value is computed by hand from the formulas cited per check

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Spares and the repairable k-out-of-n system: solvers/reliability/repairablesystem.h.
 // References: Poisson and binomial tables computed by hand; the machine-repairman product form
 // and k-out-of-n MTTF formulas from Trivedi, "Probability and Statistics with Reliability,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The performance model's measured error and the MFU band's coverage (issue 19, checks).
 
 #include "solvers/pipeline/loading.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The assumption register and the one-at-a-time sensitivity (issue 19).
 
 #include "model/projectjson.h"
