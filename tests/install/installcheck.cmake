@@ -8,7 +8,8 @@ endif()
 foreach(file bin/aidc share/aidc-planner/catalogs/accelerators.json
         share/aidc-planner/projects/h100-1k-infiniband.json share/applications/aidc-planner.desktop
         share/metainfo/io.github.aidcplanner.AidcPlanner.metainfo.xml
-        share/mime/packages/aidc-planner.xml)
+        share/mime/packages/aidc-planner.xml share/doc/aidc-planner/docs/cli.md
+        share/doc/aidc-planner/docs/result-format.md share/doc/aidc-planner/LICENSE)
     if(NOT EXISTS ${WORK_DIR}/${file})
         message(FATAL_ERROR "not installed: ${file}")
     endif()
