@@ -146,6 +146,7 @@ void ComparePanel::invalidateBands()
     if (m_cancel)
         m_cancel->store(true);
     ++m_generation;
+    m_bands->setPlaceholder({});
     m_bands->setTable({});
 }
 
@@ -165,8 +166,8 @@ void ComparePanel::compareWithUncertainty()
     m_pool.start([this, a, b, base, cancel, generation] {
         EvaluateOptions options;
         options.cancel = cancel.get();
-        const DifferenceResult result = differenceBands(a->project, *a->catalog, b->project,
-                                                        *b->catalog, *base, options, BandOptions{});
+        const DifferenceResult result = differenceBands(
+            a->project, *a->catalog, options, b->project, *b->catalog, options, *base, {});
         if (cancel->load())
             return;
         auto table = std::make_shared<CsvTable>(differenceTable(result, true));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "evaluator.h"
 
+#include "solvers/pipeline/acknowledgements.h"
+
 #include "solvers/pipeline/loading.h"
 
 #include <QCoreApplication>
@@ -91,6 +93,9 @@ void Evaluator::start()
             EvaluateOptions options;
             options.cancel = cancel.get();
             evaluation->result = evaluate(evaluation->project, *withOverrides, options);
+            // The loader's warnings are kept apart from the result's: acknowledge them too.
+            applyAcknowledgements(evaluation->project.acknowledgedWarnings, evaluation->result,
+                                  &evaluation->loadDiagnostics);
             evaluation->catalog = std::move(withOverrides);
         } catch (const LoadError &e) {
             evaluation->failed = true;

@@ -63,10 +63,14 @@ void UncertaintyPanel::setEvaluation(std::shared_ptr<const Evaluation> evaluatio
     ++m_generation;
     m_running = false;
     m_evaluation = std::move(evaluation);
-    const bool usable = m_evaluation && !m_evaluation->failed && m_evaluation->catalog && m_base;
+    // As the CLI: a design with errors has no figures to put bands on.
+    const bool usable = m_evaluation && !m_evaluation->failed && m_evaluation->catalog && m_base &&
+                        !m_evaluation->result.diagnostics.hasErrors();
     m_button->setEnabled(usable);
     if (!usable) {
         m_assumptions->setTable({});
+        m_bands->setTable({});
+        m_drivers->setTable({});
         m_status->setText(tr("The project has errors: nothing to analyse."));
         return;
     }
@@ -83,6 +87,8 @@ void UncertaintyPanel::setEvaluation(std::shared_ptr<const Evaluation> evaluatio
 
 void UncertaintyPanel::compute()
 {
+    if (!m_button->isEnabled() && !m_running)
+        return; // nothing usable to analyse (setEvaluation said why)
     if (!m_evaluation || m_evaluation->failed || !m_evaluation->catalog || !m_base)
         return;
     cancelRun();

@@ -21,6 +21,7 @@
 #include "solvers/uncertainty/uncertaintyreport.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
 #include <exception>
@@ -502,6 +503,21 @@ int positiveOption(const ParsedArgs &args, const char *name, int fallback, int m
     return int(v);
 }
 
+// --seed: any whole number from 0 to 2^64 - 1 (default 1).
+std::uint64_t seedOption(const ParsedArgs &args)
+{
+    if (!args.has("--seed"))
+        return 1;
+    const std::string text = args.value("--seed");
+    char *end = nullptr;
+    errno = 0;
+    const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
+    if (text.empty() || text.front() == '-' || *end != '\0' || errno == ERANGE)
+        throw UsageError("--seed needs a whole number from 0 to 18446744073709551615, got '" +
+                         text + "'");
+    return std::uint64_t(v);
+}
+
 int runAssumptions(const ParsedArgs &args, const Context &context)
 {
     if (args.has("--csv") && args.has("--json"))
@@ -531,21 +547,28 @@ int runSensitivity(const ParsedArgs &args, const Context &context)
                              keys + ")");
         }
     }
+    // Every option is checked before the project is evaluated: a usage error is exit 2 whatever
+    // the project.
     const int top = positiveOption(args, "--top", 10, 0);
     SensitivityOptions options;
     options.threads = positiveOption(args, "--threads", 0, 1);
+    const bool sampled = args.has("--bands") || args.has("--global");
+    if (args.has("--bands") && args.has("--global"))
+        throw UsageError("--bands and --global exclude each other");
+    if (args.has("--bands") && args.has("--top"))
+        throw UsageError("--top applies to the drivers and --global, not to --bands");
+    if (!sampled && (args.has("--samples") || args.has("--seed")))
+        throw UsageError("--samples and --seed need --bands or --global");
+    BandOptions bandOptions;
+    bandOptions.samples = positiveOption(args, "--samples", 32, 2);
+    bandOptions.seed = seedOption(args);
+    bandOptions.threads = options.threads;
     const Evaluated e = loadForAnalysis(args, context);
     if (e.result.diagnostics.hasErrors()) {
         std::cerr << e.result.diagnostics.toString();
         return ExitInput;
     }
-    if (args.has("--bands") && args.has("--global"))
-        throw UsageError("--bands and --global exclude each other");
-    if (args.has("--bands") || args.has("--global")) {
-        BandOptions bandOptions;
-        bandOptions.samples = positiveOption(args, "--samples", 32, 2);
-        bandOptions.seed = std::uint64_t(positiveOption(args, "--seed", 1, 0));
-        bandOptions.threads = options.threads;
+    if (sampled) {
         BandsResult bands =
             errorBands(e.loaded.project, e.base, e.loaded.catalog, e.options, bandOptions);
         if (!bands.errors.empty())
@@ -558,8 +581,6 @@ int runSensitivity(const ParsedArgs &args, const Context &context)
             return emitTable(args, rankTable(bands, top));
         return emitTable(args, bandTable(bands, !args.has("--csv")));
     }
-    if (args.has("--samples") || args.has("--seed"))
-        throw UsageError("--samples and --seed need --bands or --global");
     const SensitivityResult result =
         oneAtATime(e.loaded.project, e.base, e.loaded.catalog, e.options, options);
     for (const SensitivityRun &run : result.runs)
@@ -572,23 +593,27 @@ int runCompare(const ParsedArgs &args, const Context &context)
 {
     BandOptions options;
     options.samples = positiveOption(args, "--samples", 32, 2);
-    options.seed = std::uint64_t(positiveOption(args, "--seed", 1, 0));
+    options.seed = seedOption(args);
     options.threads = positiveOption(args, "--threads", 0, 1);
+    if (args.positional[0] == "-" && args.positional[1] == "-")
+        throw UsageError("only one of A and B can be read from standard input ('-')");
     const EvaluateOptions evaluateOptions = evaluateOptionsFor(args);
     const Catalog base = loadCatalogFor(args, context);
     const LoadedProject a = loadProjectForEvaluation(args.positional[0], base);
     const LoadedProject b = loadProjectForEvaluation(args.positional[1], base);
-    for (const LoadedProject *loaded : {&a, &b}) {
-        EvaluateOptions withBook = evaluateOptions;
-        withBook.priceBook = loaded->priceBook.get();
-        const Result check = evaluate(loaded->project, loaded->catalog, withBook);
+    // Each design with its own price book.
+    EvaluateOptions optionsA = evaluateOptions, optionsB = evaluateOptions;
+    optionsA.priceBook = a.priceBook.get();
+    optionsB.priceBook = b.priceBook.get();
+    for (const auto &[loaded, withBook] : {std::pair{&a, &optionsA}, std::pair{&b, &optionsB}}) {
+        const Result check = evaluate(loaded->project, loaded->catalog, *withBook);
         if (check.diagnostics.hasErrors()) {
             std::cerr << loaded->path << ":\n" << check.diagnostics.toString();
             return ExitInput;
         }
     }
-    const DifferenceResult result =
-        differenceBands(a.project, a.catalog, b.project, b.catalog, base, evaluateOptions, options);
+    const DifferenceResult result = differenceBands(a.project, a.catalog, optionsA, b.project,
+                                                    b.catalog, optionsB, base, options);
     if (!result.errors.empty())
         std::cerr << result.errors.toString();
     return emitTable(args, differenceTable(result, !args.has("--csv")));

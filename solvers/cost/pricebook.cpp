@@ -362,8 +362,10 @@ PriceBook PriceBook::open(const std::string &path, OpenMode mode, int busyTimeou
         throw PriceBookError(path + ": is a directory, not a price book file");
 
     sqlite3 *raw = nullptr;
-    const int flags = mode == OpenMode::ReadOnly ? SQLITE_OPEN_READONLY
-                                                 : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    // Serialized: the uncertainty runs read one book from several evaluation threads.
+    const int flags = SQLITE_OPEN_FULLMUTEX |
+                      (mode == OpenMode::ReadOnly ? SQLITE_OPEN_READONLY
+                                                  : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     const int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
     // The book owns the handle from here, so every throw below closes it.
     PriceBook book(raw, path);

@@ -4,6 +4,8 @@
 #include "model/jsonreader.h"
 #include "solvers/pipeline/pipeline.h"
 
+#include <algorithm>
+
 namespace aidc {
 
 namespace {
@@ -25,13 +27,29 @@ void mark(const std::vector<WarningAcknowledgement> &acks, Diagnostics &diagnost
 
 } // namespace
 
+namespace {
+
+constexpr const char *kStale = "acknowledges no warning of this evaluation";
+
+} // namespace
+
 void applyAcknowledgements(const std::vector<WarningAcknowledgement> &acknowledgements,
-                           Result &result)
+                           Result &result, Diagnostics *loadWarnings)
 {
     if (acknowledgements.empty())
         return;
+    // Idempotent: the stale-entry warnings of an earlier pass are dropped and found again.
+    std::vector<Diagnostic> &items = result.diagnostics.items();
+    items.erase(std::remove_if(items.begin(), items.end(),
+                               [](const Diagnostic &d) {
+                                   return d.jsonPath.rfind("/acknowledgedWarnings/", 0) == 0 &&
+                                          d.message.rfind(kStale, 0) == 0;
+                               }),
+                items.end());
     std::vector<bool> used(acknowledgements.size(), false);
     mark(acknowledgements, result.diagnostics, used);
+    if (loadWarnings)
+        mark(acknowledgements, *loadWarnings, used);
     // The solvers' own lists are what their report sections print.
     std::vector<bool> ignored(acknowledgements.size(), false);
     mark(acknowledgements, result.layout.diagnostics, ignored);
@@ -48,8 +66,7 @@ void applyAcknowledgements(const std::vector<WarningAcknowledgement> &acknowledg
         const WarningAcknowledgement &ack = acknowledgements[i];
         result.diagnostics.warning(
             "", jsonPointerAppend("/acknowledgedWarnings", i),
-            "acknowledges no warning of this evaluation (none at '" + ack.path + "' contains '" +
-                ack.contains +
+            std::string(kStale) + " (none at '" + ack.path + "' contains '" + ack.contains +
                 "'): the design changed or the entry is mistyped; correct or remove it");
     }
 }

@@ -15,9 +15,11 @@ namespace aidc {
 
 struct Result;
 
-// Marks the acknowledged warnings of `result` and appends a warning for every entry of
-// `acknowledgements` that matched none.
+// Marks the acknowledged warnings of `result` (and of `loadWarnings`, the project loader's,
+// which the callers of evaluate() keep apart) and appends a warning for every entry of
+// `acknowledgements` that matched none. Idempotent: evaluate() calls it, and a caller that has
+// the loader's warnings calls it again with them.
 void applyAcknowledgements(const std::vector<WarningAcknowledgement> &acknowledgements,
-                           Result &result);
+                           Result &result, Diagnostics *loadWarnings = nullptr);
 
 } // namespace aidc

@@ -5,6 +5,7 @@
 #include "catalogs/projectcheck.h"
 #include "model/projectjson.h"
 #include "solvers/cost/pricebook.h"
+#include "solvers/pipeline/acknowledgements.h"
 
 #include <filesystem>
 
@@ -58,6 +59,7 @@ Result evaluateLoadedProject(const LoadedProject &loaded, const EvaluateOptions 
     withPriceBook.priceBook = loaded.priceBook.get();
     Result result = evaluate(loaded.project, loaded.catalog, withPriceBook);
     Diagnostics all = loaded.warnings;
+    applyAcknowledgements(loaded.project.acknowledgedWarnings, result, &all);
     all.append(result.diagnostics);
     result.diagnostics = std::move(all);
     return result;

@@ -60,8 +60,13 @@ std::vector<std::vector<double>> latinHypercube(int samples, std::size_t dimensi
     return u;
 }
 
+// The p-quantile of the finite values of `v` (NaN when none is finite).
 double quantile(std::vector<double> v, double p)
 {
+    v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }),
+            v.end());
+    if (v.empty())
+        return std::nan("");
     std::sort(v.begin(), v.end());
     const double position = p * double(v.size() - 1);
     const std::size_t below = std::size_t(position);
@@ -111,7 +116,10 @@ std::vector<Summary> sampleSummaries(const Project &project, const Catalog &cata
             if (d.severity == Severity::Error)
                 errors[i].error(d.file, d.jsonPath,
                                 "sample " + std::to_string(i) + ": " + d.message);
-        summaries[i] = result.summary;
+        // A sample that did not evaluate cleanly (a plan that no longer fits, a missing price
+        // counted as 0) gives no figures: it would skew the band.
+        if (!result.diagnostics.hasErrors() && !result.cancelled)
+            summaries[i] = result.summary;
     });
     for (const Diagnostics &d : errors)
         errorsOut.append(d);
@@ -215,14 +223,15 @@ BandsResult errorBands(const Project &project, const Catalog &base, const Catalo
     return out;
 }
 
-DifferenceResult differenceBands(const Project &a, const Catalog &catalogA, const Project &b,
-                                 const Catalog &catalogB, const Catalog &base,
-                                 const EvaluateOptions &evaluateOptions, const BandOptions &options)
+DifferenceResult differenceBands(const Project &a, const Catalog &catalogA,
+                                 const EvaluateOptions &evaluateA, const Project &b,
+                                 const Catalog &catalogB, const EvaluateOptions &evaluateB,
+                                 const Catalog &base, const BandOptions &options)
 {
     DifferenceResult out;
-    const EvaluateOptions fast = headlineOnly(evaluateOptions);
-    const Result baseA = evaluate(a, catalogA, fast);
-    const Result baseB = evaluate(b, catalogB, fast);
+    const EvaluateOptions fastA = headlineOnly(evaluateA), fastB = headlineOnly(evaluateB);
+    const Result baseA = evaluate(a, catalogA, fastA);
+    const Result baseB = evaluate(b, catalogB, fastB);
     const std::vector<Assumption> variedA = variedAssumptions(a, base, catalogA, baseA);
     const std::vector<Assumption> variedB = variedAssumptions(b, base, catalogB, baseB);
     std::vector<std::string> columns = idsOf(variedA);
@@ -233,9 +242,9 @@ DifferenceResult differenceBands(const Project &a, const Catalog &catalogA, cons
     const int n = std::max(1, options.samples);
     const std::vector<std::vector<double>> u = latinHypercube(n, columns.size() + 1, options.seed);
     const std::vector<Summary> sa =
-        sampleSummaries(a, catalogA, variedA, columns, u, fast, options.threads, out.errors);
+        sampleSummaries(a, catalogA, variedA, columns, u, fastA, options.threads, out.errors);
     const std::vector<Summary> sb =
-        sampleSummaries(b, catalogB, variedB, columns, u, fast, options.threads, out.errors);
+        sampleSummaries(b, catalogB, variedB, columns, u, fastB, options.threads, out.errors);
 
     for (const HeadlineFigure &figure : headlineFigures()) {
         const std::optional<double> pointA = baseA.summary.*figure.member;
@@ -263,6 +272,8 @@ DifferenceResult differenceBands(const Project &a, const Catalog &catalogA, cons
         d.p50 = quantile(differences, 0.5);
         d.p90 = quantile(differences, 0.9);
         d.distinguishable = (d.p10 > 0 && d.p90 > 0) || (d.p10 < 0 && d.p90 < 0);
+        d.equal =
+            std::all_of(differences.begin(), differences.end(), [](double x) { return x == 0; });
         d.samples = int(differences.size());
         out.bands.push_back(d);
     }

@@ -64,6 +64,7 @@ struct DifferenceBand
     double a = 0, b = 0;              // point values
     double p10 = 0, p50 = 0, p90 = 0; // of B - A
     bool distinguishable = false;     // P10 and P90 of B - A have the same sign
+    bool equal = false;               // every draw gives B == A
     int samples = 0;
 };
 
@@ -74,9 +75,11 @@ struct DifferenceResult
     Diagnostics errors;
 };
 
-DifferenceResult differenceBands(const Project &a, const Catalog &catalogA, const Project &b,
-                                 const Catalog &catalogB, const Catalog &base,
-                                 const EvaluateOptions &evaluate, const BandOptions &options);
+// `evaluateA`/`evaluateB` carry each design's own options (its price book).
+DifferenceResult differenceBands(const Project &a, const Catalog &catalogA,
+                                 const EvaluateOptions &evaluateA, const Project &b,
+                                 const Catalog &catalogB, const EvaluateOptions &evaluateB,
+                                 const Catalog &base, const BandOptions &options);
 
 // Evaluation options that keep the headline figures and drop what does not change them (the
 // scaling curve, the reliability Monte Carlo check and curves): for repeated evaluations.

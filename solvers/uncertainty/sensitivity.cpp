@@ -48,7 +48,8 @@ Summary evaluateWith(const Project &project, const Catalog &catalog, const Assum
         if (d.severity == Severity::Error)
             errors.error(d.file, d.jsonPath,
                          a.id + (factor < 1 ? " low" : " high") + ": " + d.message);
-    return r.summary;
+    // An end that did not evaluate cleanly gives no figures (no swing is drawn from it).
+    return r.diagnostics.hasErrors() || r.cancelled ? Summary{} : r.summary;
 }
 
 } // namespace

@@ -151,10 +151,10 @@ CsvTable differenceTable(const DifferenceResult &result, bool readable)
     if (!readable)
         t.header.insert(t.header.begin() + 3, "Unit");
     for (const DifferenceBand &d : result.bands) {
-        const std::string verdict = d.p10 == 0 && d.p90 == 0 ? "equal"
-                                    : !d.distinguishable     ? "not distinguishable (band spans 0)"
-                                    : d.p50 > 0              ? "B higher"
-                                                             : "B lower";
+        const std::string verdict = d.equal              ? "equal"
+                                    : !d.distinguishable ? "not distinguishable (band spans 0)"
+                                    : d.p50 > 0          ? "B higher"
+                                                         : "B lower";
         if (readable) {
             // A difference keeps its sign: "+$1.2 M", "-0.50 %".
             const auto signedFigure = [&](double v) {

@@ -134,3 +134,22 @@ TEST_CASE("acknowledgements load, save and refuse empty entries", "[pipeline][ac
     CHECK(refused(R"({"path": "/halls", "contains": "x", "reason": "r", "why": 1})") ==
           "/acknowledgedWarnings/0/why");
 }
+
+// The loader's warnings (e.g. a GPU count that is not a whole number of servers) are kept apart
+// from the result by the callers of evaluate(): they can be acknowledged too.
+TEST_CASE("a loader warning can be acknowledged", "[pipeline][ack]")
+{
+    Project project = fullLeaves();
+    project.acknowledgedWarnings.push_back(
+        {"/network/planes/0", "fabric-manager (UFM)", "UFM attaches elsewhere in this design"});
+    Result result = evaluate(project, shippedCatalog());
+    Diagnostics loader;
+    loader.warning("", "/compute/pools/0/gpuCount", "1,020 GPUs is not a whole number of servers");
+    project.acknowledgedWarnings.push_back(
+        {"/compute/pools/0/gpuCount", "whole number of servers", "the last server is half full"});
+    applyAcknowledgements(project.acknowledgedWarnings, result, &loader);
+    CHECK(loader.items().front().acknowledged == "the last server is half full");
+    for (const Diagnostic &d : result.diagnostics.items())
+        CHECK(d.message.find("acknowledges no warning") == std::string::npos);
+    CHECK_FALSE(result.diagnostics.hasUnacknowledged());
+}

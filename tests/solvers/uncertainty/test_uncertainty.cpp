@@ -217,13 +217,14 @@ TEST_CASE("a design compared with itself is equal; a dearer tariff is told apart
     const LoadedProject a = sample("h100-1k-infiniband.json");
     BandOptions options;
     options.samples = 16;
-    const DifferenceResult same = differenceBands(a.project, a.catalog, a.project, a.catalog,
-                                                  baseCatalog(), defaults(), options);
+    const DifferenceResult same = differenceBands(a.project, a.catalog, defaults(), a.project,
+                                                  a.catalog, defaults(), baseCatalog(), options);
     REQUIRE(same.bands.size() == 10);
     for (const DifferenceBand &d : same.bands) {
         INFO(d.figure->key);
         CHECK(d.p10 == 0);
         CHECK(d.p90 == 0);
+        CHECK(d.equal);
         CHECK_FALSE(d.distinguishable);
     }
 
@@ -231,8 +232,8 @@ TEST_CASE("a design compared with itself is equal; a dearer tariff is told apart
     // the same relative draw), its capex is the same design's.
     Project b = a.project;
     b.site.electricityUsdPerKWh = 0.12;
-    const DifferenceResult dearer =
-        differenceBands(a.project, a.catalog, b, a.catalog, baseCatalog(), defaults(), options);
+    const DifferenceResult dearer = differenceBands(a.project, a.catalog, defaults(), b, a.catalog,
+                                                    defaults(), baseCatalog(), options);
     for (const DifferenceBand &d : dearer.bands) {
         INFO(d.figure->key);
         const std::string key = d.figure->key;
