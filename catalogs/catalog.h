@@ -60,9 +60,12 @@ struct Accelerator
     FigureSources sources;
 };
 
+// `manufacturer` and `partNumber` (optional, "" = not stated) name the orderable part for
+// hand-off (NetBox device types, the BOM); nothing is filled in without a source.
 struct Server
 {
     std::string id, name;
+    std::string manufacturer, partNumber;
     std::string accelerator; // accelerator id
     int gpus = 8;
     int scaleUpDomain = 8;  // GPUs per scale-up domain (NVL72 rack: 72)
@@ -91,6 +94,7 @@ struct Server
 struct RackType
 {
     std::string id, name;
+    std::string manufacturer, partNumber; // optional, see Server
     int heightU = 42;
     double widthMm = 600, depthMm = 1200;
     double maxPowerKW = 0;      // electrical/thermal rating of the rack
@@ -104,6 +108,7 @@ struct RackType
 struct StorageSystem
 {
     std::string id, name;
+    std::string manufacturer, partNumber; // optional, see Server
     double capacityPBPerNode = 0;
     double writeGBpsPerNode = 0;
     double readGBpsPerNode = 0;
@@ -120,8 +125,9 @@ struct StorageSystem
 struct SwitchModel
 {
     std::string id, name;
-    std::string technology; // "infiniband" | "ethernet"
-    int radix = 64;         // ports at portGbps
+    std::string manufacturer, partNumber; // optional, see Server
+    std::string technology;               // "infiniband" | "ethernet"
+    int radix = 64;                       // ports at portGbps
     double portGbps = 400;
     int maxBreakout = 2;   // a port may split into this many lanes-groups
     int portsPerCage = 2;  // twin-port OSFP: 2
@@ -155,6 +161,7 @@ enum class MediumKind {
 struct Medium
 {
     std::string id, name;
+    std::string manufacturer, partNumber; // optional, see Server
     MediumKind kind = MediumKind::Dac;
     double gbps = 400;
     double reachM = 0;

@@ -126,6 +126,19 @@ public:
 
     void string(const char *key, std::string &out) { m_reader.readString(key, out, need()); }
 
+    // A string a part may leave out even in full mode (it keeps its default).
+    void optionalString(const char *key, std::string &out)
+    {
+        m_reader.readString(key, out, Need::Optional);
+    }
+
+    // The orderable identity every hardware entry may state (manufacturer, part number).
+    template<typename Part> void orderable(Part &part)
+    {
+        optionalString("manufacturer", part.manufacturer);
+        optionalString("partNumber", part.partNumber);
+    }
+
     // A string from a fixed set; `always optional` keeps `out` (its default) when absent.
     void choice(const char *key, std::string &out, const std::vector<std::string> &allowed,
                 bool alwaysOptional = false)
@@ -356,6 +369,7 @@ void read(EntryReader &e, Server &s)
 {
     e.string("id", s.id);
     e.string("name", s.name);
+    e.orderable(s);
     e.string("accelerator", s.accelerator);
     e.integer("gpus", s.gpus, 1, 10000);
     e.integer("scaleUpDomain", s.scaleUpDomain, 1, 1000000);
@@ -381,6 +395,7 @@ void read(EntryReader &e, RackType &r)
 {
     e.string("id", r.id);
     e.string("name", r.name);
+    e.orderable(r);
     e.integer("heightU", r.heightU, 1, 60);
     e.number("widthMm", r.widthMm, 0, 2000, true);
     e.number("depthMm", r.depthMm, 0, 3000, true);
@@ -395,6 +410,7 @@ void read(EntryReader &e, StorageSystem &s)
 {
     e.string("id", s.id);
     e.string("name", s.name);
+    e.orderable(s);
     e.number("capacityPBPerNode", s.capacityPBPerNode, 0, 100, true);
     e.number("writeGBpsPerNode", s.writeGBpsPerNode, 0, 1.0e4, true);
     e.number("readGBpsPerNode", s.readGBpsPerNode, 0, 1.0e4, true);
@@ -409,6 +425,7 @@ void read(EntryReader &e, SwitchModel &s)
 {
     e.string("id", s.id);
     e.string("name", s.name);
+    e.orderable(s);
     e.choice("technology", s.technology, kSwitchTechnologies);
     e.integer("radix", s.radix, 1, 4096);
     e.number("portGbps", s.portGbps, 0, kMaxGbps, true);
@@ -427,6 +444,7 @@ void read(EntryReader &e, Medium &m)
 {
     e.string("id", m.id);
     e.string("name", m.name);
+    e.orderable(m);
     e.enumeration("kind", m.kind, kMediumKinds);
     e.number("gbps", m.gbps, 0, kMaxGbps, true);
     e.number("reachM", m.reachM, 0, 1.0e6, true);

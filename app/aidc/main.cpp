@@ -7,12 +7,14 @@
 #include "app/cliargs.h"
 #include "catalogs/catalogloader.h"
 #include "model/atomicfile.h"
+#include "model/csvstream.h"
 #include "model/isodate.h"
 #include "model/projectfields.h"
 #include "solvers/common/reportformat.h"
 #include "solvers/cost/costreport.h"
 #include "solvers/cost/pricebook.h"
 #include "solvers/fabric/fabricreport.h"
+#include "solvers/handoff/netbox.h"
 #include "solvers/pipeline/loading.h"
 #include "solvers/pipeline/modelvalidation.h"
 #include "solvers/pipeline/pipeline.h"
@@ -226,6 +228,19 @@ std::vector<CommandSpec> commandSpecs()
           {"--max-worst", true, "FRACTION", "fail when the worst |error| is above it"}},
          1,
          1},
+        {"export",
+         "export netbox FILE --out DIR [options]",
+         "Write the design as NetBox bulk-import CSV files (site, racks, devices, cables, power).",
+         "Writes 01-sites.csv ... 12-power-feeds.csv into DIR (created if missing), numbered in\n"
+         "the order NetBox's import pages take them: sites, locations (halls and rows), rack\n"
+         "roles, racks, manufacturers, device types, device roles, devices, interfaces, cables,\n"
+         "power panels and power feeds. Names follow `aidc cables`. Every file is written to a\n"
+         "temporary first and renamed into place only when all were written. The files pass\n"
+         "validation/netbox/check.py, which restates NetBox's import rules; see docs/netbox.md.",
+         {{"--out", true, "DIR", "the directory to write the files into (required)"},
+          kCatalogOption},
+         2,
+         2},
         {"pricebook",
          "pricebook import|export|list BOOK [CSV] [options]",
          "Keep vendor quotes in a SQLite price book that overrides catalog prices.",
@@ -339,44 +354,14 @@ int runBom(const ParsedArgs &args, const Context &context)
     return written != ExitOk ? written : exitCodeFor(args, result);
 }
 
-// Streams the cable schedule as CSV in 1 MiB pieces to standard output or, atomically, to
-// --output: a 1M-GPU site's millions of rows are never held at once.
+// Streams the cable schedule as CSV to standard output or, atomically, to --output: a 1M-GPU
+// site's millions of rows are never held at once.
 int streamCableCsv(const ParsedArgs &args, const FabricResult &fabric)
 {
-    const std::string output = args.value("--output");
-    std::optional<AtomicFileWriter> file;
-    if (!output.empty() && output != "-") {
-        file.emplace(output);
-        if (!file->ok()) {
-            std::cerr << "aidc: " << file->error() << '\n';
-            return ExitOutput;
-        }
-    }
-    constexpr std::size_t kPiece = std::size_t(1) << 20;
-    std::string buffer;
-    buffer.reserve(kPiece + 4096);
-    bool good = true;
-    auto flush = [&] {
-        if (file) {
-            good = good && file->write(buffer);
-        } else {
-            std::cout.write(buffer.data(), std::streamsize(buffer.size()));
-            good = good && bool(std::cout);
-        }
-        buffer.clear();
-    };
-    appendCsvRecord(buffer, cableScheduleHeader());
-    forEachCableRow(fabric, [&](const std::vector<std::string> &row) {
-        appendCsvRecord(buffer, row);
-        if (buffer.size() >= kPiece)
-            flush();
-    });
-    flush();
-    if (!file) {
-        std::cout.flush();
-        return std::cout ? ExitOk : ExitOutput;
-    }
-    const SaveResult saved = good ? file->commit() : SaveResult{false, file->error()};
+    CsvStreamWriter csv(args.value("--output"));
+    csv.add(cableScheduleHeader());
+    forEachCableRow(fabric, [&](const std::vector<std::string> &row) { csv.add(row); });
+    const SaveResult saved = csv.commit();
     if (!saved.ok) {
         std::cerr << "aidc: " << saved.error << '\n';
         return ExitOutput;
@@ -397,6 +382,34 @@ int runRacks(const ParsedArgs &args, const Context &context)
     const Result result = loadAndEvaluate(args, context);
     const int written = emitTable(args, rackTable(result));
     return written != ExitOk ? written : exitCodeFor(args, result);
+}
+
+int runExport(const ParsedArgs &args, const Context &context)
+{
+    if (args.positional[0] != "netbox")
+        throw UsageError("unknown format '" + args.positional[0] + "' (expected netbox)");
+    const std::string out = args.value("--out");
+    if (out.empty())
+        throw UsageError("--out DIR is required");
+    const EvaluateOptions options = evaluateOptionsFor(args);
+    const Catalog base = loadCatalogFor(args, context);
+    const LoadedProject loaded = loadProjectForEvaluation(args.positional[1], base);
+    const Result result = evaluateLoadedProject(loaded, options);
+    if (result.diagnostics.hasErrors()) {
+        std::cerr << result.diagnostics.toString();
+        return ExitInput;
+    }
+    const NetBoxExport exported =
+        exportNetBox(loaded.project, loaded.catalog, result, options, out);
+    if (!exported.ok) {
+        std::cerr << "aidc: " << exported.error << '\n';
+        return ExitOutput;
+    }
+    for (const NetBoxFile &file : exported.files)
+        std::cout << out << '/' << file.name << ": " << file.objects << " objects\n";
+    for (const std::string &note : exported.notes)
+        std::cout << "note: " << note << '\n';
+    return ExitOk;
 }
 
 int runPriceBook(const ParsedArgs &args)
@@ -795,6 +808,8 @@ int main(int argc, char **argv)
             return runSensitivity(*parsed, context);
         if (parsed->command == "compare")
             return runCompare(*parsed, context);
+        if (parsed->command == "export")
+            return runExport(*parsed, context);
         if (parsed->command == "pricebook")
             return runPriceBook(*parsed);
         if (parsed->command == "schema")

@@ -94,6 +94,24 @@ std::string switchName(const std::string &prefix, int tier, std::int64_t indexIn
     return name;
 }
 
+} // namespace
+
+std::string planeCopyPrefix(const PlaneResult &plane, int copy)
+{
+    std::string prefix = plane.name;
+    if (plane.parallelPlanes > 1)
+        prefix += '.' + std::to_string(copy + 1);
+    return prefix;
+}
+
+std::string switchDeviceName(const PlaneResult &plane, int copy, std::size_t switchIndex)
+{
+    const FabricTopology &g = plane.topology;
+    const int tier = g.switchTier[switchIndex];
+    return switchName(planeCopyPrefix(plane, copy), tier,
+                      std::int64_t(switchIndex) - g.tierFirstSwitch[std::size_t(tier - 1)]);
+}
+
 std::string hostName(const FabricHost &h)
 {
     const int n = h.indexInRack + 1;
@@ -109,6 +127,8 @@ std::string hostName(const FabricHost &h)
     }
     return "host" + std::to_string(n);
 }
+
+namespace {
 
 void assignInt(std::string &out, long long value)
 {
@@ -132,9 +152,7 @@ void visitSchedule(const PlaneResult &plane, const std::vector<std::string> &rac
     };
     std::vector<std::string> row(15);
     for (int copy = 0; copy < plane.parallelPlanes; ++copy) {
-        std::string prefix = plane.name;
-        if (plane.parallelPlanes > 1)
-            prefix += '.' + std::to_string(copy + 1);
+        const std::string prefix = planeCopyPrefix(plane, copy);
         // The rack, U, device and port of one end, into row[at .. at + 3].
         auto end = [&](std::uint32_t v, std::uint16_t port, std::size_t at) {
             if (g.isSwitch(v)) {

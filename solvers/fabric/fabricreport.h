@@ -33,6 +33,13 @@ using CableRowVisitor = std::function<void(const std::vector<std::string> &row)>
 std::vector<std::string> cableScheduleHeader();
 void forEachCableRow(const FabricResult &result, const CableRowVisitor &visit);
 
+// The names the schedule gives: a plane copy ("backend", or "backend.2" for copy 2 of parallel
+// planes), a switch of it ("backend-L0003": tier letter L/S/C/D and the 1-based index within its
+// tier; `copy` is 0-based) and a host within its rack ("srv2", "stor1", "pdu1", "sw@U40").
+std::string planeCopyPrefix(const PlaneResult &plane, int copy);
+std::string switchDeviceName(const PlaneResult &plane, int copy, std::size_t switchIndex);
+std::string hostName(const FabricHost &host);
+
 // The same for one plane; rackIds maps layout rack indices to ids.
 CsvTable cableScheduleTable(const PlaneResult &plane, const std::vector<std::string> &rackIds);
 
