@@ -2,6 +2,7 @@
 #include "rackelevation.h"
 
 #include "model/enumnames.h"
+#include "solvers/common/defaults.h"
 
 #include <QPainter>
 
@@ -162,16 +163,6 @@ RackElevation rackElevation(const PlacedRack &rack, const Project &project,
             stackFabricSwitches(stack, e, *fabric, std::size_t(index));
         return e;
     }
-    const bool shelves = project.power.distribution != Distribution::Ac12V;
-    if (shelves) {
-        const char *label = project.power.distribution == Distribution::Dc48V ? "48 V power shelf"
-                                                                              : "800 V DC-DC shelf";
-        stack.bottom(ElevationItem::Kind::PowerShelf, 1, label);
-        stack.bottom(ElevationItem::Kind::PowerShelf, 1, label);
-    } else {
-        e.notes.push_back("2 zero-U PDUs feed the servers' PSUs (12 V distribution)");
-    }
-
     switch (rack.role) {
     case RackRole::Compute: {
         const int height = server ? server->heightU : 8;
@@ -279,6 +270,21 @@ RackElevation rackElevation(const PlacedRack &rack, const Project &project,
         else
             stack.top(ElevationItem::Kind::Switch, 1, "management switch");
         break;
+    }
+    // The power shelves directly above the servers or storage nodes (at the bottom of a rack
+    // without them), where the fabric keeps their units free (rackPowerShelfUnits).
+    const int shelves = rackPowerShelfUnits(project.power.distribution, false);
+    if (shelves > 0) {
+        const char *label = project.power.distribution == Distribution::Dc48V ? "48 V power shelf"
+                                                                              : "800 V DC-DC shelf";
+        int missing = 0;
+        for (int i = 0; i < shelves; ++i)
+            missing += stack.bottom(ElevationItem::Kind::PowerShelf, 1, label) ? 0 : 1;
+        if (missing > 0)
+            e.notes.push_back(std::to_string(missing) +
+                              " power shelf(s) do not fit in the rack's height");
+    } else {
+        e.notes.push_back("2 zero-U PDUs feed the servers' PSUs (12 V distribution)");
     }
     std::sort(e.items.begin(), e.items.end(),
               [](const ElevationItem &a, const ElevationItem &b) { return a.firstU < b.firstU; });

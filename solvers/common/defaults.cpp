@@ -118,4 +118,9 @@ const RackType *computeRackTypeFor(const Server &server, const CoolingDesign &co
     return rack;
 }
 
+int rackPowerShelfUnits(Distribution distribution, bool rackScaleSystem)
+{
+    return distribution == Distribution::Ac12V || rackScaleSystem ? 0 : 2;
+}
+
 } // namespace aidc

@@ -30,4 +30,12 @@ const SwitchModel *defaultSwitchFor(const FabricPlane &plane, const Catalog &cat
 const RackType *computeRackTypeFor(const Server &server, const CoolingDesign &cooling,
                                    const Catalog &catalog);
 
+// Rack units a rack's power shelves take: two 1U shelves (N+N) in every rack fed by a 48 V
+// busbar or 800 V DC, none on 12 V (zero-U PDUs feed the servers' PSUs) and none for a rack-scale
+// system (its shelves are inside its own frame). They sit directly above the servers or storage
+// nodes (which stack from U1), at the bottom of a rack without them: the fabric keeps their units
+// free of switches, the rack elevation draws them there and the NetBox export places them there
+// [U: engineering assumption].
+int rackPowerShelfUnits(Distribution distribution, bool rackScaleSystem);
+
 } // namespace aidc

@@ -672,7 +672,7 @@ FabricResult solveFabric(const Project &project, const Catalog &catalog, const L
         }
     }
 
-    RackSpace space(layout, catalog, options);
+    RackSpace space(layout, catalog, options, project.power.distribution);
     TrayLoads trays(space);
     std::vector<double> rackPowerW(layout.racks.size(), 0.0);
     double unplacedPowerW = 0;
@@ -718,7 +718,7 @@ PlaneResult solveFabricPlane(const Project &project, const Catalog &catalog,
         startPlane(planes[std::size_t(planeIndex)], planeIndex, !project.planes.empty(), catalog);
     if (!w.switchModel || w.result.diagnostics.hasErrors())
         return w.result;
-    RackSpace space(layout, catalog, options);
+    RackSpace space(layout, catalog, options, project.power.distribution);
     TrayLoads trays(space);
     buildPlane(w, gatherHosts(w, project, catalog, layout, options, {}), options);
     if (w.built) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "solvers/fabric/placement.h"
 
+#include "solvers/common/defaults.h"
 #include "solvers/fabric/fabric.h"
 
 #include <algorithm>
@@ -10,13 +11,15 @@
 namespace aidc {
 
 RackSpace::RackSpace(const LayoutResult &layout, const Catalog &catalog,
-                     const FabricOptions &options)
+                     const FabricOptions &options, Distribution distribution)
 {
-    std::map<std::string, int> serverHeightByPool;
+    std::map<std::string, int> serverHeightByPool, shelfUByPool;
     for (const PoolLayout &pool : layout.pools) {
         const Server *server = catalog.server(pool.server);
         serverHeightByPool[pool.pool] = server ? server->heightU : 8;
+        shelfUByPool[pool.pool] = rackPowerShelfUnits(distribution, server && server->rackScale);
     }
+    const int shelfU = rackPowerShelfUnits(distribution, false);
 
     m_racks.resize(layout.racks.size());
     std::vector<int> rowOfRack(layout.racks.size(), -1);
@@ -56,7 +59,9 @@ RackSpace::RackSpace(const LayoutResult &layout, const Catalog &catalog,
         case RackRole::Compute: {
             auto it = serverHeightByPool.find(p.pool);
             const int serverU = it == serverHeightByPool.end() ? 8 : it->second;
-            s.freeU = s.heightU - p.servers * serverU;
+            const auto shelves = shelfUByPool.find(p.pool);
+            s.freeU = s.heightU - p.servers * serverU -
+                      (shelves == shelfUByPool.end() ? shelfU : shelves->second);
             break;
         }
         case RackRole::Network:
@@ -67,7 +72,7 @@ RackSpace::RackSpace(const LayoutResult &layout, const Catalog &catalog,
             // The catalog's first storage system, the default the pipeline sizes storage with.
             const StorageSystem *node =
                 catalog.storageSystems.empty() ? nullptr : &catalog.storageSystems.front();
-            s.freeU = s.heightU - p.servers * (node ? node->heightU : 2);
+            s.freeU = s.heightU - shelfU - p.servers * (node ? node->heightU : 2);
             break;
         }
         case RackRole::Management:

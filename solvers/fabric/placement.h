@@ -47,7 +47,10 @@ struct RackRow
 class RackSpace
 {
 public:
-    RackSpace(const LayoutResult &layout, const Catalog &catalog, const FabricOptions &options);
+    // `distribution` decides the power shelves each rack keeps free of switches
+    // (rackPowerShelfUnits).
+    RackSpace(const LayoutResult &layout, const Catalog &catalog, const FabricOptions &options,
+              Distribution distribution);
 
     const std::vector<RackSite> &racks() const { return m_racks; }
     const std::vector<RackRow> &rows() const { return m_rows; }

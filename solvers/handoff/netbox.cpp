@@ -4,6 +4,7 @@
 #include "model/csv.h"
 #include "model/csvstream.h"
 #include "model/enumnames.h"
+#include "solvers/common/defaults.h"
 #include "solvers/fabric/fabricreport.h"
 
 #include <algorithm>
@@ -32,6 +33,9 @@ constexpr const char *kUnspecifiedManufacturer = "Unspecified";
 // A rack PDU as the OOB plane counts it (FabricOptions::pdusPerRack): a 0U strip at the back.
 constexpr const char *kPduModel = "Rack PDU (0U, unspecified)";
 constexpr const char *kPduSlug = "rack-pdu-0u";
+// The power shelves of a 48 V or 800 V DC rack (rackPowerShelfUnits), 1U each.
+constexpr const char *kShelfModel = "Rack power shelf (1U, unspecified)";
+constexpr const char *kShelfSlug = "rack-power-shelf-1u";
 
 // A feed carries the whole rack (A/B, 2N) and a breaker is loaded to at most 80 % of its rating
 // continuously (NEC 210.19/215.2 continuous-load rule [ref:nfpa-70]); the rating is the next
@@ -388,12 +392,19 @@ void Exporter::gatherDevices()
         }
     }
     const DeviceTypeKey pduKey{kUnspecifiedManufacturer, kPduModel, kPduSlug, "", 0, false};
+    const DeviceTypeKey shelfKey{kUnspecifiedManufacturer, kShelfModel, kShelfSlug, "", 1, true};
     for (std::size_t r = 0; r < layout.racks.size(); ++r) {
         const PlacedRack &rack = layout.racks[r];
-        if (rack.role == RackRole::Compute && rack.servers > 0) {
+        const Server *rackServer = nullptr;
+        if (rack.role == RackRole::Compute) {
             const auto pool = pools.find(rack.pool);
-            const Server *server =
-                pool == pools.end() ? nullptr : m_catalog.server(pool->second->server);
+            rackServer = pool == pools.end() ? nullptr : m_catalog.server(pool->second->server);
+        }
+        // Servers and storage nodes stack from U1 as the fabric cables them
+        // (solvers/fabric/fabric.cpp); the power shelves sit directly above them.
+        int stackTopU = 0;
+        if (rack.role == RackRole::Compute && rack.servers > 0) {
+            const Server *server = rackServer;
             if (server) {
                 const DeviceTypeKey key{manufacturerOf(server->manufacturer),
                                         server->name,
@@ -407,9 +418,9 @@ void Exporter::gatherDevices()
                     FabricHost host;
                     host.kind = HostKind::Server;
                     host.indexInRack = std::uint16_t(s);
-                    // The fabric solver stacks servers from U1 (solvers/fabric/fabric.cpp).
                     m_devices.push_back({rack.id + "-" + hostName(host), "GPU server", typeSlug,
                                          int(r), 1 + s * server->heightU});
+                    stackTopU = (s + 1) * server->heightU;
                 }
             }
         }
@@ -428,8 +439,18 @@ void Exporter::gatherDevices()
                 host.indexInRack = std::uint16_t(s);
                 m_devices.push_back({rack.id + "-" + hostName(host), "Storage node", typeSlug,
                                      int(r), 1 + s * storage->heightU});
+                stackTopU = (s + 1) * storage->heightU;
             }
         }
+        const int shelfU =
+            rackPowerShelfUnits(m_project.power.distribution, rackServer && rackServer->rackScale);
+        if (shelfU > 0) {
+            deviceTypeOf(shelfKey);
+            m_deviceRoles.insert("Power shelf");
+        }
+        for (int u = 0; u < shelfU; ++u)
+            m_devices.push_back({rack.id + "-psh" + integerText(u + 1), "Power shelf", kShelfSlug,
+                                 int(r), stackTopU + 1 + u});
         for (Device &d : switchesInRack[r])
             m_devices.push_back(std::move(d));
         if (m_options.fabric.pdusPerRack > 0) {
@@ -478,7 +499,7 @@ void Exporter::writeDeviceRoles(ImportFiles &files)
     const std::map<std::string, std::string> colours = {
         {"GPU server", "4caf50"},   {"Storage node", "ff9800"}, {"Leaf switch", "2196f3"},
         {"Spine switch", "3f51b5"}, {"Core switch", "673ab7"},  {"Management switch", "607d8b"},
-        {"PDU", "f44336"}};
+        {"PDU", "f44336"},          {"Power shelf", "b71c1c"}};
     for (const std::string &role : m_deviceRoles) {
         const auto c = colours.find(role);
         out.add({role, netBoxSlug(role), c == colours.end() ? "9c27b0" : c->second, "false"});

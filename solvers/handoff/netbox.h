@@ -11,7 +11,8 @@
 //   11-power-panels  12-power-feeds
 //
 // Names are the cable schedule's (aidc cables): racks by layout id, a switch "<plane>-L0003", a
-// server "<rack>-srv2", a storage node "<rack>-stor1", a rack PDU "<rack>-pdu1"; an interface is
+// server "<rack>-srv2", a storage node "<rack>-stor1", a rack PDU "<rack>-pdu1", a power shelf
+// "<rack>-psh1"; an interface is
 // "<plane>-p<port>" on a host (the plane copy's prefix, so parallel planes stay apart) and
 // "p<port>" on a switch. Everything is exported with status "planned". The rules the files
 // follow (columns, choices, name scopes, uniqueness, rack occupancy) are checked by
