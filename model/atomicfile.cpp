@@ -157,4 +157,18 @@ SaveResult saveFileAtomically(const std::string &path, std::string_view contents
     return writer.commit();
 }
 
+std::string ensureDirectory(const std::string &directory, bool &created)
+{
+    namespace fs = std::filesystem;
+    created = false;
+    std::error_code ec;
+    if (fs::exists(directory, ec))
+        return fs::is_directory(directory, ec) ? std::string()
+                                               : directory + ": exists and is not a directory";
+    created = fs::create_directories(directory, ec);
+    if (ec)
+        return directory + ": cannot create the directory (" + ec.message() + ")";
+    return {};
+}
+
 } // namespace aidc

@@ -22,6 +22,11 @@ struct SaveResult
 
 SaveResult saveFileAtomically(const std::string &path, std::string_view contents);
 
+// Makes sure `directory` is a directory a writer can put files in: created with its parents when
+// missing (`created` then true). Returns "" or why not, naming the path (a path that exists and is
+// not a directory, a directory that cannot be created).
+std::string ensureDirectory(const std::string &directory, bool &created);
+
 // The same save for contents written piece by piece (a cable schedule of millions of rows is
 // streamed, not held): the pieces go to the temporary file, commit() renames it over the target;
 // a writer destroyed without a successful commit() removes its temporary and leaves the target.

@@ -20,6 +20,7 @@
 #include "model/projectjson.h"
 #include "solvers/common/defaults.h"
 #include "solvers/fabric/fabricreport.h"
+#include "solvers/handoff/drawings.h"
 #include "solvers/pipeline/loading.h"
 
 #include <QAction>
@@ -352,6 +353,8 @@ void MainWindow::createActions()
         ->setShortcuts({QKeySequence::Save, QKeySequence(Qt::CTRL | Qt::Key_S)});
     file->addAction(tr("Save &As…"), this, [this] { saveAs(); })
         ->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), QKeySequence::SaveAs});
+    file->addSeparator();
+    file->addAction(tr("Export &Drawings (SVG)…"), this, &MainWindow::exportDrawings);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -938,8 +941,8 @@ void MainWindow::refreshSelectionViews()
         if (index >= 0) {
             const Project effective =
                 catalog ? withDefaults(m_evaluation->project, *catalog) : m_evaluation->project;
-            m_elevation->setElevation(aidc::ui::rackElevation(
-                layout->racks[index], effective, *layout, catalog, &m_evaluation->result.fabric));
+            m_elevation->setElevation(aidc::rackElevation(layout->racks[index], effective, *layout,
+                                                          catalog, &m_evaluation->result.fabric));
             return;
         }
     }
@@ -1096,6 +1099,30 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     settle();
     shoot(m_uncertainty, QStringLiteral("uncertainty-drivers.png"));
     return written;
+}
+
+void MainWindow::exportDrawings()
+{
+    if (!m_evaluation || m_evaluation->failed) {
+        m_prompts->showError(this, tr("Nothing to draw"),
+                             tr("The project has not been evaluated: fix its errors first."), {});
+        return;
+    }
+    const QString start =
+        m_document->filePath().isEmpty() ? QString() : QFileInfo(m_document->filePath()).path();
+    const QString dir = m_prompts->directoryName(this, tr("Export drawings into"), start);
+    if (dir.isEmpty())
+        return;
+    const std::shared_ptr<const Evaluation> evaluation = m_evaluation;
+    const DrawingSet drawn = writeDrawings(evaluation->project, *evaluation->catalog,
+                                           evaluation->result, dir.toStdString(), true, true);
+    if (!drawn.ok) {
+        m_prompts->showError(this, tr("Cannot export the drawings"),
+                             QString::fromStdString(drawn.error), {});
+        return;
+    }
+    statusBar()->showMessage(
+        tr("%n drawing(s) written to %1", nullptr, int(drawn.files.size())).arg(dir), 6000);
 }
 
 } // namespace aidc::ui

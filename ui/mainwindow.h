@@ -72,6 +72,9 @@ public:
     void startWithoutFile(); // recovery of untitled work, else the minimal sample
     bool save();
     bool saveAs(const QString &path = {});
+    // Writes the floor plans and row elevations of the last evaluation as SVG into a directory
+    // the user picks (the drawings `aidc draw` writes).
+    void exportDrawings();
     bool maybeSave(); // false when the user cancelled
 
     // Selection shared by every view.

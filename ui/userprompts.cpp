@@ -55,4 +55,9 @@ QString UserPrompts::saveFileName(QWidget *parent, const QString &suggestion)
                                         QObject::tr("AIDC projects (*.json)"));
 }
 
+QString UserPrompts::directoryName(QWidget *parent, const QString &title, const QString &start)
+{
+    return QFileDialog::getExistingDirectory(parent, title, start);
+}
+
 } // namespace aidc::ui

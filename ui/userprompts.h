@@ -25,6 +25,8 @@ public:
                            const QString &details);
     virtual QString openFileName(QWidget *parent, const QString &directory);
     virtual QString saveFileName(QWidget *parent, const QString &suggestion);
+    // A directory to write into (drawings); empty when the user cancels.
+    virtual QString directoryName(QWidget *parent, const QString &title, const QString &start);
 };
 
 } // namespace aidc::ui

@@ -14,6 +14,7 @@
 #include "solvers/cost/costreport.h"
 #include "solvers/cost/pricebook.h"
 #include "solvers/fabric/fabricreport.h"
+#include "solvers/handoff/drawings.h"
 #include "solvers/handoff/netbox.h"
 #include "solvers/pipeline/loading.h"
 #include "solvers/pipeline/modelvalidation.h"
@@ -228,6 +229,20 @@ std::vector<CommandSpec> commandSpecs()
           {"--max-worst", true, "FRACTION", "fail when the worst |error| is above it"}},
          1,
          1},
+        {"draw",
+         "draw FILE --out DIR [options]",
+         "Draw the design as SVG: a floor plan per hall and the rack elevations of every row.",
+         "Writes floorplan-<hall>.svg (racks to scale by role, trays, row labels, scale bar,\n"
+         "north arrow, legend) and elevations-<row>.svg (each rack of the row, what sits at\n"
+         "which U, with names) into DIR (created if missing). Without --floorplan or\n"
+         "--elevations both are drawn. File names are slugs of the hall and row ids. All files\n"
+         "are saved first and renamed into place only when every one was saved.",
+         {{"--out", true, "DIR", "the directory to write the drawings into (required)"},
+          {"--floorplan", false, "", "draw the floor plans"},
+          {"--elevations", false, "", "draw the row elevations"},
+          kCatalogOption},
+         1,
+         1},
         {"export",
          "export netbox FILE --out DIR [options]",
          "Write the design as NetBox bulk-import CSV files (site, racks, devices, cables, power).",
@@ -382,6 +397,32 @@ int runRacks(const ParsedArgs &args, const Context &context)
     const Result result = loadAndEvaluate(args, context);
     const int written = emitTable(args, rackTable(result));
     return written != ExitOk ? written : exitCodeFor(args, result);
+}
+
+int runDraw(const ParsedArgs &args, const Context &context)
+{
+    const std::string out = args.value("--out");
+    if (out.empty())
+        throw UsageError("--out DIR is required");
+    const bool floorPlans = args.has("--floorplan") || !args.has("--elevations");
+    const bool elevations = args.has("--elevations") || !args.has("--floorplan");
+    const EvaluateOptions options = evaluateOptionsFor(args);
+    const Catalog base = loadCatalogFor(args, context);
+    const LoadedProject loaded = loadProjectForEvaluation(args.positional[0], base);
+    const Result result = evaluateLoadedProject(loaded, options);
+    if (result.diagnostics.hasErrors()) {
+        std::cerr << result.diagnostics.toString();
+        return ExitInput;
+    }
+    const DrawingSet drawn =
+        writeDrawings(loaded.project, loaded.catalog, result, out, floorPlans, elevations);
+    if (!drawn.ok) {
+        std::cerr << "aidc: " << drawn.error << '\n';
+        return ExitOutput;
+    }
+    for (const std::string &file : drawn.files)
+        std::cout << out << '/' << file << '\n';
+    return ExitOk;
 }
 
 int runExport(const ParsedArgs &args, const Context &context)
@@ -808,6 +849,8 @@ int main(int argc, char **argv)
             return runSensitivity(*parsed, context);
         if (parsed->command == "compare")
             return runCompare(*parsed, context);
+        if (parsed->command == "draw")
+            return runDraw(*parsed, context);
         if (parsed->command == "export")
             return runExport(*parsed, context);
         if (parsed->command == "pricebook")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "netbox.h"
 
+#include "model/atomicfile.h"
 #include "model/csv.h"
 #include "model/csvstream.h"
 #include "model/enumnames.h"
@@ -718,18 +719,9 @@ NetBoxExport exportNetBox(const Project &project, const Catalog &catalog, const 
     std::error_code ec;
     const fs::path dir(directory);
     bool created = false;
-    if (fs::exists(dir, ec)) {
-        if (!fs::is_directory(dir, ec)) {
-            out.error = directory + ": exists and is not a directory";
-            return out;
-        }
-    } else {
-        created = fs::create_directories(dir, ec);
-        if (ec) {
-            out.error = directory + ": cannot create the directory (" + ec.message() + ")";
-            return out;
-        }
-    }
+    out.error = ensureDirectory(directory, created);
+    if (!out.error.empty())
+        return out;
     {
         ImportFiles files(dir);
         Exporter exporter(project, catalog, result, options);

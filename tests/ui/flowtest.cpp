@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
@@ -240,4 +241,27 @@ TEST_CASE("a project file dropped on the window opens", "[gui][files]")
     refused.setAccepted(false);
     QCoreApplication::sendEvent(&window, &refused);
     CHECK_FALSE(refused.isAccepted());
+}
+
+TEST_CASE("File > Export Drawings writes the floor plans and row elevations aidc draw writes",
+          "[gui][files]")
+{
+    TestWindow t = openWindow(QStringLiteral("projects/h100-1k-infiniband.json"));
+    const std::shared_ptr<const Evaluation> evaluation = settle(*t.window);
+    REQUIRE(evaluation);
+    const QTemporaryDir dir;
+    t.prompts->directoryPath = dir.path() + QStringLiteral("/drawings");
+    t.window->exportDrawings();
+    CHECK(t.prompts->errors.isEmpty());
+    std::size_t rows = 0;
+    for (const LayoutHall &hall : evaluation->result.layout.halls)
+        rows += hall.rows.size();
+    const QStringList files =
+        QDir(t.prompts->directoryPath).entryList({QStringLiteral("*.svg")}, QDir::Files);
+    CHECK(std::size_t(files.size()) == evaluation->result.layout.halls.size() + rows);
+
+    // Cancelled: nothing written, nothing said.
+    t.prompts->directoryPath.clear();
+    t.window->exportDrawings();
+    CHECK(t.prompts->errors.isEmpty());
 }

@@ -45,6 +45,11 @@ QString ScriptedPrompts::saveFileName(QWidget *, const QString &)
     return savePath;
 }
 
+QString ScriptedPrompts::directoryName(QWidget *, const QString &, const QString &)
+{
+    return directoryPath;
+}
+
 TestWindow makeWindow(int autosaveMs, int debounceMs)
 {
     MainWindow::Options options;

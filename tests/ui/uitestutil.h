@@ -23,7 +23,7 @@ class ScriptedPrompts : public UserPrompts
 public:
     SaveChoice saveChoice = SaveChoice::Discard;
     bool recover = true;
-    QString openPath, savePath;
+    QString openPath, savePath, directoryPath;
     QStringList errors; // "title | text | details"
     int saveQuestions = 0, recoverQuestions = 0;
 
@@ -33,6 +33,7 @@ public:
                    const QString &details) override;
     QString openFileName(QWidget *, const QString &) override;
     QString saveFileName(QWidget *, const QString &) override;
+    QString directoryName(QWidget *, const QString &, const QString &) override;
 };
 
 struct TestWindow
