@@ -14,6 +14,7 @@
 #include "solvers/cost/costreport.h"
 #include "solvers/cost/pricebook.h"
 #include "solvers/fabric/fabricreport.h"
+#include "solvers/handoff/designreport.h"
 #include "solvers/handoff/drawings.h"
 #include "solvers/handoff/netbox.h"
 #include "solvers/pipeline/loading.h"
@@ -229,6 +230,17 @@ std::vector<CommandSpec> commandSpecs()
           {"--max-worst", true, "FRACTION", "fail when the worst |error| is above it"}},
          1,
          1},
+        {"report",
+         "report FILE [options]",
+         "Write the design report: one self-contained HTML file for a design review.",
+         "Summary of every headline figure with its unit, the assumptions that drive them with\n"
+         "their sources, per-hall capacity, the fabric per plane, the bill of materials,\n"
+         "violations and warnings, the floor plan of every hall, and the full evaluation report\n"
+         "as an appendix. Inline CSS and SVG, no script and no external reference: it opens\n"
+         "anywhere and prints (the browser's Print to PDF makes the PDF).",
+         {kCatalogOption, kOutputOption},
+         1,
+         1},
         {"draw",
          "draw FILE --out DIR [options]",
          "Draw the design as SVG: a floor plan per hall and the rack elevations of every row.",
@@ -397,6 +409,20 @@ int runRacks(const ParsedArgs &args, const Context &context)
     const Result result = loadAndEvaluate(args, context);
     const int written = emitTable(args, rackTable(result));
     return written != ExitOk ? written : exitCodeFor(args, result);
+}
+
+int runReport(const ParsedArgs &args, const Context &context)
+{
+    const EvaluateOptions options = evaluateOptionsFor(args);
+    const Catalog base = loadCatalogFor(args, context);
+    const LoadedProject loaded = loadProjectForEvaluation(args.positional[0], base);
+    const Result result = evaluateLoadedProject(loaded, options);
+    if (result.diagnostics.hasErrors()) {
+        std::cerr << result.diagnostics.toString();
+        return ExitInput;
+    }
+    return emit(args, designReportHtml(loaded.project, base, loaded.catalog, result,
+                                       std::string("aidc ") + AIDC_VERSION));
 }
 
 int runDraw(const ParsedArgs &args, const Context &context)
@@ -849,6 +875,8 @@ int main(int argc, char **argv)
             return runSensitivity(*parsed, context);
         if (parsed->command == "compare")
             return runCompare(*parsed, context);
+        if (parsed->command == "report")
+            return runReport(*parsed, context);
         if (parsed->command == "draw")
             return runDraw(*parsed, context);
         if (parsed->command == "export")

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "designreport.h"
+
+#include "model/enumnames.h"
+#include "solvers/common/reportformat.h"
+#include "solvers/fabric/topology.h"
+#include "solvers/handoff/drawings.h"
+#include "solvers/pipeline/report.h"
+#include "solvers/uncertainty/assumptions.h"
+#include "solvers/uncertainty/sensitivity.h"
+#include "solvers/uncertainty/uncertaintyreport.h"
+
+#include <map>
+#include <sstream>
+
+namespace aidc {
+
+namespace {
+
+constexpr const char *kStyle = R"(<style>
+body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 2em auto; max-width: 1200px;
+       color: #202020; line-height: 1.4; }
+h1 { font-size: 1.8em; margin-bottom: 0.2em; } h2 { border-bottom: 2px solid #4a7fc1;
+       padding-bottom: 0.2em; margin-top: 2em; page-break-after: avoid; }
+table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.86em; }
+th, td { border: 1px solid #c8c8c8; padding: 0.25em 0.6em; vertical-align: top; }
+th { background: #eef2f8; text-align: left; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.headline td.n { font-size: 1.15em; font-weight: bold; }
+.error { color: #b00020; } .warning { color: #a05a00; } .ack { color: #606060; }
+.note { color: #606060; font-size: 0.9em; }
+pre { font-size: 0.78em; background: #f7f7f7; padding: 1em; overflow-x: auto; }
+svg { max-width: 100%; height: auto; border: 1px solid #ddd; }
+@media print { body { max-width: none; margin: 0; } h2 { page-break-before: always; } }
+</style>
+)";
+
+std::string esc(const std::string &text)
+{
+    return xmlEscaped(text);
+}
+
+// A cell that holds a number is right-aligned: digits, sign, separators, units after them.
+bool looksNumeric(const std::string &cell)
+{
+    if (cell.empty())
+        return false;
+    const char c = cell[0];
+    return (c >= '0' && c <= '9') || ((c == '-' || c == '$') && cell.size() > 1);
+}
+
+std::string htmlTable(const CsvTable &table, const char *cssClass = nullptr)
+{
+    std::string out = cssClass ? "<table class=\"" + std::string(cssClass) + "\">\n<tr>"
+                               : std::string("<table>\n<tr>");
+    for (const std::string &h : table.header)
+        out += "<th>" + esc(h) + "</th>";
+    out += "</tr>\n";
+    for (const auto &row : table.rows) {
+        out += "<tr>";
+        for (const std::string &cell : row)
+            out += (looksNumeric(cell) ? "<td class=\"n\">" : "<td>") + esc(cell) + "</td>";
+        out += "</tr>\n";
+    }
+    return out + "</table>\n";
+}
+
+std::string formatFigure(const HeadlineFigure &figure, double value)
+{
+    const std::string unit = figure.unit;
+    if (unit == "USD")
+        return value < 1000 ? "$" + formatFixed(value, 2) : formatUsd(value);
+    if (unit == "USD/year")
+        return formatUsd(value) + " / year";
+    if (unit == "W")
+        return formatPower(value);
+    if (unit == "MWh")
+        return formatEnergyMWh(value);
+    if (unit == "days")
+        return formatFixed(value, 1) + " days";
+    if (std::string(figure.key) == "pue")
+        return formatFixed(value, 3);
+    if (unit == "1")
+        return formatPercent(value);
+    return formatFixed(value, 3) + " " + unit;
+}
+
+std::string summarySection(const Result &result)
+{
+    const Summary &s = result.summary;
+    CsvTable t;
+    t.header = {"Figure", "Value"};
+    t.rows.push_back({"GPUs", formatCount(s.gpus)});
+    t.rows.push_back({"Servers", formatCount(s.servers)});
+    t.rows.push_back({"Racks (compute / network / storage)",
+                      formatCount(s.computeRacks) + " / " + formatCount(s.networkRacks) + " / " +
+                          formatCount(s.storageRacks)});
+    t.rows.push_back({"Halls", formatCount(s.halls)});
+    if (s.itPowerPeakW)
+        t.rows.push_back({"IT power at peak", formatPower(*s.itPowerPeakW)});
+    for (const HeadlineFigure &figure : headlineFigures()) {
+        const std::optional<double> &value = s.*(figure.member);
+        t.rows.push_back({figure.name, value ? formatFigure(figure, *value) : "not computed"});
+    }
+    return "<h2 id=\"summary\">1. Summary</h2>\n" + htmlTable(t, "headline") +
+           "<p class=\"note\">Each figure's uncertainty and what drives it: <code>aidc "
+           "sensitivity</code> and <code>aidc compare</code> (docs/uncertainty.md).</p>\n";
+}
+
+std::string assumptionSection(const Project &project, const Catalog &base, const Catalog &catalog,
+                              const Result &result)
+{
+    const std::vector<Assumption> assumptions = assumptionRegister(project, base, catalog, result);
+    return "<h2 id=\"assumptions\">2. What the figures rest on</h2>\n"
+           "<p>Every input and catalog figure that drives a headline figure, with its source and "
+           "confidence class ([V] vendor, [P] paper, [A] analyst, [S] secondary, [D] derived, "
+           "[U] unverified engineering assumption, or stated by the project).</p>\n" +
+           htmlTable(assumptionTable(assumptions));
+}
+
+std::string hallSection(const Result &result)
+{
+    CsvTable t;
+    t.header = {"Hall",          "Size (m)",         "Compute racks", "Network racks",
+                "Storage racks", "Management racks", "GPUs",          "IT at peak"};
+    for (std::size_t h = 0; h < result.layout.halls.size(); ++h) {
+        const LayoutHall &hall = result.layout.halls[h];
+        std::map<RackRole, int> racks;
+        long long gpus = 0;
+        for (const PlacedRack &rack : result.layout.racks) {
+            if (std::size_t(rack.hall) != h)
+                continue;
+            ++racks[rack.role];
+            gpus += rack.gpus;
+        }
+        const double peakW = h < result.power.halls.size() ? result.power.halls[h].peakW : 0.0;
+        t.rows.push_back(
+            {hall.id + (hall.name.empty() || hall.name == hall.id ? std::string()
+                                                                  : " (" + hall.name + ")"),
+             formatFixed(hall.widthM, 1) + " × " + formatFixed(hall.lengthM, 1),
+             formatCount(racks[RackRole::Compute]), formatCount(racks[RackRole::Network]),
+             formatCount(racks[RackRole::Storage]), formatCount(racks[RackRole::Management]),
+             formatCount(gpus), formatPower(peakW)});
+    }
+    return "<h2 id=\"halls\">3. Halls</h2>\n" + htmlTable(t);
+}
+
+std::string fabricSection(const Result &result)
+{
+    CsvTable t;
+    t.header = {"Plane", "Role",      "Switch",           "Copies",    "Tiers",        "Switches",
+                "Links", "Endpoints", "Oversubscription", "Bisection", "Copper share", "Cables"};
+    for (const PlaneResult &p : result.fabric.planes) {
+        t.rows.push_back(
+            {p.name, toString(p.role), p.switchModel, formatCount(p.parallelPlanes),
+             formatCount(p.tiers), formatCount(p.switches * p.parallelPlanes),
+             formatCount(p.links * p.parallelPlanes), formatCount(p.endpoints * p.parallelPlanes),
+             formatFixed(p.endToEndOversubscription, 2) + ":1",
+             formatFixed(p.bisectionTbps, 1) + " Tb/s", formatPercent(p.copperShareAllLinks),
+             formatCount(p.cables * p.parallelPlanes)});
+    }
+    return "<h2 id=\"fabric\">4. Fabric</h2>\n" + htmlTable(t) +
+           "<p class=\"note\">Counts include every parallel-plane copy. The port-to-port "
+           "schedule: <code>aidc cables</code>; the DCIM import: <code>aidc export "
+           "netbox</code>.</p>\n";
+}
+
+std::string bomSection(const Result &result)
+{
+    return "<h2 id=\"bom\">5. Bill of materials</h2>\n" + htmlTable(bomTable(result)) +
+           "<p class=\"note\">Capex beyond these lines (shell and construction, labour, "
+           "contingency) is in the evaluation report's cost section (appendix).</p>\n";
+}
+
+std::string diagnosticSection(const Result &result)
+{
+    std::string rows;
+    int count = 0;
+    for (const Diagnostic &d : result.diagnostics.items()) {
+        const bool acknowledged = !d.acknowledged.empty();
+        const char *cls = acknowledged                    ? "ack"
+                          : d.severity == Severity::Error ? "error"
+                                                          : "warning";
+        const char *what = acknowledged                    ? "acknowledged"
+                           : d.severity == Severity::Error ? "error"
+                                                           : "warning";
+        rows += "<tr class=\"" + std::string(cls) + "\"><td>" + what + "</td><td><code>" +
+                esc(d.jsonPath) + "</code></td><td>" + esc(d.message) +
+                (acknowledged ? " <em>(accepted: " + esc(d.acknowledged) + ")</em>" : "") +
+                "</td></tr>\n";
+        ++count;
+    }
+    std::string out = "<h2 id=\"problems\">6. Violations and warnings</h2>\n";
+    if (count == 0)
+        return out + "<p>None: the design passes every check the solvers make.</p>\n";
+    return out + "<table>\n<tr><th>Kind</th><th>Where</th><th>Problem</th></tr>\n" + rows +
+           "</table>\n";
+}
+
+std::string drawingSection(const Project &project, const Result &result)
+{
+    std::string out = "<h2 id=\"floor-plans\">7. Floor plans</h2>\n";
+    for (std::size_t h = 0; h < result.layout.halls.size(); ++h) {
+        std::string svg = floorPlanSvg(project, result, h);
+        const std::size_t start = svg.find("<svg");
+        out += "<figure>" + svg.substr(start == std::string::npos ? 0 : start) + "</figure>\n";
+    }
+    return out + "<p class=\"note\">Rack elevations of every row: <code>aidc draw "
+                 "--elevations</code>.</p>\n";
+}
+
+std::string appendix(const Result &result)
+{
+    std::ostringstream text;
+    writeTextReport(text, result);
+    return "<h2 id=\"appendix\">Appendix: the full evaluation report</h2>\n<pre>" +
+           esc(text.str()) + "</pre>\n";
+}
+
+} // namespace
+
+std::string designReportHtml(const Project &project, const Catalog &base, const Catalog &catalog,
+                             const Result &result, const std::string &version)
+{
+    const std::string title =
+        project.name.empty() ? std::string("AIDC design report") : project.name;
+    std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                       "<title>" +
+                       esc(title) + " — design report</title>\n" + kStyle + "</head>\n<body>\n";
+    html += "<h1>" + esc(title) + "</h1>\n";
+    if (!project.description.empty())
+        html += "<p>" + esc(project.description) + "</p>\n";
+    html += "<p class=\"note\">Design report. Sections: <a href=\"#summary\">summary</a>, "
+            "<a href=\"#assumptions\">assumptions</a>, <a href=\"#halls\">halls</a>, "
+            "<a href=\"#fabric\">fabric</a>, <a href=\"#bom\">bill of materials</a>, "
+            "<a href=\"#problems\">violations and warnings</a>, <a href=\"#floor-plans\">floor "
+            "plans</a>, <a href=\"#appendix\">full report</a>.</p>\n";
+    html += summarySection(result);
+    html += assumptionSection(project, base, catalog, result);
+    html += hallSection(result);
+    html += fabricSection(result);
+    html += bomSection(result);
+    html += diagnosticSection(result);
+    html += drawingSection(project, result);
+    html += appendix(result);
+    html += "<p class=\"note\">Written by " + esc(version) +
+            ". Sources of every figure: docs/references.md.</p>\n</body>\n</html>\n";
+    return html;
+}
+
+} // namespace aidc

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+// The HTML design report (issue 21): every section, every headline figure, the BOM line for
+// line, one floor plan per hall, escaped project strings and nothing fetched from elsewhere.
+
+#include "solvers/handoff/designreport.h"
+#include "solvers/pipeline/loading.h"
+#include "solvers/pipeline/report.h"
+#include "solvers/uncertainty/sensitivity.h"
+
+#include <catch2/catch.hpp>
+
+using namespace aidc;
+
+namespace {
+
+std::size_t count(const std::string &text, const std::string &what)
+{
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+        ++n;
+    return n;
+}
+
+// The text between the opening of section `id` and the next section heading.
+std::string section(const std::string &html, const std::string &id)
+{
+    const std::size_t start = html.find("<h2 id=\"" + id + "\">");
+    REQUIRE(start != std::string::npos);
+    const std::size_t end = html.find("<h2 ", start + 1);
+    return html.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+} // namespace
+
+TEST_CASE("The design report of the 1k sample has every section and figure", "[report]")
+{
+    const Catalog base = loadBaseCatalog(AIDC_SOURCE_DIR "/catalogs/data");
+    LoadedProject loaded =
+        loadProjectForEvaluation(AIDC_SOURCE_DIR "/projects/h100-1k-infiniband.json", base);
+    const EvaluateOptions options;
+    const Result result = evaluateLoadedProject(loaded, options);
+    const std::string html = designReportHtml(loaded.project, base, loaded.catalog, result, "test");
+
+    CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(html.ends_with("</html>\n"));
+    for (const char *id : {"summary", "assumptions", "halls", "fabric", "bom", "problems",
+                           "floor-plans", "appendix"})
+        CHECK(html.find(std::string("<h2 id=\"") + id + "\">") != std::string::npos);
+    for (const HeadlineFigure &figure : headlineFigures())
+        CHECK(section(html, "summary").find(std::string("<td>") + figure.name + "</td>") !=
+              std::string::npos);
+    // The sample's capex as the text report shows it ($59.2 M at the time of writing).
+    CHECK(section(html, "summary").find("$59.2 M") != std::string::npos);
+    // The BOM line for line (a header row plus one row per line) and a floor plan per hall.
+    CHECK(count(section(html, "bom"), "<tr>") == bomTable(result).rows.size() + 1);
+    CHECK(count(section(html, "floor-plans"), "<svg") == result.layout.halls.size());
+    CHECK(count(section(html, "fabric"), "<tr>") == result.fabric.planes.size() + 1);
+    // Self-contained: no script, nothing loaded from elsewhere.
+    CHECK(html.find("<script") == std::string::npos);
+    CHECK(html.find("src=") == std::string::npos);
+    CHECK(html.find("href=\"http") == std::string::npos);
+
+    loaded.project.name = "<img src=x onerror=alert(1)>";
+    const std::string hostile =
+        designReportHtml(loaded.project, base, loaded.catalog, result, "test");
+    CHECK(hostile.find("<img") == std::string::npos);
+    CHECK(hostile.find("&lt;img src=x onerror=alert(1)&gt;") != std::string::npos);
+}
