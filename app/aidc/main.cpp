@@ -31,6 +31,7 @@
 #include <exception>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -411,16 +412,38 @@ int runRacks(const ParsedArgs &args, const Context &context)
     return written != ExitOk ? written : exitCodeFor(args, result);
 }
 
+// What a hand-off command (report, draw, export) works from: the project named by
+// args.positional[index] loaded and evaluated. A design with errors cannot be handed off:
+// `evaluated.result` then has them and the caller exits ExitInput.
+struct HandoffInput
+{
+    EvaluateOptions options;
+    Catalog base;
+    LoadedProject loaded;
+    Result result;
+};
+
+std::unique_ptr<HandoffInput> evaluateForHandoff(const ParsedArgs &args, const Context &context,
+                                                 std::size_t index)
+{
+    auto in = std::make_unique<HandoffInput>();
+    in->options = evaluateOptionsFor(args);
+    in->base = loadCatalogFor(args, context);
+    in->loaded = loadProjectForEvaluation(args.positional[index], in->base);
+    in->result = evaluateLoadedProject(in->loaded, in->options);
+    if (in->result.diagnostics.hasErrors()) {
+        std::cerr << in->result.diagnostics.toString();
+        return nullptr;
+    }
+    return in;
+}
+
 int runReport(const ParsedArgs &args, const Context &context)
 {
-    const EvaluateOptions options = evaluateOptionsFor(args);
-    const Catalog base = loadCatalogFor(args, context);
-    const LoadedProject loaded = loadProjectForEvaluation(args.positional[0], base);
-    const Result result = evaluateLoadedProject(loaded, options);
-    if (result.diagnostics.hasErrors()) {
-        std::cerr << result.diagnostics.toString();
+    const std::unique_ptr<HandoffInput> in = evaluateForHandoff(args, context, 0);
+    if (!in)
         return ExitInput;
-    }
+    const auto &[options, base, loaded, result] = *in;
     return emit(args, designReportHtml(loaded.project, base, loaded.catalog, result,
                                        std::string("aidc ") + AIDC_VERSION));
 }
@@ -432,14 +455,10 @@ int runDraw(const ParsedArgs &args, const Context &context)
         throw UsageError("--out DIR is required");
     const bool floorPlans = args.has("--floorplan") || !args.has("--elevations");
     const bool elevations = args.has("--elevations") || !args.has("--floorplan");
-    const EvaluateOptions options = evaluateOptionsFor(args);
-    const Catalog base = loadCatalogFor(args, context);
-    const LoadedProject loaded = loadProjectForEvaluation(args.positional[0], base);
-    const Result result = evaluateLoadedProject(loaded, options);
-    if (result.diagnostics.hasErrors()) {
-        std::cerr << result.diagnostics.toString();
+    const std::unique_ptr<HandoffInput> in = evaluateForHandoff(args, context, 0);
+    if (!in)
         return ExitInput;
-    }
+    const auto &[options, base, loaded, result] = *in;
     const DrawingSet drawn =
         writeDrawings(loaded.project, loaded.catalog, result, out, floorPlans, elevations);
     if (!drawn.ok) {
@@ -458,14 +477,10 @@ int runExport(const ParsedArgs &args, const Context &context)
     const std::string out = args.value("--out");
     if (out.empty())
         throw UsageError("--out DIR is required");
-    const EvaluateOptions options = evaluateOptionsFor(args);
-    const Catalog base = loadCatalogFor(args, context);
-    const LoadedProject loaded = loadProjectForEvaluation(args.positional[1], base);
-    const Result result = evaluateLoadedProject(loaded, options);
-    if (result.diagnostics.hasErrors()) {
-        std::cerr << result.diagnostics.toString();
+    const std::unique_ptr<HandoffInput> in = evaluateForHandoff(args, context, 1);
+    if (!in)
         return ExitInput;
-    }
+    const auto &[options, base, loaded, result] = *in;
     const NetBoxExport exported =
         exportNetBox(loaded.project, loaded.catalog, result, options, out);
     if (!exported.ok) {

@@ -471,3 +471,46 @@ TEST_CASE("a project can come from standard input and --output - is standard out
     CHECK(bad.exitCode == 3);
     CHECK(bad.output.find("-: ") != std::string::npos);
 }
+
+TEST_CASE("report, draw and export netbox: exit codes and bad input", "[cli][bad-input]")
+{
+    const fs::path dir = fs::temp_directory_path() / "aidc-cli-handoff";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+
+    const Run report = aidc("report " + kSample + " --output '" + (dir / "r.html").string() + "'");
+    CHECK(report.exitCode == 0);
+    CHECK(readFile(dir / "r.html").rfind("<!DOCTYPE html>", 0) == 0);
+
+    const Run draw = aidc("draw " + kSample + " --out '" + (dir / "drawings").string() + "'");
+    CHECK(draw.exitCode == 0);
+    CHECK(fs::exists(dir / "drawings"));
+
+    const Run netbox = aidc("export netbox " + kSample + " --out '" + (dir / "nb").string() + "'");
+    CHECK(netbox.exitCode == 0);
+    CHECK(fs::exists(dir / "nb" / "10-cables.csv"));
+
+    // A file where a directory is wanted: exit 4, the file unchanged.
+    const std::string before = readFile(dir / "r.html");
+    const Run fileAsDir =
+        aidc("export netbox " + kSample + " --out '" + (dir / "r.html").string() + "'");
+    CHECK(fileAsDir.exitCode == 4);
+    CHECK(fileAsDir.output.find("not a directory") != std::string::npos);
+    CHECK(readFile(dir / "r.html") == before);
+    CHECK(aidc("draw " + kSample + " --out '" + (dir / "r.html").string() + "'").exitCode == 4);
+
+    // Usage errors: exit 2.
+    CHECK(aidc("export csv " + kSample + " --out '" + (dir / "x").string() + "'").exitCode == 2);
+    CHECK(aidc("draw " + kSample).exitCode == 2);
+    CHECK(aidc("export netbox " + kSample).exitCode == 2);
+
+    // A project that does not load: exit 3, nothing written.
+    const fs::path bad = writeTemp("bad-handoff.json", "{");
+    CHECK(aidc("report '" + bad.string() + "' --output '" + (dir / "bad.html").string() + "'")
+              .exitCode == 3);
+    CHECK_FALSE(fs::exists(dir / "bad.html"));
+    CHECK(aidc("export netbox '" + bad.string() + "' --out '" + (dir / "nb2").string() + "'")
+              .exitCode == 3);
+    CHECK_FALSE(fs::exists(dir / "nb2"));
+    fs::remove_all(dir);
+}
