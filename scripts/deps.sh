@@ -7,7 +7,7 @@ packages=(
   cmake ninja-build g++ pkg-config clang-format
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6opengl6-dev
   libgl-dev libxkbcommon-dev libvulkan-dev
-  libeigen3-dev libboost-graph-dev libsqlite3-dev nlohmann-json3-dev catch2
+  libeigen3-dev libboost-graph-dev libsqlite3-dev nlohmann-json3-dev catch2 libxlsxwriter-dev
   xvfb xauth python3 python3-jsonschema
 )
 

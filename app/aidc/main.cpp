@@ -17,6 +17,7 @@
 #include "solvers/handoff/designreport.h"
 #include "solvers/handoff/drawings.h"
 #include "solvers/handoff/netbox.h"
+#include "solvers/handoff/xlsxworkbook.h"
 #include "solvers/pipeline/loading.h"
 #include "solvers/pipeline/modelvalidation.h"
 #include "solvers/pipeline/pipeline.h"
@@ -30,6 +31,7 @@
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -77,6 +79,9 @@ const OptionSpec kCatalogOption{"--catalog", true, "DIR",
                                 "catalog, or the source tree's)"};
 const OptionSpec kAsOfOption{"--as-of", true, "DATE",
                              "price date (YYYY-MM-DD) for price-book quotes (default: today)"};
+const OptionSpec kXlsxOption{"--xlsx", false, "",
+                             "write an XLSX workbook to --output (numeric cells, a sheet per "
+                             "category or plane, frozen and filtered header)"};
 const OptionSpec kOutputOption{"--output", true, "FILE",
                                "write to FILE (atomically) instead of standard output ('-': "
                                "standard output)"};
@@ -117,6 +122,7 @@ std::vector<CommandSpec> commandSpecs()
          "length, fibres, trunks and patch panels, with quantity, unit power and, from the\n"
          "project's price book or the catalog, unit and extended price and the price's source.",
          {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          kXlsxOption,
           kCatalogOption,
           kOutputOption,
           kAsOfOption},
@@ -129,6 +135,7 @@ std::vector<CommandSpec> commandSpecs()
          "rack/U/device/port, medium, routed and stock length. With --csv the rows are\n"
          "streamed as they are generated (memory stays bounded at any size).",
          {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          kXlsxOption,
           kCatalogOption,
           kOutputOption},
          1,
@@ -141,6 +148,7 @@ std::vector<CommandSpec> commandSpecs()
          "mass (kg), floor pressure over the footprint and over its cell with the aisles (kPa),\n"
          "cooling, and the facility violations of the rack.",
          {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          kXlsxOption,
           kCatalogOption,
           kOutputOption},
          1,
@@ -375,10 +383,50 @@ int emitTable(const ParsedArgs &args, const CsvTable &table)
     return emit(args, args.has("--csv") ? toCsv(table) : toText(table));
 }
 
+// Writes an XLSX workbook to --output (required: a workbook is not text for a terminal); `fill`
+// adds its sheets.
+int emitWorkbook(const ParsedArgs &args, const std::function<void(XlsxWorkbook &)> &fill)
+{
+    const std::string output = args.value("--output");
+    if (output.empty() || output == "-")
+        throw UsageError("--xlsx needs --output FILE.xlsx");
+    if (args.has("--csv"))
+        throw UsageError("choose one of --csv and --xlsx");
+    XlsxWorkbook workbook(output);
+    fill(workbook);
+    const SaveResult saved = workbook.close();
+    if (!saved.ok) {
+        std::cerr << "aidc: " << saved.error << '\n';
+        return ExitOutput;
+    }
+    return ExitOk;
+}
+
+// One sheet per value of column `column` (in order of first appearance), every row once.
+void addSheetsBy(XlsxWorkbook &workbook, const CsvTable &table, std::size_t column)
+{
+    std::vector<std::string> keys;
+    for (const auto &row : table.rows)
+        if (std::find(keys.begin(), keys.end(), row[column]) == keys.end())
+            keys.push_back(row[column]);
+    for (const std::string &key : keys) {
+        workbook.beginSheet(key, table.header);
+        for (const auto &row : table.rows)
+            if (row[column] == key)
+                workbook.addRow(row);
+    }
+    if (keys.empty())
+        workbook.beginSheet("empty", table.header);
+}
+
 int runBom(const ParsedArgs &args, const Context &context)
 {
     const Result result = loadAndEvaluate(args, context);
-    const int written = emitTable(args, bomTable(result));
+    const int written =
+        args.has("--xlsx")
+            ? emitWorkbook(
+                  args, [&](XlsxWorkbook &workbook) { addSheetsBy(workbook, bomTable(result), 0); })
+            : emitTable(args, bomTable(result));
     return written != ExitOk ? written : exitCodeFor(args, result);
 }
 
@@ -400,15 +448,40 @@ int streamCableCsv(const ParsedArgs &args, const FabricResult &fabric)
 int runCables(const ParsedArgs &args, const Context &context)
 {
     const Result result = loadAndEvaluate(args, context);
-    const int written = args.has("--csv") ? streamCableCsv(args, result.fabric)
-                                          : emitTable(args, cableScheduleTable(result.fabric));
+    int written = ExitOk;
+    if (args.has("--xlsx")) {
+        // A sheet per plane, in the schedule's order (split past a spreadsheet's row limit).
+        written = emitWorkbook(args, [&](XlsxWorkbook &workbook) {
+            std::string plane;
+            bool first = true;
+            forEachCableRow(result.fabric, [&](const std::vector<std::string> &row) {
+                if (first || row[1] != plane) {
+                    plane = row[1];
+                    first = false;
+                    workbook.beginSheet(plane, cableScheduleHeader());
+                }
+                workbook.addRow(row);
+            });
+        });
+    } else {
+        written = args.has("--csv") ? streamCableCsv(args, result.fabric)
+                                    : emitTable(args, cableScheduleTable(result.fabric));
+    }
     return written != ExitOk ? written : exitCodeFor(args, result);
 }
 
 int runRacks(const ParsedArgs &args, const Context &context)
 {
     const Result result = loadAndEvaluate(args, context);
-    const int written = emitTable(args, rackTable(result));
+    const int written = args.has("--xlsx")
+                            ? emitWorkbook(args,
+                                           [&](XlsxWorkbook &workbook) {
+                                               const CsvTable racks = rackTable(result);
+                                               workbook.beginSheet("Racks", racks.header);
+                                               for (const auto &row : racks.rows)
+                                                   workbook.addRow(row);
+                                           })
+                            : emitTable(args, rackTable(result));
     return written != ExitOk ? written : exitCodeFor(args, result);
 }
 

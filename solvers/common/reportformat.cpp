@@ -118,4 +118,17 @@ void TextTable::write(std::ostream &out) const
         line(row);
 }
 
+std::string utf8Prefix(const std::string &text, std::size_t chars)
+{
+    std::size_t count = 0, i = 0;
+    for (; i < text.size(); ++i) {
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+            if (count == chars)
+                break;
+            ++count;
+        }
+    }
+    return text.substr(0, i);
+}
+
 } // namespace aidc

@@ -18,6 +18,9 @@ std::string formatUsd(double usd);                   // 1.24e8 -> "$124.0 M", 4.
 std::string formatPercent(double fraction, int decimals = 1); // 0.431 -> "43.1 %"
 std::string formatDuration(double seconds); // "12.3 s", "4.5 min", "3.2 h", "41.0 d"
 
+// The first `chars` characters of UTF-8 `text` (never cut inside a multi-byte character).
+std::string utf8Prefix(const std::string &text, std::size_t chars);
+
 class TextTable
 {
 public:

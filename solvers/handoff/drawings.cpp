@@ -3,6 +3,7 @@
 
 #include "model/atomicfile.h"
 #include "model/enumnames.h"
+#include "solvers/common/reportformat.h"
 #include "solvers/handoff/netbox.h"
 #include "solvers/handoff/rackelevation.h"
 
@@ -83,18 +84,11 @@ std::string text(double x, double y, double size, const std::string &content,
            "</text>\n";
 }
 
-// `label` cut to `chars` characters (UTF-8 aware: never inside a multi-byte character).
+// `label` cut to `chars` characters, with an ellipsis when it was longer.
 std::string clipped(const std::string &label, std::size_t chars)
 {
-    std::size_t count = 0, i = 0;
-    for (; i < label.size(); ++i) {
-        if ((static_cast<unsigned char>(label[i]) & 0xC0) != 0x80) {
-            if (count == chars)
-                break;
-            ++count;
-        }
-    }
-    return i < label.size() ? label.substr(0, i) + "…" : label;
+    const std::string prefix = utf8Prefix(label, chars);
+    return prefix.size() < label.size() ? prefix + "…" : label;
 }
 
 // A scale bar of a round length near a fifth of `spanM`, at (x, y), `scale` px per metre.
