@@ -25,13 +25,20 @@ bool isNumber(const std::string &field)
     return ec == std::errc() && end == field.data() + field.size();
 }
 
-void appendField(std::string &out, const std::string &raw)
+void appendField(std::string &out, const std::string &raw, const CsvDialect &dialect)
 {
     // csvSafeText() without copying the field when it needs no apostrophe (the common case).
-    const bool neutralise = startsLikeFormula(raw) && !isNumber(raw);
-    const std::string_view field(raw);
-    const bool plain = std::none_of(field.begin(), field.end(), [](char c) {
-        return c == ',' || c == '"' || c == '\r' || c == '\n';
+    const bool number = !raw.empty() && isNumber(raw);
+    const bool neutralise = startsLikeFormula(raw) && !number;
+    std::string decimalComma;
+    if (dialect.decimal != '.' && number && raw.find('.') != std::string::npos) {
+        decimalComma = raw;
+        std::replace(decimalComma.begin(), decimalComma.end(), '.', dialect.decimal);
+    }
+    const std::string_view field = decimalComma.empty() ? std::string_view(raw) : decimalComma;
+    const char delimiter = dialect.delimiter;
+    const bool plain = std::none_of(field.begin(), field.end(), [delimiter](char c) {
+        return c == delimiter || c == '"' || c == '\r' || c == '\n';
     });
     if (plain) {
         if (neutralise)
@@ -59,23 +66,58 @@ std::string csvSafeText(const std::string &field)
     return "'" + field;
 }
 
-void appendCsvRecord(std::string &out, const std::vector<std::string> &fields)
+void appendCsvRecord(std::string &out, const std::vector<std::string> &fields,
+                     const CsvDialect &dialect)
 {
     for (std::size_t i = 0; i < fields.size(); ++i) {
         if (i > 0)
-            out += ',';
-        appendField(out, fields[i]);
+            out += dialect.delimiter;
+        appendField(out, fields[i], dialect);
     }
     out += "\r\n";
 }
 
-std::string toCsv(const CsvTable &table)
+std::string toCsv(const CsvTable &table, const CsvDialect &dialect)
 {
     std::string out;
-    appendCsvRecord(out, table.header);
+    appendCsvRecord(out, table.header, dialect);
     for (const std::vector<std::string> &row : table.rows)
-        appendCsvRecord(out, row);
+        appendCsvRecord(out, row, dialect);
     return out;
+}
+
+char detectCsvDelimiter(const std::string &text)
+{
+    int commas = 0, semicolons = 0, tabs = 0;
+    bool inQuotes = false;
+    for (char c : text) {
+        if (c == '"')
+            inQuotes = !inQuotes;
+        else if (!inQuotes && (c == '\n' || c == '\r'))
+            break;
+        else if (!inQuotes) {
+            commas += c == ',' ? 1 : 0;
+            semicolons += c == ';' ? 1 : 0;
+            tabs += c == '\t' ? 1 : 0;
+        }
+    }
+    if (semicolons > commas && semicolons >= tabs)
+        return ';';
+    if (tabs > commas && tabs > semicolons)
+        return '\t';
+    return ',';
+}
+
+bool parseCsvNumber(const std::string &text, char decimal, double &value)
+{
+    std::string number = text;
+    if (decimal != '.' && number.find('.') == std::string::npos &&
+        std::count(number.begin(), number.end(), decimal) == 1)
+        std::replace(number.begin(), number.end(), decimal, '.');
+    if (number.empty())
+        return false;
+    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
+    return ec == std::errc() && end == number.data() + number.size() && std::isfinite(value);
 }
 
 std::string formatCsvNumber(double value)
@@ -92,7 +134,8 @@ std::string formatCsvNumber(double value)
     return std::string(buffer, end);
 }
 
-CsvTable parseCsv(const std::string &text, const std::string &fileName, Diagnostics &diagnostics)
+CsvTable parseCsv(const std::string &text, const std::string &fileName, Diagnostics &diagnostics,
+                  char delimiter)
 {
     CsvTable table;
     std::vector<std::vector<std::string>> records;
@@ -149,7 +192,7 @@ CsvTable parseCsv(const std::string &text, const std::string &fileName, Diagnost
         if (c == '"' && !fieldStarted && field.empty()) {
             inQuotes = true;
             fieldStarted = true;
-        } else if (c == ',') {
+        } else if (c == delimiter) {
             endField();
         } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
             continue; // CRLF: the LF ends the record
@@ -184,6 +227,7 @@ CsvTable parseCsv(const std::string &text, const std::string &fileName, Diagnost
             continue;
         }
         table.rows.push_back(records[r]);
+        table.rowLines.push_back(recordLines[r]);
     }
     return table;
 }

@@ -20,13 +20,28 @@ struct CsvTable
 {
     std::vector<std::string> header;
     std::vector<std::vector<std::string>> rows;
+    std::vector<int> rowLines; // parseCsv(): the line each row starts on (1 = the header)
 };
 
-std::string toCsv(const CsvTable &table);
+// What spreadsheets of a locale expect: RFC 4180 is ',' and '.'; a German or French
+// spreadsheet opens ';' with a decimal comma. With decimal ',' every field that is a number is
+// written with ',' for its point (the delimiter must then not be ',').
+struct CsvDialect
+{
+    char delimiter = ',';
+    char decimal = '.';
+};
+
+std::string toCsv(const CsvTable &table, const CsvDialect &dialect = {});
 
 // One record of toCsv() appended to `out` (fields neutralised and quoted, CRLF): for writers that
 // stream rows instead of building a table.
-void appendCsvRecord(std::string &out, const std::vector<std::string> &fields);
+void appendCsvRecord(std::string &out, const std::vector<std::string> &fields,
+                     const CsvDialect &dialect = {});
+
+// The delimiter of a CSV text as a spreadsheet wrote it: the most frequent of ',', ';' and TAB
+// outside quotes on its first line (',' on a tie or when none occurs).
+char detectCsvDelimiter(const std::string &text);
 
 // `field` as a spreadsheet must show it: an apostrophe before text that would start a formula;
 // numbers ("-3.5") and all other text unchanged. Every CSV/XLSX cell writer uses it.
@@ -39,6 +54,11 @@ std::string formatCsvNumber(double value);
 // newlines, an optional UTF-8 byte-order mark). The first record is the header. A NUL byte is
 // an error. Malformed input (an unterminated quote, a row whose
 // field count differs from the header) is reported as "<file>: line N: problem".
-CsvTable parseCsv(const std::string &text, const std::string &fileName, Diagnostics &diagnostics);
+CsvTable parseCsv(const std::string &text, const std::string &fileName, Diagnostics &diagnostics,
+                  char delimiter = ',');
+
+// A number as a spreadsheet of either convention writes it: "1234.5", or with `decimal` ','
+// also "1234,5" (one comma, no '.'; thousands separators are refused as ambiguous).
+bool parseCsvNumber(const std::string &text, char decimal, double &value);
 
 } // namespace aidc

@@ -11,7 +11,8 @@ namespace {
 constexpr std::size_t kPiece = std::size_t(1) << 20;
 }
 
-CsvStreamWriter::CsvStreamWriter(const std::string &path)
+CsvStreamWriter::CsvStreamWriter(const std::string &path, const CsvDialect &dialect)
+    : m_dialect(dialect)
 {
     if (!path.empty() && path != "-") {
         m_file.emplace(path);
@@ -23,7 +24,7 @@ CsvStreamWriter::CsvStreamWriter(const std::string &path)
 
 void CsvStreamWriter::add(const std::vector<std::string> &fields)
 {
-    appendCsvRecord(m_buffer, fields);
+    appendCsvRecord(m_buffer, fields, m_dialect);
     ++m_records;
     if (m_buffer.size() >= kPiece)
         flush();

@@ -8,6 +8,7 @@
 // before committing any, so a failed export leaves every old file as it was.
 
 #include "atomicfile.h"
+#include "csv.h"
 
 #include <optional>
 #include <string>
@@ -19,7 +20,7 @@ class CsvStreamWriter
 {
 public:
     // `path` "" or "-" writes to standard output.
-    explicit CsvStreamWriter(const std::string &path);
+    explicit CsvStreamWriter(const std::string &path, const CsvDialect &dialect = {});
 
     bool ok() const { return m_error.empty(); }
     const std::string &error() const { return m_error; } // names the file; empty while ok
@@ -31,6 +32,7 @@ public:
 
 private:
     std::optional<AtomicFileWriter> m_file;
+    CsvDialect m_dialect;
     std::string m_buffer;
     std::string m_error;
     std::int64_t m_records = 0;

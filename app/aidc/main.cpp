@@ -79,6 +79,12 @@ const OptionSpec kCatalogOption{"--catalog", true, "DIR",
                                 "catalog, or the source tree's)"};
 const OptionSpec kAsOfOption{"--as-of", true, "DATE",
                              "price date (YYYY-MM-DD) for price-book quotes (default: today)"};
+const OptionSpec kDelimiterOption{"--delimiter", true, ", or ; or tab",
+                                  "CSV field separator (default ','; ';' for spreadsheets of "
+                                  "decimal-comma locales)"};
+const OptionSpec kDecimalOption{"--decimal", true, ". or ,",
+                                "CSV decimal mark of numbers (default '.'; ',' needs "
+                                "--delimiter ';' or tab)"};
 const OptionSpec kXlsxOption{"--xlsx", false, "",
                              "write an XLSX workbook to --output (numeric cells, a sheet per "
                              "category or plane, frozen and filtered header)"};
@@ -122,6 +128,8 @@ std::vector<CommandSpec> commandSpecs()
          "length, fibres, trunks and patch panels, with quantity, unit power and, from the\n"
          "project's price book or the catalog, unit and extended price and the price's source.",
          {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          kDelimiterOption,
+          kDecimalOption,
           kXlsxOption,
           kCatalogOption,
           kOutputOption,
@@ -135,6 +143,8 @@ std::vector<CommandSpec> commandSpecs()
          "rack/U/device/port, medium, routed and stock length. With --csv the rows are\n"
          "streamed as they are generated (memory stays bounded at any size).",
          {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          kDelimiterOption,
+          kDecimalOption,
           kXlsxOption,
           kCatalogOption,
           kOutputOption},
@@ -148,6 +158,8 @@ std::vector<CommandSpec> commandSpecs()
          "mass (kg), floor pressure over the footprint and over its cell with the aisles (kPa),\n"
          "cooling, and the facility violations of the rack.",
          {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          kDelimiterOption,
+          kDecimalOption,
           kXlsxOption,
           kCatalogOption,
           kOutputOption},
@@ -377,10 +389,35 @@ std::string toText(const CsvTable &table)
     return out.str();
 }
 
-// Prints a table as aligned text or, with --csv, as RFC 4180 CSV.
+// The CSV dialect of --delimiter and --decimal (RFC 4180 without them).
+CsvDialect csvDialectFor(const ParsedArgs &args)
+{
+    CsvDialect dialect;
+    const std::string delimiter = args.value("--delimiter");
+    const std::string decimal = args.value("--decimal");
+    if ((!delimiter.empty() || !decimal.empty()) && !args.has("--csv"))
+        throw UsageError("--delimiter and --decimal apply to --csv");
+    if (delimiter == "tab" || delimiter == "\t")
+        dialect.delimiter = '\t';
+    else if (delimiter == ";" || delimiter == ",")
+        dialect.delimiter = delimiter[0];
+    else if (!delimiter.empty())
+        throw UsageError("--delimiter must be ',', ';' or tab, not '" + delimiter + "'");
+    if (decimal == "," || decimal == ".")
+        dialect.decimal = decimal[0];
+    else if (!decimal.empty())
+        throw UsageError("--decimal must be '.' or ',', not '" + decimal + "'");
+    if (dialect.decimal == ',' && dialect.delimiter == ',')
+        throw UsageError("--decimal ',' needs --delimiter ';' or tab");
+    return dialect;
+}
+
+// Prints a table as aligned text or, with --csv, as CSV (RFC 4180 unless --delimiter or
+// --decimal say otherwise).
 int emitTable(const ParsedArgs &args, const CsvTable &table)
 {
-    return emit(args, args.has("--csv") ? toCsv(table) : toText(table));
+    const CsvDialect dialect = csvDialectFor(args); // refuses --delimiter without --csv
+    return emit(args, args.has("--csv") ? toCsv(table, dialect) : toText(table));
 }
 
 // Writes an XLSX workbook to --output (required: a workbook is not text for a terminal); `fill`
@@ -434,7 +471,7 @@ int runBom(const ParsedArgs &args, const Context &context)
 // site's millions of rows are never held at once.
 int streamCableCsv(const ParsedArgs &args, const FabricResult &fabric)
 {
-    CsvStreamWriter csv(args.value("--output"));
+    CsvStreamWriter csv(args.value("--output"), csvDialectFor(args));
     csv.add(cableScheduleHeader());
     forEachCableRow(fabric, [&](const std::vector<std::string> &row) { csv.add(row); });
     const SaveResult saved = csv.commit();

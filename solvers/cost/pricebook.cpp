@@ -285,36 +285,6 @@ constexpr const char *insertQuoteSql =
 
 // The physical line each CSV record starts on and its field count, for records parseCsv keeps
 // (it skips blank lines). Quoted fields may span lines, so rows and lines differ.
-std::vector<std::pair<int, int>> recordStarts(const std::string &text)
-{
-    std::vector<std::pair<int, int>> starts;
-    bool inQuotes = false;
-    int line = 1, recordLine = 1, fields = 1;
-    bool empty = true;
-    for (std::size_t i = 0; i <= text.size(); ++i) {
-        const char ch = i < text.size() ? text[i] : '\n';
-        if (ch == '"')
-            inQuotes = !inQuotes;
-        if (ch == '\n') {
-            if (!inQuotes || i == text.size()) {
-                if (!empty)
-                    starts.emplace_back(recordLine, fields);
-                recordLine = line + 1;
-                fields = 1;
-                empty = true;
-            }
-            ++line;
-            continue;
-        }
-        if (ch == '\r')
-            continue;
-        empty = false;
-        if (ch == ',' && !inQuotes)
-            ++fields;
-    }
-    return starts;
-}
-
 constexpr std::array<const char *, 8> csvColumns = {"vendor", "part",       "unitPrice", "currency",
                                                     "date",   "validUntil", "unit",      "note"};
 constexpr std::array<const char *, 5> requiredCsvColumns = {"vendor", "part", "unitPrice",
@@ -581,7 +551,9 @@ PriceBookImport PriceBook::importCsvText(const std::string &text, const std::str
 {
     PriceBookImport result;
     Diagnostics &diag = result.diagnostics;
-    const CsvTable table = parseCsv(text, fileName, diag);
+    // A spreadsheet of a ';' locale writes ';' between fields and a decimal comma.
+    const char delimiter = detectCsvDelimiter(text);
+    const CsvTable table = parseCsv(text, fileName, diag, delimiter);
     if (table.header.empty())
         return result;
 
@@ -612,16 +584,8 @@ PriceBookImport PriceBook::importCsvText(const std::string &text, const std::str
     if (!headerOk)
         return result;
 
-    // parseCsv drops rows with the wrong field count (and reports them); map the rest to lines.
-    std::vector<int> rowLines;
-    for (const auto &[line, fields] : recordStarts(text)) {
-        if (line > 1 && std::size_t(fields) == table.header.size())
-            rowLines.push_back(line);
-    }
-    const bool linesKnown = rowLines.size() == table.rows.size();
     auto where = [&](std::size_t row) {
-        return linesKnown ? "line " + std::to_string(rowLines[row])
-                          : "data row " + std::to_string(row + 1);
+        return "line " + std::to_string(table.rowLines[row]);
     };
     auto field = [&](const std::vector<std::string> &row, const char *name) {
         const auto it = column.find(name);
@@ -648,13 +612,13 @@ PriceBookImport PriceBook::importCsvText(const std::string &text, const std::str
             std::vector<std::string> problems;
             const std::string price = field(row, "unitPrice");
             double value = 0;
-            const auto [end, ec] =
-                std::from_chars(price.data(), price.data() + price.size(), value);
             if (price.empty())
                 problems.push_back("missing unitPrice");
-            else if (ec != std::errc() || end != price.data() + price.size() ||
-                     !std::isfinite(value))
-                problems.push_back("unitPrice '" + price + "' is not a number");
+            else if (!parseCsvNumber(price, delimiter == ',' ? '.' : ',', value))
+                problems.push_back("unitPrice '" + price + "' is not a number" +
+                                   (delimiter == ',' ? std::string()
+                                                     : " (a decimal comma or point, no thousands "
+                                                       "separator)"));
             q.unitPrice = problems.empty() ? value : 0.0;
             for (std::string &p : quoteProblems(q, currencies))
                 problems.push_back(std::move(p));

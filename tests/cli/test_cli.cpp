@@ -514,3 +514,21 @@ TEST_CASE("report, draw and export netbox: exit codes and bad input", "[cli][bad
     CHECK_FALSE(fs::exists(dir / "nb2"));
     fs::remove_all(dir);
 }
+
+TEST_CASE("CSV for a decimal-comma spreadsheet: delimiter and decimal options", "[cli][bad-input]")
+{
+    const Run plain = aidc("racks " + kSample + " --csv");
+    const Run local = aidc("racks " + kSample + " --csv --delimiter ';' --decimal ','");
+    REQUIRE(local.exitCode == 0);
+    CHECK(local.stdoutOnly.rfind("Rack;Hall;Row;Slot;", 0) == 0);
+    // The same rows with ',' for ';' and numbers with a decimal comma: "3.4" -> "3,4".
+    CHECK(local.stdoutOnly.find(";3,4;") != std::string::npos);
+    CHECK(plain.stdoutOnly.find(",3.4,") != std::string::npos);
+    const Run cables = aidc("cables " + kSample + " --csv --delimiter tab");
+    CHECK(cables.exitCode == 0);
+    CHECK(cables.stdoutOnly.rfind("linkId\tplane\tcopy\t", 0) == 0);
+
+    CHECK(aidc("racks " + kSample + " --csv --decimal ','").exitCode == 2); // ',' twice
+    CHECK(aidc("racks " + kSample + " --csv --delimiter '|'").exitCode == 2);
+    CHECK(aidc("racks " + kSample + " --delimiter ';'").exitCode == 2); // needs --csv
+}

@@ -143,3 +143,42 @@ TEST_CASE("the reader takes a byte-order mark and refuses NUL bytes", "[csv]")
     CHECK(nul.toString().find("n.csv") != std::string::npos);
     CHECK(nul.toString().find("line 2: a NUL byte") != std::string::npos);
 }
+
+TEST_CASE("a decimal-comma dialect writes ';' and ',' for numbers only", "[csv]")
+{
+    // What a German or French spreadsheet opens without an import dialog.
+    const CsvDialect dialect{';', ','};
+    std::string out;
+    appendCsvRecord(out, {"QM9700", "41500.5", "-3.25", "1e6", "a;b", "v1.2", "=1+2"}, dialect);
+    CHECK(out == "QM9700;41500,5;-3,25;1e6;\"a;b\";v1.2;'=1+2\r\n");
+    // RFC 4180 stays the default.
+    std::string plain;
+    appendCsvRecord(plain, {"41500.5", "a;b"});
+    CHECK(plain == "41500.5,a;b\r\n");
+}
+
+TEST_CASE("the delimiter a spreadsheet wrote is detected from the first line", "[csv]")
+{
+    CHECK(detectCsvDelimiter("a,b,c\n1;2;3\n") == ',');
+    CHECK(detectCsvDelimiter("vendor;part;unitPrice\nx,y;z;1,5\n") == ';');
+    CHECK(detectCsvDelimiter("\"a;b\",c\n") == ','); // inside quotes does not count
+    CHECK(detectCsvDelimiter("a\tb\tc\n") == '\t');
+    CHECK(detectCsvDelimiter("single\n") == ',');
+    Diagnostics diagnostics;
+    const CsvTable table = parseCsv("a;b\r\n\"1,5\";x\r\n", "t.csv", diagnostics, ';');
+    REQUIRE(table.rows.size() == 1);
+    CHECK(table.rows[0][0] == "1,5");
+    CHECK(table.rowLines == std::vector<int>{2});
+}
+
+TEST_CASE("numbers parse with either decimal mark, never with thousands separators", "[csv]")
+{
+    double v = 0;
+    CHECK((parseCsvNumber("1234.5", ',', v) && v == 1234.5));
+    CHECK((parseCsvNumber("1234,5", ',', v) && v == 1234.5));
+    CHECK_FALSE(parseCsvNumber("1234,5", '.', v));
+    CHECK_FALSE(parseCsvNumber("1.234,5", ',', v));
+    CHECK_FALSE(parseCsvNumber("1,234,5", ',', v));
+    CHECK_FALSE(parseCsvNumber("", ',', v));
+    CHECK_FALSE(parseCsvNumber("inf", '.', v));
+}

@@ -214,6 +214,30 @@ TEST_CASE("CSV import adds every row in one go and export round-trips", "[cost][
     CHECK(other.quoteCount() == 1);
 }
 
+TEST_CASE("A price book saved by a decimal-comma spreadsheet imports as it reads",
+          "[cost][pricebook]")
+{
+    TempDir dir;
+    PriceBook book = PriceBook::open(dir.file("book.sqlite"));
+    // UTF-8 byte-order mark, ';' between fields, a quoted decimal comma and a plain one.
+    const std::string csv = "\xEF\xBB\xBFvendor;part;unitPrice;currency;date\r\n"
+                            "Acme;QM9700;\"41500,50\";USD;2026-01-10\r\n"
+                            "Acme;SR4-400G;700,25;USD;2026-01-10\r\n";
+    const PriceBookImport imported = book.importCsvText(csv, "semicolons.csv");
+    INFO(imported.diagnostics.toString());
+    CHECK(imported.imported == 2);
+    const auto switchQuote = book.bestQuote("QM9700", "2026-02-01");
+    REQUIRE(switchQuote);
+    CHECK(switchQuote->unitUsd == Approx(41500.5));
+    // A thousands separator is ambiguous: refused with its line, nothing imported.
+    const PriceBookImport refused = book.importCsvText(
+        "vendor;part;unitPrice;currency;date\nAcme;Q3400;1.234,50;USD;2026-01-10\n", "t.csv");
+    CHECK(refused.imported == 0);
+    CHECK(refused.diagnostics.toString().find("t.csv: line 2: unitPrice '1.234,50'") !=
+          std::string::npos);
+    CHECK(book.quoteCount() == 2);
+}
+
 TEST_CASE("A malformed price-book CSV imports nothing and names every bad line",
           "[cost][pricebook]")
 {
