@@ -598,7 +598,8 @@ int runExport(const ParsedArgs &args, const Context &context)
         return ExitOutput;
     }
     for (const NetBoxFile &file : exported.files)
-        std::cout << out << '/' << file.name << ": " << file.objects << " objects\n";
+        std::cout << out << '/' << file.name << ": " << file.objects
+                  << (file.objects == 1 ? " object\n" : " objects\n");
     for (const std::string &note : exported.notes)
         std::cout << "note: " << note << '\n';
     return ExitOk;

@@ -8,6 +8,8 @@
 #include "solvers/common/defaults.h"
 #include "solvers/fabric/fabricreport.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -51,6 +53,7 @@ struct DeviceTypeKey
     std::string manufacturer, model, slug, partNumber;
     int heightU = 1;
     bool fullDepth = true;
+    const SwitchModel *switchModel = nullptr; // a switch: its ports go into the library YAML
 };
 
 std::string manufacturerOf(const std::string &stated)
@@ -133,6 +136,37 @@ std::string lengthText(double metres)
     return buffer;
 }
 
+// A YAML scalar: double-quoted with JSON escapes (JSON strings are YAML double-quoted strings).
+std::string yamlText(const std::string &text)
+{
+    return nlohmann::json(text).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// One device type in the community device-type library's YAML form [ref:netbox-devicetype-library]:
+// a switch lists its ports (its native-speed ports p1..pN, then its dedicated uplinks); servers
+// and the other types list none, their ports being named after the project's planes.
+std::string deviceTypeYaml(const DeviceTypeKey &t)
+{
+    std::string y = "---\nmanufacturer: " + yamlText(t.manufacturer) +
+                    "\nmodel: " + yamlText(t.model) + "\nslug: " + yamlText(t.slug) + "\n";
+    if (!t.partNumber.empty())
+        y += "part_number: " + yamlText(t.partNumber) + "\n";
+    y += "u_height: " + integerText(t.heightU) +
+         "\nis_full_depth: " + (t.fullDepth ? "true" : "false") + "\n";
+    if (const SwitchModel *sw = t.switchModel) {
+        const bool infiniband = sw->technology == "infiniband";
+        y += "interfaces:\n";
+        for (int port = 1; port <= sw->radix; ++port)
+            y += "  - name: p" + integerText(port) +
+                 "\n    type: " + interfaceType(infiniband, sw->portGbps, sw->portGbps <= 1.5) +
+                 "\n";
+        for (int port = 1; port <= sw->uplinkPorts; ++port)
+            y += "  - name: p" + integerText(sw->radix + port) +
+                 "\n    type: " + interfaceType(false, sw->uplinkGbps, false) + "\n";
+    }
+    return y;
+}
+
 // The import files, each streamed to a temporary and renamed into place by commitAll().
 class ImportFiles
 {
@@ -150,13 +184,30 @@ public:
         return *m_files.back();
     }
 
+    // A small text file (a device-type YAML) in `subdirectory`, committed with the others.
+    void addText(const std::string &subdirectory, const std::string &name,
+                 const std::string &contents)
+    {
+        bool created = false;
+        const std::string problem = ensureDirectory((m_directory / subdirectory).string(), created);
+        if (!problem.empty()) {
+            m_textError = problem;
+            return;
+        }
+        m_textNames.push_back(subdirectory + "/" + name);
+        m_texts.push_back(
+            std::make_unique<AtomicFileWriter>((m_directory / subdirectory / name).string()));
+        if (!m_texts.back()->write(contents))
+            m_textError = m_texts.back()->error();
+    }
+
     // The first problem of any file; "" when all are fine so far.
     std::string error() const
     {
         for (const auto &f : m_files)
             if (!f->ok())
                 return f->error();
-        return {};
+        return m_textError;
     }
 
     bool flushAll()
@@ -177,6 +228,12 @@ public:
                 return saved.error;
             written.push_back({m_names[i], m_files[i]->records() - 1});
         }
+        for (std::size_t i = 0; i < m_texts.size(); ++i) {
+            const SaveResult saved = m_texts[i]->commit();
+            if (!saved.ok)
+                return saved.error;
+            written.push_back({m_textNames[i], 1});
+        }
         return {};
     }
 
@@ -184,6 +241,9 @@ private:
     fs::path m_directory;
     std::vector<std::string> m_names;
     std::vector<std::unique_ptr<CsvStreamWriter>> m_files;
+    std::vector<std::string> m_textNames;
+    std::vector<std::unique_ptr<AtomicFileWriter>> m_texts;
+    std::string m_textError;
 };
 
 class Exporter
@@ -370,7 +430,8 @@ void Exporter::gatherDevices()
                                 netBoxSlug(model->id),
                                 model->partNumber,
                                 model->heightU,
-                                true};
+                                true,
+                                model};
         const std::string typeSlug = deviceTypeOf(key);
         const FabricTopology &g = plane.topology;
         for (std::size_t s = 0; s < g.switchCount(); ++s) {
@@ -491,6 +552,7 @@ void Exporter::writeManufacturersAndTypes(ImportFiles &files)
         checkSlug("device type", t.model, t.slug);
         types.add({t.manufacturer, t.model, t.slug, t.partNumber, integerText(t.heightU),
                    t.fullDepth ? "true" : "false"});
+        files.addText("device-types", t.slug + ".yaml", deviceTypeYaml(t));
     }
 }
 
@@ -734,8 +796,12 @@ NetBoxExport exportNetBox(const Project &project, const Catalog &catalog, const 
             out.files.clear();
         }
     }
-    if (!out.error.empty() && created)
-        fs::remove(dir, ec); // only if still empty: the temporaries are gone
+    if (!out.error.empty()) {
+        // Only directories still empty go: the temporaries are gone, earlier exports stay.
+        fs::remove(dir / "device-types", ec);
+        if (created)
+            fs::remove(dir, ec);
+    }
     out.ok = out.error.empty();
     return out;
 }

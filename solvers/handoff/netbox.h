@@ -10,6 +10,10 @@
 //   05-manufacturers  06-device-types  07-device-roles  08-devices  09-interfaces  10-cables
 //   11-power-panels  12-power-feeds
 //
+// and device-types/<slug>.yaml, each device type in the community device-type library's YAML form
+// (a switch with its ports), for the library or another NetBox; this import set uses
+// 06-device-types.csv (a YAML type would create the interfaces 09-interfaces.csv creates).
+//
 // Names are the cable schedule's (aidc cables): racks by layout id, a switch "<plane>-L0003", a
 // server "<rack>-srv2", a storage node "<rack>-stor1", a rack PDU "<rack>-pdu1", a power shelf
 // "<rack>-psh1"; an interface is

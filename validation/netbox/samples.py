@@ -7,6 +7,7 @@ usage: samples.py AIDC PROJECTS_DIR
 """
 import glob
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,6 +36,19 @@ def main(argv):
                 continue
             check = subprocess.run([sys.executable, os.path.join(HERE, 'check.py'), out],
                                    capture_output=True, text=True)
+            # The library-form device types, against the manufacturers they name (alone: with
+            # the CSV set they would duplicate its device types and interfaces).
+            types = os.path.join(tmp, 'types')
+            os.makedirs(types)
+            shutil.copy(os.path.join(out, '05-manufacturers.csv'), types)
+            yaml_check = subprocess.run([sys.executable, os.path.join(HERE, 'check.py'),
+                                         '--device-types', os.path.join(out, 'device-types'),
+                                         types], capture_output=True, text=True)
+            if yaml_check.returncode != 0:
+                print(f'FAIL {sample} device-types YAML:\n  ' +
+                      '\n  '.join(yaml_check.stdout.strip().splitlines()[:20]))
+                failed += 1
+                continue
             summary = check.stdout.strip().splitlines()[-1] if check.stdout.strip() else ''
             if check.returncode != 0:
                 problems = check.stdout.strip().splitlines()[:20]

@@ -81,9 +81,14 @@ TEST_CASE("NetBox export of the 1k sample lists every rack, device and cable onc
     const NetBoxExport exported =
         exportNetBox(loaded.project, loaded.catalog, result, defaults(), dir.string());
     REQUIRE(exported.ok);
-    REQUIRE(exported.files.size() == 12);
+    // Twelve import files, then one library-form YAML per device type.
+    REQUIRE(exported.files.size() > 12);
     CHECK(exported.files.front().name == "01-sites.csv");
-    CHECK(exported.files.back().name == "12-power-feeds.csv");
+    CHECK(exported.files[11].name == "12-power-feeds.csv");
+    const CsvTable types = readCsv(dir / "06-device-types.csv");
+    CHECK(exported.files.size() == 12 + types.rows.size());
+    for (const auto &row : types.rows)
+        CHECK(fs::is_regular_file(dir / "device-types" / (row[column(types, "slug")] + ".yaml")));
 
     // Racks: one per placed rack; power feeds: A and B per rack.
     CHECK(readCsv(dir / "04-racks.csv").rows.size() == result.layout.racks.size());
