@@ -111,9 +111,13 @@ char detectCsvDelimiter(const std::string &text)
 bool parseCsvNumber(const std::string &text, char decimal, double &value)
 {
     std::string number = text;
-    if (decimal != '.' && number.find('.') == std::string::npos &&
-        std::count(number.begin(), number.end(), decimal) == 1)
+    if (decimal != '.') {
+        // With a decimal comma a '.' is a thousands separator ("1.234" is 1234): ambiguous.
+        if (number.find('.') != std::string::npos ||
+            std::count(number.begin(), number.end(), decimal) > 1)
+            return false;
         std::replace(number.begin(), number.end(), decimal, '.');
+    }
     if (number.empty())
         return false;
     const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), value);

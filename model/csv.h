@@ -57,8 +57,8 @@ std::string formatCsvNumber(double value);
 CsvTable parseCsv(const std::string &text, const std::string &fileName, Diagnostics &diagnostics,
                   char delimiter = ',');
 
-// A number as a spreadsheet of either convention writes it: "1234.5", or with `decimal` ','
-// also "1234,5" (one comma, no '.'; thousands separators are refused as ambiguous).
+// A number as a spreadsheet of its convention writes it: "1234.5", or with `decimal` ','
+// "1234,5" (a '.' is then refused: "1.234" could be 1234 or 1.234).
 bool parseCsvNumber(const std::string &text, char decimal, double &value);
 
 } // namespace aidc

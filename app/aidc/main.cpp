@@ -420,16 +420,26 @@ int emitTable(const ParsedArgs &args, const CsvTable &table)
     return emit(args, args.has("--csv") ? toCsv(table, dialect) : toText(table));
 }
 
-// Writes an XLSX workbook to --output (required: a workbook is not text for a terminal); `fill`
-// adds its sheets.
-int emitWorkbook(const ParsedArgs &args, const std::function<void(XlsxWorkbook &)> &fill)
+// The output options of bom, cables and racks, checked before the evaluation (which takes
+// minutes on a large site): --xlsx needs --output and excludes --csv; --delimiter and --decimal
+// need --csv.
+void checkTableOptions(const ParsedArgs &args)
 {
+    csvDialectFor(args);
+    if (!args.has("--xlsx"))
+        return;
     const std::string output = args.value("--output");
     if (output.empty() || output == "-")
         throw UsageError("--xlsx needs --output FILE.xlsx");
     if (args.has("--csv"))
         throw UsageError("choose one of --csv and --xlsx");
-    XlsxWorkbook workbook(output);
+}
+
+// Writes an XLSX workbook to --output (required: a workbook is not text for a terminal); `fill`
+// adds its sheets.
+int emitWorkbook(const ParsedArgs &args, const std::function<void(XlsxWorkbook &)> &fill)
+{
+    XlsxWorkbook workbook(args.value("--output"));
     fill(workbook);
     const SaveResult saved = workbook.close();
     if (!saved.ok) {
@@ -458,6 +468,7 @@ void addSheetsBy(XlsxWorkbook &workbook, const CsvTable &table, std::size_t colu
 
 int runBom(const ParsedArgs &args, const Context &context)
 {
+    checkTableOptions(args);
     const Result result = loadAndEvaluate(args, context);
     const int written =
         args.has("--xlsx")
@@ -484,6 +495,7 @@ int streamCableCsv(const ParsedArgs &args, const FabricResult &fabric)
 
 int runCables(const ParsedArgs &args, const Context &context)
 {
+    checkTableOptions(args);
     const Result result = loadAndEvaluate(args, context);
     int written = ExitOk;
     if (args.has("--xlsx")) {
@@ -509,6 +521,7 @@ int runCables(const ParsedArgs &args, const Context &context)
 
 int runRacks(const ParsedArgs &args, const Context &context)
 {
+    checkTableOptions(args);
     const Result result = loadAndEvaluate(args, context);
     const int written = args.has("--xlsx")
                             ? emitWorkbook(args,

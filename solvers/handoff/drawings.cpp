@@ -362,6 +362,10 @@ DrawingSet writeDrawings(const Project &project, const Catalog &catalog, const R
                 write(fileName("elevations-", halls[h].rows[r].id, r),
                       rowElevationsSvg(project, catalog, result, h, r));
     }
+    // A target that is a directory would stop the renames halfway: refuse before the first.
+    for (std::size_t i = 0; problem.empty() && i < out.files.size(); ++i)
+        if (fs::is_directory(dir / out.files[i], ec))
+            problem = (dir / out.files[i]).string() + ": is a directory";
     for (std::size_t i = 0; problem.empty() && i < out.files.size(); ++i) {
         fs::rename(staging / out.files[i], dir / out.files[i], ec);
         if (ec)

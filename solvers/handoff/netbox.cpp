@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <string_view>
 #include <system_error>
 #include <unordered_map>
 
@@ -178,6 +179,9 @@ public:
 
     CsvStreamWriter &open(const std::string &name, const std::vector<std::string> &header)
     {
+        std::error_code ec;
+        if (fs::is_directory(m_directory / name, ec)) // would stop the renames halfway
+            m_textError = (m_directory / name).string() + ": is a directory";
         m_names.push_back(name);
         m_files.push_back(std::make_unique<CsvStreamWriter>((m_directory / name).string()));
         m_files.back()->add(header);
@@ -267,11 +271,18 @@ public:
 private:
     void checkName(const std::string &what, const std::string &name, std::size_t limit)
     {
-        if (m_problem.empty() && (name.empty() || name.size() > limit))
+        if (!m_problem.empty())
+            return;
+        if (name.empty() || name.size() > limit)
             m_problem =
                 what + " name '" + name + "' " +
                 (name.empty() ? std::string("is empty")
                               : "is longer than NetBox's " + std::to_string(limit) + " characters");
+        else if (std::string_view("=+-@").find(name[0]) != std::string_view::npos)
+            // The CSV writer would prefix it with an apostrophe (formula guard): NetBox would
+            // then hold another name than the schedule's.
+            m_problem = what + " name '" + name +
+                        "' starts with a character spreadsheets take for a formula: rename it";
     }
     void checkSlug(const std::string &what, const std::string &text, const std::string &slug)
     {
@@ -313,6 +324,15 @@ private:
         if (it == m_typeIndex.end()) {
             it = m_typeIndex.emplace(key.slug, m_types.size()).first;
             m_types.push_back(key);
+            // NetBox keeps a model name once per manufacturer: a catalog entry derived from
+            // another (catalogOverrides basedOn) keeps its name, so the second gets its slug.
+            for (std::size_t i = 0; i + 1 < m_types.size(); ++i)
+                if (m_types[i].manufacturer == key.manufacturer && m_types[i].model == key.model)
+                    m_types.back().model += " (" + key.slug + ")";
+        } else if (m_problem.empty() && (m_types[it->second].model != key.model &&
+                                         m_types[it->second].model.rfind(key.model, 0) != 0)) {
+            m_problem = "device types '" + m_types[it->second].model + "' and '" + key.model +
+                        "' have the same NetBox slug '" + key.slug + "': rename a catalog id";
         }
         return key.slug;
     }
@@ -575,23 +595,50 @@ void Exporter::writeDevices(ImportFiles &files)
         files.open("08-devices.csv", {"name", "role", "manufacturer", "device_type", "status",
                                       "site", "location", "rack", "position", "face"});
     std::set<std::string> names;
+    // Units taken per rack (full-depth devices take both faces): a device that overlaps another
+    // or passes the rack's top (a violation the evaluation reports) goes in its rack without a
+    // position, as NetBox would refuse it.
+    std::map<int, std::vector<bool>> taken;
+    std::int64_t unpositioned = 0;
     for (const Device &d : m_devices) {
-        if (m_problem.empty() && !names.insert(d.name).second)
-            m_problem = "two devices would be named '" + d.name + "': rename a plane or a rack";
+        checkName("device", d.name, kDeviceNameMax);
+        std::string lower = d.name;
+        std::transform(lower.begin(), lower.end(), lower.begin(),
+                       [](unsigned char c) { return char(std::tolower(c)); });
+        if (m_problem.empty() && !names.insert(lower).second)
+            m_problem = "two devices would be named '" + d.name +
+                        "' (NetBox ignores case): rename a plane or a rack";
         const DeviceTypeKey &type = m_types[m_typeIndex.at(d.typeSlug)];
         std::string location, rack, position, face;
         if (d.rack >= 0) {
             const PlacedRack &r = m_result.layout.racks[std::size_t(d.rack)];
             location = rackLocation(r);
             rack = r.id;
-            if (d.positionU > 0) {
-                position = integerText(d.positionU);
-                face = "front";
+            if (d.positionU > 0 && type.heightU > 0) {
+                std::vector<bool> &units = taken[d.rack];
+                if (units.empty())
+                    units.assign(std::size_t(rackHeightU(r)) + 1, false);
+                const int top = d.positionU + type.heightU - 1;
+                bool fits = top < int(units.size());
+                for (int u = d.positionU; fits && u <= top; ++u)
+                    fits = !units[std::size_t(u)];
+                if (fits) {
+                    for (int u = d.positionU; u <= top; ++u)
+                        units[std::size_t(u)] = true;
+                    position = integerText(d.positionU);
+                    face = "front";
+                } else {
+                    ++unpositioned;
+                }
             }
         }
         out.add({d.name, d.role, type.manufacturer, type.model, kStatus, m_site, location, rack,
                  position, face});
     }
+    if (unpositioned > 0)
+        notes.push_back(std::to_string(unpositioned) +
+                        " devices overlap another or pass their rack's top (see the evaluation's "
+                        "violations): exported in their rack without a position");
 }
 
 void Exporter::writeInterfacesAndCables(ImportFiles &files)

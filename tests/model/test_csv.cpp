@@ -174,8 +174,10 @@ TEST_CASE("the delimiter a spreadsheet wrote is detected from the first line", "
 TEST_CASE("numbers parse with either decimal mark, never with thousands separators", "[csv]")
 {
     double v = 0;
-    CHECK((parseCsvNumber("1234.5", ',', v) && v == 1234.5));
+    CHECK((parseCsvNumber("1234.5", '.', v) && v == 1234.5));
     CHECK((parseCsvNumber("1234,5", ',', v) && v == 1234.5));
+    CHECK((parseCsvNumber("700", ',', v) && v == 700));
+    CHECK_FALSE(parseCsvNumber("1.234", ',', v)); // 1234 or 1.234?
     CHECK_FALSE(parseCsvNumber("1234,5", '.', v));
     CHECK_FALSE(parseCsvNumber("1.234,5", ',', v));
     CHECK_FALSE(parseCsvNumber("1,234,5", ',', v));

@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -175,4 +176,66 @@ TEST_CASE("NetBox export refuses a file as its directory and writes nothing on f
         CHECK(fs::exists(fresh / "10-cables.csv"));
     }
     fs::remove_all(dir);
+}
+
+TEST_CASE("NetBox export places no device over another or past its rack's top", "[netbox]")
+{
+    LoadedProject loaded =
+        loadProjectForEvaluation(AIDC_SOURCE_DIR "/projects/minimal.json", baseCatalog());
+    REQUIRE_FALSE(loaded.project.pools.empty());
+    loaded.project.pools[0].serversPerRack = 6; // 6 x 8U HGX in a 42U rack: a violation
+    const Result result = evaluateLoadedProject(loaded, defaults());
+    const fs::path dir = freshDirectory("overfull");
+    const NetBoxExport exported =
+        exportNetBox(loaded.project, loaded.catalog, result, defaults(), dir.string());
+    REQUIRE(exported.ok);
+    bool noted = false;
+    for (const std::string &note : exported.notes)
+        noted = noted || note.find("without a position") != std::string::npos;
+    CHECK(noted);
+    const CsvTable devices = readCsv(dir / "08-devices.csv");
+    const CsvTable types = readCsv(dir / "06-device-types.csv");
+    std::map<std::string, int> height;
+    for (const auto &row : types.rows)
+        height[row[column(types, "model")]] = std::stoi(row[column(types, "u_height")]);
+    std::map<std::string, std::vector<int>> used; // rack -> how many devices hold each U
+    for (const auto &row : devices.rows) {
+        const std::string &position = row[column(devices, "position")];
+        if (position.empty())
+            continue;
+        std::vector<int> &units = used[row[column(devices, "rack")]];
+        units.resize(43, 0);
+        const int first = std::stoi(position);
+        const int top = first + height[row[column(devices, "device_type")]] - 1;
+        CHECK(top <= 42);
+        for (int u = first; u <= std::min(top, 42); ++u)
+            CHECK(++units[std::size_t(u)] == 1);
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("NetBox export refuses names NetBox or a spreadsheet would change", "[netbox]")
+{
+    const LoadedProject loaded =
+        loadProjectForEvaluation(AIDC_SOURCE_DIR "/projects/minimal.json", baseCatalog());
+    const Result result = evaluateLoadedProject(loaded, defaults());
+    const fs::path dir = freshDirectory("names");
+    Project formula = loaded.project;
+    formula.name = "=HYPERLINK(\"x\")";
+    const NetBoxExport refused =
+        exportNetBox(formula, loaded.catalog, result, defaults(), dir.string());
+    CHECK_FALSE(refused.ok);
+    CHECK(refused.error.find("formula") != std::string::npos);
+
+    Result longIds = result;
+    for (PlacedRack &rack : longIds.layout.racks)
+        rack.id += std::string(60, 'x'); // "<rack>-srv1" then passes 64 characters
+    longIds.fabric.rackIds.clear();
+    for (const PlacedRack &rack : longIds.layout.racks)
+        longIds.fabric.rackIds.push_back(rack.id);
+    const NetBoxExport tooLong =
+        exportNetBox(loaded.project, loaded.catalog, longIds, defaults(), dir.string());
+    CHECK_FALSE(tooLong.ok);
+    CHECK(tooLong.error.find("64") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir));
 }
