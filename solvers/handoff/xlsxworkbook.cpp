@@ -7,9 +7,11 @@
 #include <xlsxwriter.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
 
@@ -27,6 +29,10 @@ bool asNumber(const std::string &text, double &value)
     const char *first = text.data();
     const char *last = first + text.size();
     if (*first == '+')
+        return false;
+    // An identifier with a leading zero ("0042") stays text: a number never starts "0" + digit.
+    const char *digits = *first == '-' ? first + 1 : first;
+    if (last - digits > 1 && digits[0] == '0' && digits[1] >= '0' && digits[1] <= '9')
         return false;
     const auto result = std::from_chars(first, last, value);
     return result.ec == std::errc() && result.ptr == last && std::isfinite(value);
@@ -69,11 +75,21 @@ XlsxWorkbook::XlsxWorkbook(const std::string &path)
     m_tempPath = (target.parent_path() /
                   ("." + target.filename().string() + ".tmp-" + std::to_string(::getpid())))
                      .string();
+    // Probe the temporary now: libxlsxwriter opens it only in workbook_close(), after the
+    // whole workbook was built, and prints its own message to stderr when it cannot.
+    if (std::FILE *probe = std::fopen(m_tempPath.c_str(), "wb")) {
+        std::fclose(probe);
+    } else {
+        m_error = path + ": cannot write there (" + std::strerror(errno) + ")";
+        return;
+    }
     lxw_workbook_options options{};
     options.constant_memory = LXW_TRUE;
     m_workbook = workbook_new_opt(m_tempPath.c_str(), &options);
-    if (!m_workbook)
+    if (!m_workbook) {
+        std::remove(m_tempPath.c_str());
         m_error = path + ": cannot create the workbook";
+    }
 }
 
 XlsxWorkbook::~XlsxWorkbook()

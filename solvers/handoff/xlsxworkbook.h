@@ -3,7 +3,8 @@
 
 // XLSX workbooks of the CLI's tables (`aidc bom|cables|racks --xlsx`), written with
 // libxlsxwriter in constant-memory mode so a 1M-GPU cable schedule streams [ref:libxlsxwriter]:
-//   - a cell that is a number (the whole text parses as a finite decimal) is a numeric cell;
+//   - a cell that is a number (the whole text parses as a finite decimal, no leading zero as in
+//     an identifier "0042") is a numeric cell;
 //     other text goes through csvSafeText() (a leading =, +, -, @ cannot start a formula);
 //   - every sheet's header row is frozen and carries an auto-filter; units are in the headers
 //     as the CSV has them;

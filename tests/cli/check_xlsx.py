@@ -23,6 +23,9 @@ RNS = '{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id'
 
 
 def number(text):
+    digits = text[1:] if text.startswith('-') else text
+    if len(digits) > 1 and digits[0] == '0' and digits[1].isdigit():
+        return None  # an identifier such as "0042" stays text
     try:
         value = float(text)
     except ValueError:

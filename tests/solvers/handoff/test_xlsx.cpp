@@ -50,4 +50,5 @@ TEST_CASE("An XLSX workbook replaces its target only when closed", "[xlsx]")
     const SaveResult saved = nowhere.close();
     CHECK_FALSE(saved.ok);
     CHECK(saved.error.find("x.xlsx") != std::string::npos);
+    CHECK(saved.error.find("cannot write there") != std::string::npos); // found up front
 }
