@@ -58,11 +58,10 @@ const char *itemColour(ElevationItem::Kind kind)
     return "#eeeeee";
 }
 
+// SVG coordinates and sizes: two decimals, locale-free.
 std::string num(double value)
 {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.2f", value);
-    return buffer;
+    return formatFixed(value, 2);
 }
 
 std::string header(double width, double height)

@@ -6,6 +6,7 @@
 #include "model/csvstream.h"
 #include "model/enumnames.h"
 #include "solvers/common/defaults.h"
+#include "solvers/common/reportformat.h"
 #include "solvers/fabric/fabricreport.h"
 
 #include <nlohmann/json.hpp>
@@ -128,13 +129,6 @@ std::string cableType(MediumKind kind)
         return "cat6";
     }
     return "";
-}
-
-std::string lengthText(double metres)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.2f", metres);
-    return buffer;
 }
 
 // A YAML scalar: double-quoted with JSON escapes (JSON strings are YAML double-quoted strings).
@@ -734,7 +728,7 @@ void Exporter::writeInterfacesAndCables(ImportFiles &files)
                             routed ? cableTypes[m] : std::string(),
                             kStatus,
                             label,
-                            length > 0 ? lengthText(length) : std::string(),
+                            length > 0 ? formatFixed(length, 2) : std::string(),
                             length > 0 ? "m" : "",
                             routed ? plane.media[m] : std::string("no medium reaches")};
                 cables.add(cableRow);
