@@ -36,7 +36,12 @@ struct Site
     double demandChargeUsdPerKWMonth = 0.0;
     double gridCo2KgPerKWh = 0.39;       // US grid average [V] [ref:eia-co2]
     std::optional<double> utilityFeedMW; // contracted grid capacity, if known
-    Climate climate;                     // default: temperate (docs/project-format.md)
+    // The utility's ramp-rate limit at the meter, up and down (docs/load-profile.md); unset:
+    // no limit is checked.
+    std::optional<double> rampLimitMWPerS;
+    // Site battery available to smooth the load (energy and power); unset: none.
+    std::optional<double> batteryMWh, batteryMW;
+    Climate climate; // default: temperate (docs/project-format.md)
 
     bool operator==(const Site &) const = default;
 };
@@ -109,6 +114,12 @@ struct PowerDesign
     double gpuLoadFactor = 1.0;     // provisioned power / TDP (Meta GB200: ~0.8)
     double averageLoadFactor = 0.8; // average / peak IT power, for energy
     double otherItFraction = 0.0;   // extra IT not modelled bottom-up, share of IT
+    // GPU power while the job waits (exposed communication, a checkpoint stall, a restart), as a
+    // share of its provisioned power: "near idle" [ref:choukse-2025]; 0.25 [U].
+    double gpuWaitPowerFraction = 0.25;
+    // Power floor the GPUs hold while the job runs (NVIDIA GB300 power smoothing, or a software
+    // "burn"), share of provisioned power; 0 = none [ref:nvidia-gb300-power-smoothing].
+    double gpuPowerFloorFraction = 0.0;
     bool generators = true;
     Redundancy generatorRedundancy = Redundancy::NPlus1;
     std::optional<double> pueOverride; // use this PUE instead of the bottom-up one

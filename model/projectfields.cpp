@@ -250,6 +250,27 @@ std::vector<ProjectField> buildTable()
             .above(0, 100000)
             .stages(Power)
             .desc("Contracted grid capacity, if known."),
+        F("/site/rampLimitMWPerS", T::Number)
+            .unit("MW/s", D::PowerRamp)
+            .defText("none (no limit checked)")
+            .above(0, 100000)
+            .stages(Power | Reliability)
+            .desc("Utility's ramp-rate limit at the meter, up and down; the training load "
+                  "profile is checked against it (docs/load-profile.md)."),
+        F("/site/batteryMWh", T::Number)
+            .unit("MWh", D::Energy)
+            .defText("none")
+            .above(0, 1000000)
+            .note("with batteryMW")
+            .stages(Power | Reliability)
+            .desc("Usable energy of the site battery that smooths the load."),
+        F("/site/batteryMW", T::Number)
+            .unit("MW", D::Power)
+            .defText("none")
+            .above(0, 100000)
+            .note("with batteryMWh")
+            .stages(Power | Reliability)
+            .desc("Power the site battery can deliver or absorb."),
         F("/site/climate", T::Object)
             .defText("the temperate reference climate")
             .stages(Power)
@@ -434,6 +455,20 @@ std::vector<ProjectField> buildTable()
             .stages(Layout | Facility)
             .design()
             .desc("Provisioned power ÷ accelerator TDP (Meta GB200: about 0.8)."),
+        F("/power/gpuWaitPowerFraction", T::Number)
+            .unit("", D::Ratio)
+            .def(num(power.gpuWaitPowerFraction))
+            .range(0, 1)
+            .stages(Power | Reliability)
+            .desc("GPU power while the job waits (exposed communication, checkpoint stall, "
+                  "restart) ÷ its provisioned power; near idle [ref:choukse-2025], 0.25 [U]."),
+        F("/power/gpuPowerFloorFraction", T::Number)
+            .unit("", D::Ratio)
+            .def(num(power.gpuPowerFloorFraction))
+            .range(0, 1)
+            .stages(Power | Reliability)
+            .desc("Power floor the GPUs hold while the job runs (GB300 power smoothing or a "
+                  "software burn) ÷ provisioned power; 0 = none."),
         F("/power/averageLoadFactor", T::Number)
             .unit("", D::Ratio)
             .def(num(power.averageLoadFactor))
@@ -1375,6 +1410,10 @@ std::string_view dimensionName(Dimension dimension)
         return "temperature difference";
     case D::Power:
         return "power";
+    case D::PowerRamp:
+        return "power ramp";
+    case D::Energy:
+        return "energy";
     case D::Voltage:
         return "voltage";
     case D::Time:

@@ -54,6 +54,8 @@ enum class Dimension {
     Temperature,
     TemperatureDifference,
     Power,
+    PowerRamp, // power per time (MW/s)
+    Energy,
     Voltage,
     Time,
     DataRate,

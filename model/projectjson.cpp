@@ -205,6 +205,12 @@ void ProjectReader::readSite(JsonObjectReader &r, Site &site)
     field(r, "demandChargeUsdPerKWMonth", site.demandChargeUsdPerKWMonth);
     field(r, "gridCo2KgPerKWh", site.gridCo2KgPerKWh);
     field(r, "utilityFeedMW", site.utilityFeedMW);
+    field(r, "rampLimitMWPerS", site.rampLimitMWPerS);
+    field(r, "batteryMWh", site.batteryMWh);
+    field(r, "batteryMW", site.batteryMW);
+    if (site.batteryMWh.has_value() != site.batteryMW.has_value())
+        r.error(site.batteryMWh ? "batteryMWh" : "batteryMW",
+                "a site battery needs both its energy (batteryMWh) and its power (batteryMW)");
     if (const Json *climate = r.object("climate")) {
         JsonObjectReader c = child(*climate, r.pathOf("climate"));
         std::array<double, 12> *tables[] = {&site.climate.dryBulbC, &site.climate.wetBulbC};
@@ -328,6 +334,8 @@ void ProjectReader::readPower(JsonObjectReader &r, PowerDesign &power)
     field(r, "distribution", power.distribution, distributionNames());
     field(r, "gpuLoadFactor", power.gpuLoadFactor);
     field(r, "averageLoadFactor", power.averageLoadFactor);
+    field(r, "gpuWaitPowerFraction", power.gpuWaitPowerFraction);
+    field(r, "gpuPowerFloorFraction", power.gpuPowerFloorFraction);
     field(r, "otherItFraction", power.otherItFraction);
     field(r, "generators", power.generators);
     field(r, "generatorRedundancy", power.generatorRedundancy, redundancyNames());
@@ -904,6 +912,9 @@ OrderedJson siteJson(const Site &site)
               d.demandChargeUsdPerKWMonth);
     putNumber(o, "gridCo2KgPerKWh", site.gridCo2KgPerKWh, d.gridCo2KgPerKWh);
     putNumber(o, "utilityFeedMW", site.utilityFeedMW);
+    putNumber(o, "rampLimitMWPerS", site.rampLimitMWPerS);
+    putNumber(o, "batteryMWh", site.batteryMWh);
+    putNumber(o, "batteryMW", site.batteryMW);
     if (!(site.climate == d.climate)) {
         OrderedJson dry = OrderedJson::array();
         OrderedJson wet = OrderedJson::array();
@@ -974,6 +985,8 @@ OrderedJson powerJson(const PowerDesign &power)
     putEnum(o, "distribution", power.distribution, d.distribution);
     putNumber(o, "gpuLoadFactor", power.gpuLoadFactor, d.gpuLoadFactor);
     putNumber(o, "averageLoadFactor", power.averageLoadFactor, d.averageLoadFactor);
+    putNumber(o, "gpuWaitPowerFraction", power.gpuWaitPowerFraction, d.gpuWaitPowerFraction);
+    putNumber(o, "gpuPowerFloorFraction", power.gpuPowerFloorFraction, d.gpuPowerFloorFraction);
     putNumber(o, "otherItFraction", power.otherItFraction, d.otherItFraction);
     putBool(o, "generators", power.generators, d.generators);
     putEnum(o, "generatorRedundancy", power.generatorRedundancy, d.generatorRedundancy);

@@ -4,6 +4,7 @@
 #include "model/enumnames.h"
 #include "solvers/pipeline/report.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace aidc::ui {
@@ -83,6 +84,23 @@ ChartData chartData(const Project &project, const Result &result, const Catalog 
             goodput.points.push_back({point.intervalS / 60.0, point.goodput});
         if (!goodput.points.empty())
             data.goodputVsInterval.push_back(std::move(goodput));
+    }
+
+    if (result.loadProfile) {
+        const LoadProfileInputs &inputs = result.loadProfile->inputs;
+        constexpr double kPoints = 2000;
+        const double window = loadProfileSampleCount(inputs, 1.0); // whole seconds
+        const double resolutionS = std::max(0.01, window / kPoints);
+        CurveSeries it{"IT", {}, false};
+        CurveSeries utility{"utility", {}, false};
+        sampleLoadProfile(inputs, resolutionS, [&](const LoadSample &sample) {
+            it.points.push_back({sample.timeS, sample.itW / 1e6});
+            utility.points.push_back({sample.timeS, sample.utilityW / 1e6});
+        });
+        if (!it.points.empty()) {
+            data.loadProfileMW.push_back(std::move(utility));
+            data.loadProfileMW.push_back(std::move(it));
+        }
     }
     return data;
 }

@@ -32,6 +32,7 @@ struct CurveSeries
 {
     std::string name;
     std::vector<XY> points;
+    bool markers = true; // a dot on every point (off for dense sampled curves)
 };
 
 struct ChartData
@@ -46,6 +47,9 @@ struct ChartData
     std::vector<CurveSeries> scalingCurve;         // x: GPUs; y: MFU (0..1) per series
     std::vector<LabelledValue> failuresPerDay;     // by component class (reliability solver)
     std::vector<CurveSeries> goodputVsInterval;    // x: checkpoint interval, min; y: goodput 0..1
+    // x: time, s; y: MW at the IT meter and at the utility, over the window `aidc profile`
+    // writes (load-profile solver), at most ~2,000 points.
+    std::vector<CurveSeries> loadProfileMW;
 };
 
 ChartData chartData(const Project &project, const Result &result, const Catalog &catalog);

@@ -186,7 +186,7 @@ void ChartWidget::setCurves(const std::vector<CurveSeries> &curves, const QStrin
     for (const CurveSeries &c : curves) {
         auto *series = new QLineSeries;
         series->setName(q(c.name));
-        series->setPointsVisible(true);
+        series->setPointsVisible(c.markers);
         for (const XY &p : c.points) {
             series->append(p.x, p.y);
             minX = std::min(minX, p.x);
@@ -289,6 +289,9 @@ ChartsPanel::ChartsPanel(QWidget *parent)
         tr("Not computed: the project has no workload for the reliability model.");
     m_failures = add(tr("Failures"), tr("Failures per day by component class"), noReliability);
     m_goodput = add(tr("Goodput"), tr("Goodput vs checkpoint interval"), noReliability);
+    m_loadProfile =
+        add(tr("Load profile"),
+            tr("Site power over three steps, a checkpoint and a restart of the job (MW)"), noPlan);
 
     auto *png = new QPushButton(tr("Export &PNG…"), this);
     auto *svg = new QPushButton(tr("Export &SVG…"), this);
@@ -316,6 +319,7 @@ void ChartsPanel::setData(const ChartData &chartData)
     m_scaling->setCurves(d.scalingCurve, tr("GPUs"), tr("MFU"));
     m_failures->setBars(d.failuresPerDay, tr("failures/day"));
     m_goodput->setCurves(d.goodputVsInterval, tr("checkpoint interval (min)"), tr("goodput"));
+    m_loadProfile->setCurves(d.loadProfileMW, tr("time (s)"), QStringLiteral("MW"));
 }
 
 void ChartsPanel::clear()

@@ -76,7 +76,8 @@ private:
 
     QTabWidget *m_tabs;
     std::vector<ChartWidget *> m_charts;
-    ChartWidget *m_power, *m_pools, *m_capex, *m_stepTime, *m_scaling, *m_failures, *m_goodput;
+    ChartWidget *m_power, *m_pools, *m_capex, *m_stepTime, *m_scaling, *m_failures, *m_goodput,
+        *m_loadProfile;
 };
 
 } // namespace aidc::ui

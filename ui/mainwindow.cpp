@@ -1048,9 +1048,10 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     raise(m_charts);
     settle();
     // Charts at export size (the dock is short); the same rendering as Export PNG.
-    static const char *const chartNames[] = {"power",   "pools",    "capex",  "step-time",
-                                             "scaling", "failures", "goodput"};
-    for (int i = 0; i < int(m_charts->charts().size()) && i < 7; ++i) {
+    static const char *const chartNames[] = {"power",   "pools",    "capex",   "step-time",
+                                             "scaling", "failures", "goodput", "load-profile"};
+    constexpr int kNamed = int(std::size(chartNames));
+    for (int i = 0; i < int(m_charts->charts().size()) && i < kNamed; ++i) {
         m_charts->showChart(i);
         settle();
         const QString path =

@@ -334,6 +334,9 @@ void siteFields(std::vector<PropertyField> &out, const Site &site)
                site.demandChargeUsdPerKWMonth);
     b.declared("gridCo2KgPerKWh", QObject::tr("Grid carbon intensity"), site.gridCo2KgPerKWh);
     b.declared("utilityFeedMW", QObject::tr("Utility feed"), site.utilityFeedMW);
+    b.declared("rampLimitMWPerS", QObject::tr("Utility ramp limit"), site.rampLimitMWPerS);
+    b.declared("batteryMWh", QObject::tr("Battery energy"), site.batteryMWh);
+    b.declared("batteryMW", QObject::tr("Battery power"), site.batteryMW);
 
     // Climate{} (all zero) means "not given": the evaluation uses the reference climate.
     const bool ownClimate = site.climate != Climate{};
@@ -485,6 +488,10 @@ void powerFields(std::vector<PropertyField> &out, const PowerDesign &power, cons
                    distributionNames());
     b.declared("gpuLoadFactor", QObject::tr("GPU load factor"), power.gpuLoadFactor);
     b.declared("averageLoadFactor", QObject::tr("Average load factor"), power.averageLoadFactor);
+    b.declared("gpuWaitPowerFraction", QObject::tr("GPU power while waiting"),
+               power.gpuWaitPowerFraction);
+    b.declared("gpuPowerFloorFraction", QObject::tr("GPU power floor"),
+               power.gpuPowerFloorFraction);
     b.declared("otherItFraction", QObject::tr("Other IT load"), power.otherItFraction);
     b.declared("generators", QObject::tr("Backup generators"), power.generators);
     b.declaredEnum("generatorRedundancy", QObject::tr("Generator redundancy"),

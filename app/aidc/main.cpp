@@ -276,6 +276,22 @@ std::vector<CommandSpec> commandSpecs()
           kCatalogOption},
          1,
          1},
+        {"profile",
+         "profile FILE [options]",
+         "Write the training job's synthetic site power profile as CSV (steps, checkpoint, "
+         "restart).",
+         "One window that shows each load event of the project's training job once: three\n"
+         "steps, a blocking checkpoint (when checkpoints block), three steps, a failure and its\n"
+         "restart (when the job is interrupted), three steps. Columns: time_s, it_mw (site IT\n"
+         "power), utility_mw (at the meter: IT with the power chain's losses, plus the cooling\n"
+         "plant at its peak), phase (what the job does at the sample's start). Each sample is\n"
+         "the mean over its --resolution. The figures (swings, ramps, storage a utility ramp\n"
+         "limit needs) are in `aidc eval`; see docs/load-profile.md.",
+         {{"--resolution", true, "SECONDS", "time between samples (default: 0.1)"},
+          kCatalogOption,
+          kOutputOption},
+         1,
+         1},
         {"export",
          "export netbox FILE --out DIR [options]",
          "Write the design as NetBox bulk-import CSV files (site, racks, devices, cables, power).",
@@ -591,6 +607,53 @@ int runDraw(const ParsedArgs &args, const Context &context)
     for (const std::string &file : drawn.files)
         std::cout << out << '/' << file << '\n';
     return ExitOk;
+}
+
+// --resolution for `aidc profile`: a positive number of seconds.
+double resolutionOption(const ParsedArgs &args)
+{
+    if (!args.has("--resolution"))
+        return 0.1;
+    const std::string text = args.value("--resolution");
+    char *end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !(v >= 1e-3 && v <= 86400))
+        throw UsageError("--resolution needs a number of seconds from 0.001 to 86400, got '" +
+                         text + "'");
+    return v;
+}
+
+int runProfile(const ParsedArgs &args, const Context &context)
+{
+    const double resolutionS = resolutionOption(args);
+    const std::unique_ptr<HandoffInput> in = evaluateForHandoff(args, context, 0);
+    if (!in)
+        return ExitInput;
+    const Result &result = in->result;
+    if (!result.loadProfile) {
+        std::cerr << args.positional[0]
+                  << ": /workload: no training job with a feasible plan, so no load profile\n";
+        return ExitInput;
+    }
+    const LoadProfileInputs &inputs = result.loadProfile->inputs;
+    constexpr double kMaxSamples = 1e7;
+    const double samples = loadProfileSampleCount(inputs, resolutionS);
+    if (samples > kMaxSamples)
+        throw UsageError("--resolution " + args.value("--resolution") + " gives " +
+                         formatCount(static_cast<long long>(samples)) +
+                         " samples over the profile's window; the limit is 10,000,000");
+    CsvStreamWriter csv(args.value("--output"));
+    csv.add({"time_s", "it_mw", "utility_mw", "phase"});
+    sampleLoadProfile(inputs, resolutionS, [&](const LoadSample &sample) {
+        csv.add({formatFixed(sample.timeS, 3), formatFixed(sample.itW / 1e6, 4),
+                 formatFixed(sample.utilityW / 1e6, 4), sample.phase});
+    });
+    const SaveResult saved = csv.commit();
+    if (!saved.ok) {
+        std::cerr << "aidc: " << saved.error << '\n';
+        return ExitOutput;
+    }
+    return exitCodeFor(args, result);
 }
 
 int runExport(const ParsedArgs &args, const Context &context)
@@ -1020,6 +1083,8 @@ int main(int argc, char **argv)
             return runDraw(*parsed, context);
         if (parsed->command == "export")
             return runExport(*parsed, context);
+        if (parsed->command == "profile")
+            return runProfile(*parsed, context);
         if (parsed->command == "pricebook")
             return runPriceBook(*parsed);
         if (parsed->command == "schema")

@@ -451,4 +451,38 @@ CostInputs costInputsFrom(const CostContext &context)
     return inputs;
 }
 
+LoadProfileInputs loadProfileInputsFrom(const Project &project, const Accelerator &gpu,
+                                        const Server *server, const PowerResult &power,
+                                        const PerformanceResult &performance,
+                                        const ReliabilityResult *reliability)
+{
+    LoadProfileInputs in;
+    in.jobGpus = performance.plan.gpusUsed;
+    in.gpuProvisionedW = gpu.tdpW * project.power.gpuLoadFactor;
+    if (server && server->gpus > 0)
+        in.serverOtherPerGpuW = std::max(0.0, server->nonGpuPowerW(gpu)) / server->gpus;
+    in.waitFraction = project.power.gpuWaitPowerFraction;
+    in.floorFraction = project.power.gpuPowerFloorFraction;
+    in.siteItPeakW = power.itPeakW;
+    in.facilityPeakW = power.facilityPeakW;
+    in.chainFactor = power.itPeakW > 0 ? (power.itPeakW + power.chainLossPeakW) / power.itPeakW : 1;
+    const StepBreakdown &step = performance.plan.step;
+    in.stepS = step.stepS;
+    in.stepLowS =
+        std::max(0.0, step.commS() - step.hiddenCommS()) + std::max(0.0, step.ioS - step.hiddenIoS);
+    if (reliability && !reliability->diagnostics.hasErrors()) {
+        in.checkpointBlockingS = reliability->checkpoint.blockingS;
+        in.checkpointIntervalS = reliability->interval.chosenS;
+        in.restartS = reliability->restart.totalS;
+        in.interruptionsPerDay = reliability->jobInterruptionsPerDay;
+    }
+    if (project.site.rampLimitMWPerS)
+        in.rampLimitWPerS = *project.site.rampLimitMWPerS * 1e6;
+    if (project.site.batteryMWh && project.site.batteryMW) {
+        in.batteryJ = *project.site.batteryMWh * 3.6e9;
+        in.batteryW = *project.site.batteryMW * 1e6;
+    }
+    return in;
+}
+
 } // namespace aidc

@@ -12,7 +12,9 @@
 #include "solvers/layout/layout.h"
 #include "solvers/performance/performance.h"
 #include "solvers/power/power.h"
+#include "solvers/reliability/reliability.h"
 #include "solvers/reliability/reliabilityinputs.h"
+#include "solvers/site/loadprofile.h"
 
 #include <optional>
 #include <string>
@@ -76,5 +78,13 @@ struct CostContext
     int jobGpus = 0;
 };
 CostInputs costInputsFrom(const CostContext &context);
+
+// The load-profile solver's figures: the job's GPUs at the project's provisioned power, the
+// rest of its servers, the step's exposed communication and I/O, the checkpoint's blocking time and
+// the restart cost. Without reliability figures (errors there) the profile has the step swing only.
+LoadProfileInputs loadProfileInputsFrom(const Project &project, const Accelerator &gpu,
+                                        const Server *server, const PowerResult &power,
+                                        const PerformanceResult &performance,
+                                        const ReliabilityResult *reliability);
 
 } // namespace aidc

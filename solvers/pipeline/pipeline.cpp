@@ -264,6 +264,12 @@ Result runSolvers(const Project &project, const Catalog &catalog, const Evaluate
             result.diagnostics.append(result.reliability->diagnostics);
             summariseReliability(*result.reliability, result.summary);
         }
+        if (result.performance && result.performance->ok && gpu) {
+            result.loadProfile = solveLoadProfile(loadProfileInputsFrom(
+                effective, *gpu, catalog.server(pool->server), result.power, *result.performance,
+                result.reliability ? &*result.reliability : nullptr));
+            result.diagnostics.append(result.loadProfile->diagnostics);
+        }
     }
 
     std::optional<double> goodput;

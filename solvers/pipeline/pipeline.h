@@ -2,7 +2,7 @@
 #pragma once
 
 // evaluate(project, catalog, options) -> Result: runs the solvers in order
-//   defaults -> layout -> fabric -> power -> performance -> reliability -> cost
+//   defaults -> layout -> fabric -> power -> performance -> reliability -> load profile -> cost
 // and collects their results, warnings and design violations. Qt-free, no global state:
 // the CLI, the GUI (on a worker thread) and batch runs all call this one entry point.
 
@@ -16,6 +16,7 @@
 #include "solvers/pipeline/summary.h"
 #include "solvers/power/power.h"
 #include "solvers/reliability/reliability.h"
+#include "solvers/site/loadprofile.h"
 
 #include <atomic>
 #include <optional>
@@ -47,6 +48,7 @@ struct Result
     PowerResult power;
     std::optional<PerformanceResult> performance; // when the project has a workload
     std::optional<ReliabilityResult> reliability;
+    std::optional<LoadProfileResult> loadProfile; // with a feasible workload plan
     CostResult cost;
     Diagnostics diagnostics; // warnings and violations of every solver
     bool cancelled = false;

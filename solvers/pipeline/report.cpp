@@ -13,6 +13,7 @@
 #include "solvers/performance/performancereport.h"
 #include "solvers/power/powerreport.h"
 #include "solvers/reliability/reliabilityreport.h"
+#include "solvers/site/loadprofilereport.h"
 
 namespace aidc {
 
@@ -121,6 +122,8 @@ nlohmann::json resultToJson(const Result &result)
         j["performance"] = toJson(*result.performance);
     if (result.reliability)
         j["reliability"] = toJson(*result.reliability);
+    if (result.loadProfile)
+        j["loadProfile"] = toJson(*result.loadProfile);
     j["cost"] = toJson(result.cost);
     j["diagnostics"] = diagnosticsToJson(result.diagnostics);
     return j;
@@ -181,6 +184,10 @@ void writeTextReport(std::ostream &out, const Result &result)
     if (result.reliability) {
         out << '\n';
         writeText(out, *result.reliability);
+    }
+    if (result.loadProfile) {
+        out << '\n';
+        writeText(out, *result.loadProfile);
     }
     out << '\n';
     writeText(out, result.cost);

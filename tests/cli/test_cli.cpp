@@ -532,3 +532,50 @@ TEST_CASE("CSV for a decimal-comma spreadsheet: delimiter and decimal options", 
     CHECK(aidc("racks " + kSample + " --csv --delimiter '|'").exitCode == 2);
     CHECK(aidc("racks " + kSample + " --delimiter ';'").exitCode == 2); // needs --csv
 }
+
+TEST_CASE("profile writes the job load profile as CSV and refuses bad options and a missing job",
+          "[cli][bad-input]")
+{
+    const fs::path dir = fs::temp_directory_path() / "aidc-cli-profile";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path csv = dir / "load.csv";
+    // 10 ms: fine enough to catch the sample's 41 ms checkpoint stall.
+    const Run run =
+        aidc("profile " + kSample + " --resolution 0.01 --output '" + csv.string() + "'");
+    CHECK(run.exitCode == 0);
+    std::istringstream lines(readFile(csv));
+    std::string header, first;
+    std::getline(lines, header);
+    std::getline(lines, first);
+    CHECK(header == "time_s,it_mw,utility_mw,phase\r"); // RFC 4180 line ends
+    CHECK(first.rfind("0.000,", 0) == 0);
+    const std::string all = readFile(csv);
+    CHECK(all.find(",checkpoint") != std::string::npos);
+    CHECK(all.find(",restart") != std::string::npos);
+
+    // The figures are in eval's JSON: a restart drop for the sample's job.
+    const nlohmann::json result =
+        nlohmann::json::parse(aidc("eval " + kSample + " --format json").stdoutOnly);
+    REQUIRE(result.contains("loadProfile"));
+    CHECK(result["loadProfile"]["events"].size() == 3);
+
+    // Usage errors: exit 2, nothing written.
+    const fs::path none = dir / "none.csv";
+    CHECK(
+        aidc("profile " + kSample + " --resolution 0 --output '" + none.string() + "'").exitCode ==
+        2);
+    CHECK(aidc("profile " + kSample + " --resolution abc").exitCode == 2);
+    CHECK(aidc("profile " + kSample + " --resolution 100000").exitCode == 2); // over a day
+    CHECK_FALSE(fs::exists(none));
+
+    // A project without a workload has no profile: exit 3, naming /workload.
+    nlohmann::json project = nlohmann::json::parse(readFile(kSample));
+    project.erase("workload");
+    const fs::path noJob = writeTemp("no-job.json", project.dump());
+    const Run refused = aidc("profile '" + noJob.string() + "' --output '" + none.string() + "'");
+    CHECK(refused.exitCode == 3);
+    CHECK(refused.output.find("/workload") != std::string::npos);
+    CHECK_FALSE(fs::exists(none));
+    fs::remove_all(dir);
+}

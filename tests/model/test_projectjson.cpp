@@ -209,6 +209,12 @@ TEST_CASE("every bad value is reported at its exact JSON pointer", "[projectjson
         {"/halls/0/widthM", "0", "/halls/0/widthM", "greater than 0"},
         {"/power/ups", R"({"redundancy": "distributed", "distributedX": 3, "distributedY": 3})",
          "/power/ups/distributedY", "fewer modules"},
+        // the site's utility envelope (issue 20's bad input)
+        {"/site/rampLimitMWPerS", "0", "/site/rampLimitMWPerS", "greater than 0"},
+        {"/site/batteryMWh", "50", "/site/batteryMWh", "needs both its energy"},
+        {"/site/batteryMW", "-5", "/site/batteryMW", "greater than 0"},
+        {"/power/gpuWaitPowerFraction", "1.5", "/power/gpuWaitPowerFraction", "at most 1"},
+        {"/power/gpuPowerFloorFraction", "-0.2", "/power/gpuPowerFloorFraction", "at least 0"},
     };
     for (const BadCase &c : cases) {
         Json doc = baseDocument();

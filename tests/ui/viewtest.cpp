@@ -149,9 +149,10 @@ TEST_CASE("charts show the power breakdown and export PNG and SVG", "[gui][chart
     window.show();
     REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
     const auto &charts = window.charts()->charts();
-    REQUIRE(charts.size() == 7);
+    REQUIRE(charts.size() == 8);
     CHECK(charts[0]->hasData()); // power
     CHECK(charts[1]->hasData()); // pools
+    CHECK(charts[7]->hasData()); // load profile (the sample has a workload)
     QTemporaryDir dir;
     const QString png = dir.filePath("power.png");
     const QString svg = "/tmp/svgcheck.svg";

@@ -13,10 +13,11 @@ import argparse
 import json
 import math
 import os
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from aidc_eval import evaluate  # noqa: E402
 DAYS_PER_YEAR = 365.25
 
 # Tool classes -> class groups of cases.json.
@@ -58,14 +59,6 @@ PROPOSAL = {
 SOFTWARE_PER_NODE_YEAR = 0.208
 PLANNED_PER_JOB_DAY = 0.870
 PLANNED_PER_NODE_YEAR = 0.155  # alternative basis, reported beside it
-
-
-def evaluate(aidc, project):
-    out = subprocess.run([aidc, "eval", project, "--format", "json"], capture_output=True,
-                         text=True, check=False)
-    if out.returncode not in (0, 1):
-        sys.exit(f"aidc eval {project} failed ({out.returncode}): {out.stderr.strip()}")
-    return json.loads(out.stdout)
 
 
 def interrupt_fraction(c):
