@@ -39,6 +39,10 @@ struct Site
     // The utility's ramp-rate limit at the meter, up and down (docs/load-profile.md); unset:
     // no limit is checked.
     std::optional<double> rampLimitMWPerS;
+    // Cooling design conditions of the site's climate (ASHRAE-style 0.4 % or extreme values,
+    // entered with their source): the peak plant power is taken at them. Unset: the hottest
+    // monthly means + half the economizer band.
+    std::optional<double> designDryBulbC, designWetBulbC;
     // Site battery available to smooth the load (energy and power); unset: none.
     std::optional<double> batteryMWh, batteryMW;
     Climate climate; // default: temperate (docs/project-format.md)

@@ -257,6 +257,22 @@ std::vector<ProjectField> buildTable()
             .stages(Power | Reliability)
             .desc("Utility's ramp-rate limit at the meter, up and down; the training load "
                   "profile is checked against it (docs/load-profile.md)."),
+        F("/site/designDryBulbC", T::Number)
+            .unit("°C", D::Temperature)
+            .defText("none (the hottest monthly mean + 4 K)")
+            .range(-60, 60)
+            .note("with designWetBulbC")
+            .stages(Power)
+            .desc("Cooling design dry-bulb temperature of the site (e.g. ASHRAE 0.4 % or "
+                  "n-year extreme, with its source); the peak plant power is taken at it."),
+        F("/site/designWetBulbC", T::Number)
+            .unit("°C", D::Temperature)
+            .defText("none (the hottest monthly mean + 4 K)")
+            .range(-60, 60)
+            .note("with designDryBulbC, ≤ it")
+            .stages(Power)
+            .desc("Cooling design wet-bulb temperature (coincident or extreme), for towers and "
+                  "chiller condensers."),
         F("/site/batteryMWh", T::Number)
             .unit("MWh", D::Energy)
             .defText("none")

@@ -206,6 +206,14 @@ void ProjectReader::readSite(JsonObjectReader &r, Site &site)
     field(r, "gridCo2KgPerKWh", site.gridCo2KgPerKWh);
     field(r, "utilityFeedMW", site.utilityFeedMW);
     field(r, "rampLimitMWPerS", site.rampLimitMWPerS);
+    field(r, "designDryBulbC", site.designDryBulbC);
+    field(r, "designWetBulbC", site.designWetBulbC);
+    if (site.designDryBulbC.has_value() != site.designWetBulbC.has_value())
+        r.error(site.designDryBulbC ? "designDryBulbC" : "designWetBulbC",
+                "the cooling design conditions need both the dry bulb (designDryBulbC) and the "
+                "wet bulb (designWetBulbC)");
+    else if (site.designDryBulbC && *site.designWetBulbC > *site.designDryBulbC)
+        r.error("designWetBulbC", "the design wet bulb is above the design dry bulb");
     field(r, "batteryMWh", site.batteryMWh);
     field(r, "batteryMW", site.batteryMW);
     if (site.batteryMWh.has_value() != site.batteryMW.has_value())
@@ -215,31 +223,32 @@ void ProjectReader::readSite(JsonObjectReader &r, Site &site)
         JsonObjectReader c = child(*climate, r.pathOf("climate"));
         std::array<double, 12> *tables[] = {&site.climate.dryBulbC, &site.climate.wetBulbC};
         const char *keys[] = {"monthlyDryBulbC", "monthlyWetBulbC"};
-        bool complete = true;
+        const Json *arrays[2] = {nullptr, nullptr}; // the tables of 12 values
         for (int t = 0; t < 2; ++t) {
             const Json *array = c.array(keys[t], Need::Required);
-            if (!array) {
-                complete = false;
+            if (!array)
                 continue;
-            }
             if (array->size() != 12) {
                 c.error(keys[t], "expected 12 monthly values (January first), found " +
                                      std::to_string(array->size()));
-                complete = false;
                 continue;
             }
+            arrays[t] = array;
             std::vector<double> values;
             field(c, keys[t], values);
-            if (values.size() != 12) {
-                complete = false;
-                continue;
-            }
-            std::copy(values.begin(), values.end(), tables[t]->begin());
+            if (values.size() == 12)
+                std::copy(values.begin(), values.end(), tables[t]->begin());
         }
-        if (complete) {
+        // Month by month from the file's values, so a month out of range elsewhere in a table
+        // does not hide an inverted one.
+        const Json *dryArray = arrays[0];
+        const Json *wetArray = arrays[1];
+        if (dryArray && wetArray) {
             for (std::size_t m = 0; m < 12; ++m) {
+                const Json &dry = (*dryArray)[m];
+                const Json &wet = (*wetArray)[m];
                 // The wet bulb equals the dry bulb at saturation and cannot exceed it.
-                if (site.climate.wetBulbC[m] > site.climate.dryBulbC[m]) {
+                if (dry.is_number() && wet.is_number() && wet.get<double>() > dry.get<double>()) {
                     m_diagnostics.error(m_file, jsonPointerAppend(c.pathOf("monthlyWetBulbC"), m),
                                         "wet-bulb temperature exceeds the dry-bulb temperature "
                                         "of the same month");
@@ -913,6 +922,8 @@ OrderedJson siteJson(const Site &site)
     putNumber(o, "gridCo2KgPerKWh", site.gridCo2KgPerKWh, d.gridCo2KgPerKWh);
     putNumber(o, "utilityFeedMW", site.utilityFeedMW);
     putNumber(o, "rampLimitMWPerS", site.rampLimitMWPerS);
+    putNumber(o, "designDryBulbC", site.designDryBulbC);
+    putNumber(o, "designWetBulbC", site.designWetBulbC);
     putNumber(o, "batteryMWh", site.batteryMWh);
     putNumber(o, "batteryMW", site.batteryMW);
     if (!(site.climate == d.climate)) {

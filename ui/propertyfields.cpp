@@ -335,6 +335,8 @@ void siteFields(std::vector<PropertyField> &out, const Site &site)
     b.declared("gridCo2KgPerKWh", QObject::tr("Grid carbon intensity"), site.gridCo2KgPerKWh);
     b.declared("utilityFeedMW", QObject::tr("Utility feed"), site.utilityFeedMW);
     b.declared("rampLimitMWPerS", QObject::tr("Utility ramp limit"), site.rampLimitMWPerS);
+    b.declared("designDryBulbC", QObject::tr("Design dry bulb"), site.designDryBulbC);
+    b.declared("designWetBulbC", QObject::tr("Design wet bulb"), site.designWetBulbC);
     b.declared("batteryMWh", QObject::tr("Battery energy"), site.batteryMWh);
     b.declared("batteryMW", QObject::tr("Battery power"), site.batteryMW);
 

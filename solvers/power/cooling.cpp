@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "solvers/power/cooling.h"
 
+#include "solvers/common/reportformat.h"
+
 #include "solvers/common/defaults.h"
 
 #include <algorithm>
@@ -151,6 +153,7 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
         assumptions.push_back("climate: reference temperate monthly means "
                               "(solvers/common/defaults.h referenceClimate()) [U]");
     }
+    setup.climate = climate;
     for (size_t m = 0; m < 12; ++m) {
         if (!design.economizer)
             continue;
@@ -163,6 +166,57 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
         setup.airEconomizer[m] = economizerFraction(climate.wetBulbC[m], options.towerApproachK,
                                                     setup.airSupplyC, options.economizerBandK);
     }
+    // A chiller rejects through its loop's heat rejection: dry coolers (liquid loop on them) or
+    // towers.
+    auto liquidCondenser = [&](double dryC, double wetC) {
+        return setup.liquidOnDryCoolers
+                   ? condenserWaterC(dryC, options.dryCoolerApproachK, options.condenserRangeK)
+                   : condenserWaterC(wetC, options.towerApproachK, options.condenserRangeK);
+    };
+    auto airCondenser = [&](double wetC) {
+        return condenserWaterC(wetC, options.towerApproachK, options.condenserRangeK);
+    };
+    for (size_t m = 0; m < 12; ++m) {
+        setup.liquidCop[m] = chillerCopAtLift(
+            setup.cop, setup.liquidSupplyC,
+            liquidCondenser(climate.dryBulbC[m], climate.wetBulbC[m]), options.chillerMinLiftK);
+        setup.airCop[m] =
+            chillerCopAtLift(setup.cop, setup.airSupplyC, airCondenser(climate.wetBulbC[m]),
+                             options.chillerMinLiftK);
+    }
+    const Site &site = project.site;
+    const double hottestDry = *std::max_element(climate.dryBulbC.begin(), climate.dryBulbC.end());
+    const double hottestWet = *std::max_element(climate.wetBulbC.begin(), climate.wetBulbC.end());
+    setup.designFromSite = site.designDryBulbC && site.designWetBulbC;
+    if (setup.designFromSite) {
+        setup.designDryBulbC = *site.designDryBulbC;
+        setup.designWetBulbC = *site.designWetBulbC;
+        if (setup.designDryBulbC < hottestDry)
+            diagnostics.warning("", "/site/designDryBulbC",
+                                "the design dry bulb " + formatFixed(setup.designDryBulbC, 1) +
+                                    " degC is below the hottest monthly mean " +
+                                    formatFixed(hottestDry, 1) +
+                                    " degC: a design hour is an extreme, not a mean");
+    } else {
+        setup.designDryBulbC = hottestDry + options.economizerBandK / 2;
+        setup.designWetBulbC = hottestWet + options.economizerBandK / 2;
+        assumptions.push_back("peak plant power at the hottest monthly means + " +
+                              formatFixed(options.economizerBandK / 2, 0) +
+                              " K (no /site/designDryBulbC, /site/designWetBulbC) [U]");
+    }
+    if (design.economizer) {
+        setup.designLiquidEconomizer = economizerFraction(
+            setup.liquidOnDryCoolers ? setup.designDryBulbC : setup.designWetBulbC,
+            setup.liquidOnDryCoolers ? options.dryCoolerApproachK : options.towerApproachK,
+            setup.liquidSupplyC, 0);
+        setup.designAirEconomizer =
+            economizerFraction(setup.designWetBulbC, options.towerApproachK, setup.airSupplyC, 0);
+    }
+    setup.designLiquidCop = chillerCopAtLift(
+        setup.cop, setup.liquidSupplyC, liquidCondenser(setup.designDryBulbC, setup.designWetBulbC),
+        options.chillerMinLiftK);
+    setup.designAirCop = chillerCopAtLift(
+        setup.cop, setup.airSupplyC, airCondenser(setup.designWetBulbC), options.chillerMinLiftK);
     return setup;
 }
 
@@ -186,12 +240,29 @@ HeatSplit splitRackHeat(CoolingType type, double liquidFraction, RackRole role,
     return {heatW * liquidShare, heatW * (1.0 - liquidShare)};
 }
 
+double chillerCopAtLift(double ratedCop, double chilledWaterC, double condenserWaterC,
+                        double minLiftK)
+{
+    constexpr double kKelvin = 273.15;
+    constexpr double kRatedChilledC = 6.67;    // 44 degF leaving chilled water
+    constexpr double kRatedCondenserC = 34.61; // 94.3 degF leaving condenser water
+    const double ratedCarnot = (kRatedChilledC + kKelvin) / (kRatedCondenserC - kRatedChilledC);
+    const double lift = std::max(condenserWaterC - chilledWaterC, minLiftK);
+    return ratedCop * ((chilledWaterC + kKelvin) / lift) / ratedCarnot;
+}
+
+double condenserWaterC(double outdoorC, double approachK, double rangeK)
+{
+    return outdoorC + approachK + rangeK;
+}
+
 PlantPower plantPower(const CoolingSetup &setup, double liquidW, double airW,
-                      double liquidEconomizer, double airEconomizer)
+                      double liquidEconomizer, double airEconomizer, double liquidCop,
+                      double airCop)
 {
     PlantPower power;
-    const double liquidChillerW = (1.0 - liquidEconomizer) * liquidW / setup.cop;
-    const double airChillerW = (1.0 - airEconomizer) * airW / setup.cop;
+    const double liquidChillerW = (1.0 - liquidEconomizer) * liquidW / liquidCop;
+    const double airChillerW = (1.0 - airEconomizer) * airW / airCop;
     power.chillerW = liquidChillerW + airChillerW;
     const double liquidRejectionFraction =
         setup.liquidOnDryCoolers ? setup.dryCoolerFanFraction : setup.towerFraction;

@@ -12,7 +12,13 @@
 //                coolers, wet bulb for towers) + approach is below the loop's supply water
 //                temperature, with a linear transition over economizerBandK;
 //   plant power  chiller = heat not free-cooled / COP; heat rejection = fan or tower power per
-//                W rejected; pumps (CDU + facility water) and fans (CRAH, RDHx) per W moved.
+//                W rejected; pumps (CDU + facility water) and fans (CRAH, RDHx) per W moved;
+//   chiller COP  the rated COP scaled by the Carnot COP of the lift (chillerCopAtLift), month by
+//                month and at the design hour;
+//   peak         one hour, so the economizer rule has no band: at the site's design dry and
+//                wet bulb (Site::designDryBulbC/WetBulbC) when given, else at the hottest
+//                monthly means + economizerBandK / 2, the top of the spread the model gives a
+//                month [U].
 
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"
@@ -32,6 +38,18 @@ const std::array<double, 12> &monthHours();
 // band 0 gives the plain rule "outdoor + approach <= supply".
 double economizerFraction(double outdoorC, double approachK, double supplyWaterC, double bandK);
 
+// COP of a water-cooled chiller leaving `chilledWaterC` and rejecting into condenser water
+// leaving at `condenserWaterC`: the rated COP, taken at AHRI 550/590 standard conditions (6.67 degC
+// leaving chilled water, 34.6 degC leaving condenser water) [ref:ahri-550-590], times the ratio
+// of Carnot COPs T_chw / lift. The lift is floored at `minLiftK`: a compressor's fixed losses cap
+// its COP at low lift [U].
+double chillerCopAtLift(double ratedCop, double chilledWaterC, double condenserWaterC,
+                        double minLiftK);
+
+// Condenser water leaving a chiller whose heat goes out through a cooling tower (wet bulb +
+// approach) or a dry cooler (dry bulb + approach), plus the condenser range.
+double condenserWaterC(double outdoorC, double approachK, double rangeK);
+
 // Volume flow that carries `heatW` at a temperature rise `deltaTK`: Q / (rho cp dT), in L/min.
 double coolantFlowLPerMin(double heatW, double deltaTK, double densityKgPerL, double cpKJPerKgK);
 
@@ -43,7 +61,14 @@ struct CoolingSetup
     bool liquidOnDryCoolers = true;
     double liquidSupplyC = 32, airSupplyC = 18;
     std::array<double, 12> liquidEconomizer{}, airEconomizer{};
-    double cop = 6.5;
+    Climate climate;  // the months the economizer and COP tables were computed from
+    double cop = 6.5; // rated, at AHRI 550/590 conditions
+    std::array<double, 12> liquidCop{}, airCop{}; // at each month's lift
+    // The peak hour: the site's design conditions, or the hottest months + half the band.
+    bool designFromSite = false;
+    double designDryBulbC = 0, designWetBulbC = 0;
+    double designLiquidEconomizer = 0, designAirEconomizer = 0;
+    double designLiquidCop = 0, designAirCop = 0;
     double chillerCapacityW = 0, cduCapacityW = 0, dryCoolerCapacityW = 0, towerCapacityW = 0,
            crahCapacityW = 0;
     double cduPumpFraction = 0, dryCoolerFanFraction = 0, towerFraction = 0, crahFanFraction = 0,
@@ -73,8 +98,10 @@ struct PlantPower
     double totalW() const { return chillerW + heatRejectionW + pumpW + fanW; }
 };
 
-// Electric power of the plant moving `liquidW` and `airW` with the given economizer shares.
+// Electric power of the plant moving `liquidW` and `airW` with the given economizer shares and
+// the chillers of each loop at the given COP.
 PlantPower plantPower(const CoolingSetup &setup, double liquidW, double airW,
-                      double liquidEconomizer, double airEconomizer);
+                      double liquidEconomizer, double airEconomizer, double liquidCop,
+                      double airCop);
 
 } // namespace aidc

@@ -458,13 +458,9 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         peakFlow = runChain(stages, sizing, result.itPeakW, peakPlant.totalW(), result.miscPeakW,
                             options.coolingOnUps);
         const double airW = airItPeakW + peakFlow.ups.lossW + peakFlow.pdu.lossW;
-        PlantPower worst;
-        for (size_t m = 0; m < 12; ++m) {
-            const PlantPower month = plantPower(cooling, liquidPeakW, airW, econL[m], econA[m]);
-            if (month.totalW() > worst.totalW())
-                worst = month;
-        }
-        peakPlant = worst;
+        peakPlant =
+            plantPower(cooling, liquidPeakW, airW, cooling.designLiquidEconomizer,
+                       cooling.designAirEconomizer, cooling.designLiquidCop, cooling.designAirCop);
     }
 
     // Annual energy month by month at the average load.
@@ -484,8 +480,9 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         for (int round = 0; round < 3; ++round) {
             flow = runChain(stages, sizing, result.itAverageW, plant.totalW(), result.miscAverageW,
                             options.coolingOnUps);
-            plant = plantPower(cooling, liquidAverageW,
-                               airItAverageW + flow.ups.lossW + flow.pdu.lossW, econL[m], econA[m]);
+            plant =
+                plantPower(cooling, liquidAverageW, airItAverageW + flow.ups.lossW + flow.pdu.lossW,
+                           econL[m], econA[m], cooling.liquidCop[m], cooling.airCop[m]);
         }
         flow = runChain(stages, sizing, result.itAverageW, plant.totalW(), result.miscAverageW,
                         options.coolingOnUps);
@@ -598,6 +595,11 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
                                                  totalHeatW
                                            : 0;
     plant.chillerCop = cooling.cop;
+    plant.peakConditions = cooling.designFromSite ? "design hour" : "hottest month + spread";
+    plant.peakDryBulbC = cooling.designDryBulbC;
+    plant.peakWetBulbC = cooling.designWetBulbC;
+    plant.chillerCopPeakLiquid = cooling.designLiquidCop;
+    plant.chillerCopPeakAir = cooling.designAirCop;
     plant.chillerPeakW = peakPlant.chillerW;
     plant.heatRejectionPeakW = peakPlant.heatRejectionW;
     plant.pumpPeakW = peakPlant.pumpW;
@@ -667,7 +669,9 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         cdu.installedW = cdu.unitsInstalled * cdu.unitRatingW;
         result.capacities.push_back(cdu);
     }
-    // Chillers carry a loop whenever some month is not fully free-cooled.
+    // Chillers carry a loop whenever some month, or the design hour, is not fully free-cooled.
+    minLiquidEconomizer = std::min(minLiquidEconomizer, cooling.designLiquidEconomizer);
+    minAirEconomizer = std::min(minAirEconomizer, cooling.designAirEconomizer);
     const bool liquidChiller = minLiquidEconomizer < 1 - 1e-9 && liquidPeakW > 0;
     const bool airChiller = minAirEconomizer < 1 - 1e-9 && plant.airHeatPeakW > 0;
     const double chillerLoadW =
@@ -679,8 +683,10 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         plant.chillers = result.capacities.back().unitsInstalled;
     }
     const double liquidRejectW =
-        liquidPeakW > 0 ? liquidPeakW * (1 + (liquidChiller ? 1 / cooling.cop : 0)) : 0;
-    const double airRejectW = plant.airHeatPeakW * (1 + (airChiller ? 1 / cooling.cop : 0));
+        liquidPeakW > 0 ? liquidPeakW * (1 + (liquidChiller ? 1 / plant.chillerCopPeakLiquid : 0))
+                        : 0;
+    const double airRejectW =
+        plant.airHeatPeakW * (1 + (airChiller ? 1 / plant.chillerCopPeakAir : 0));
     if (cooling.liquidOnDryCoolers && liquidRejectW > 0) {
         result.capacities.push_back(unitsCapacity("dry-cooler", cooling.dryCoolerPart,
                                                   options.heatRejectionRedundancy, ups,

@@ -103,12 +103,17 @@ struct PowerOptions
     // A month's hourly temperatures are taken as spread evenly over +-band/2 around its mean, so
     // its economizer share rises linearly across the band (0 = a month is all or nothing).
     double economizerBandK = 8;
-    double coolantDensityKgPerL = 0.997;     // water (physical property)
-    double coolantCpKJPerKgK = 4.18;         // water (physical property)
-    double chillerCopDefault = 6.5;          // water-cooled centrifugal 6-7 [ref:bac-free-cooling]
-    double chillerCapacityKWDefault = 3517;  // 1000 RT [U]
-    double towerPowerFraction = 0.2 / 3.517; // 0.2 kW/ton [ref:bac-free-cooling]
-    double towerCapacityKWDefault = 5000;    // [U]
+    double coolantDensityKgPerL = 0.997; // water (physical property)
+    double coolantCpKJPerKgK = 4.18;     // water (physical property)
+    double chillerCopDefault = 6.5;      // water-cooled centrifugal 6-7 [ref:bac-free-cooling]
+    // Condenser water temperature rise: 94.3 - 85 degF at AHRI 550/590 [ref:ahri-550-590].
+    double condenserRangeK = 5.17;
+    // Least lift the COP model takes: a compressor's fixed losses cap its COP at low lift (15 K
+    // gives ~2x the rated COP at 18 degC chilled water) [U].
+    double chillerMinLiftK = 15;
+    double chillerCapacityKWDefault = 3517;      // 1000 RT [U]
+    double towerPowerFraction = 0.2 / 3.517;     // 0.2 kW/ton [ref:bac-free-cooling]
+    double towerCapacityKWDefault = 5000;        // [U]
     double dryCoolerPowerFractionDefault = 0.02; // fan W per W rejected [U]
     double dryCoolerCapacityKWDefault = 1500;    // [U]
     double cduCapacityKWDefault = 2000;          // facility CDU 2-4 MW [U]
@@ -280,7 +285,13 @@ struct CoolingPlant
     double liquidEconomizerHours = 0; // per year
     double airEconomizerHours = 0;
     double economizerHours = 0; // heat-weighted over both loops
-    double chillerCop = 0;
+    double chillerCop = 0;      // rated (AHRI 550/590 conditions)
+    // The conditions the peak plant power is taken at, one hour: "design hour" (the site's
+    // design dry and wet bulb) or "hottest month + spread" (the hottest monthly means +
+    // economizerBandK / 2).
+    std::string peakConditions;
+    double peakDryBulbC = 0, peakWetBulbC = 0;
+    double chillerCopPeakLiquid = 0, chillerCopPeakAir = 0; // at the peak's lift
     // Electric power of the plant at peak IT and the year's worst month, and the annual mean.
     double chillerPeakW = 0, heatRejectionPeakW = 0, pumpPeakW = 0, fanPeakW = 0;
     double chillerAverageW = 0, heatRejectionAverageW = 0, pumpAverageW = 0, fanAverageW = 0;

@@ -160,6 +160,11 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
                     {"airEconomizerHours", c.airEconomizerHours},
                     {"economizerHours", c.economizerHours},
                     {"chillerCop", c.chillerCop},
+                    {"peakConditions", c.peakConditions},
+                    {"peakDryBulbC", c.peakDryBulbC},
+                    {"peakWetBulbC", c.peakWetBulbC},
+                    {"chillerCopPeakLiquid", c.chillerCopPeakLiquid},
+                    {"chillerCopPeakAir", c.chillerCopPeakAir},
                     {"chillerPeakW", c.chillerPeakW},
                     {"heatRejectionPeakW", c.heatRejectionPeakW},
                     {"pumpPeakW", c.pumpPeakW},
@@ -329,7 +334,13 @@ void writeText(std::ostream &out, const PowerResult &r)
     line(out, "economizer hours liquid / air",
          fmt("%.0f h", c.liquidEconomizerHours) + " / " + fmt("%.0f h", c.airEconomizerHours));
     line(out, "plant power peak / average", mw(c.peakW()) + " / " + mw(c.averageW()));
-    line(out, "  chillers (COP)", mw(c.chillerAverageW) + fmt(" average, COP %.1f", c.chillerCop));
+    line(out, "peak taken at",
+         c.peakConditions + fmt(", %.1f degC dry bulb", c.peakDryBulbC) +
+             fmt(" / %.1f degC wet bulb", c.peakWetBulbC));
+    line(out, "  chillers (COP)",
+         mw(c.chillerAverageW) + fmt(" average, COP %.1f rated", c.chillerCop) +
+             fmt(", %.1f liquid", c.chillerCopPeakLiquid) +
+             fmt(" / %.1f air at the peak", c.chillerCopPeakAir));
     line(out, "  heat rejection", mw(c.heatRejectionAverageW) + " average");
     line(out, "  pumps", mw(c.pumpAverageW) + " average");
     line(out, "  fans", mw(c.fanAverageW) + " average");

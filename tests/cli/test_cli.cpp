@@ -77,7 +77,7 @@ std::string minimalProject(const std::string &poolJson)
 
 } // namespace
 
-TEST_CASE("version and help exit 0; no command is a usage error", "[cli]")
+TEST_CASE("version and help exit 0, no command is a usage error", "[cli]")
 {
     const Run version = aidc("--version");
     CHECK(version.exitCode == 0);
@@ -155,7 +155,7 @@ TEST_CASE("the man page and the completions cover every command and option", "[c
     }
 }
 
-TEST_CASE("eval prints a report; --format json prints the result document", "[cli]")
+TEST_CASE("eval prints a report, --format json prints the result document", "[cli]")
 {
     const Run text = aidc("eval " + kSample);
     REQUIRE(text.exitCode == 0);
@@ -320,7 +320,7 @@ std::pair<std::string, std::string> qm9700Price(const std::string &csv)
 
 } // namespace
 
-TEST_CASE("a price-book quote changes the BOM line and capex; removing it restores the catalog "
+TEST_CASE("a price-book quote changes the BOM line and capex, removing it restores the catalog "
           "price",
           "[cli][pricebook]")
 {
@@ -415,7 +415,7 @@ TEST_CASE("racks lists every rack with its power, heat, mass and floor load", "[
     CHECK(racks >= expected);
 }
 
-TEST_CASE("assumptions lists the register; sensitivity ranks drivers; bad options are usage errors",
+TEST_CASE("assumptions lists the register, sensitivity ranks drivers, bad options are usage errors",
           "[cli][uncertainty]")
 {
     const Run register_ = aidc("assumptions " + kSample + " --csv");
@@ -443,7 +443,7 @@ TEST_CASE("assumptions lists the register; sensitivity ranks drivers; bad option
     CHECK(aidc("assumptions /nonexistent.json").exitCode == 3);
 }
 
-TEST_CASE("compare prints the difference bands of two designs; it needs two loadable files",
+TEST_CASE("compare prints the difference bands of two designs, it needs two loadable files",
           "[cli][uncertainty]")
 {
     const Run same = aidc("compare " + kSample + " " + kSample + " --samples 8 --csv");

@@ -11,7 +11,7 @@
 
 using namespace aidc;
 
-TEST_CASE("fields are quoted only when RFC 4180 requires it; records end in CRLF", "[csv]")
+TEST_CASE("fields are quoted only when RFC 4180 requires it, records end in CRLF", "[csv]")
 {
     CsvTable table;
     table.header = {"part", "note"};
@@ -144,7 +144,7 @@ TEST_CASE("the reader takes a byte-order mark and refuses NUL bytes", "[csv]")
     CHECK(nul.toString().find("line 2: a NUL byte") != std::string::npos);
 }
 
-TEST_CASE("a decimal-comma dialect writes ';' and ',' for numbers only", "[csv]")
+TEST_CASE("a decimal-comma dialect writes semicolons and decimal commas for numbers only", "[csv]")
 {
     // What a German or French spreadsheet opens without an import dialog.
     const CsvDialect dialect{';', ','};

@@ -110,7 +110,7 @@ TEST_CASE("optional numbers are set only by a valid value", "[jsonreader]")
     CHECK(only(d).jsonPath == "/bad");
 }
 
-TEST_CASE("enums list the accepted names; lists report the bad element", "[jsonreader]")
+TEST_CASE("enums list the accepted names, lists report the bad element", "[jsonreader]")
 {
     enum class Colour { Red, Green };
     const EnumNames<Colour> names{{"red", Colour::Red}, {"green", Colour::Green}};

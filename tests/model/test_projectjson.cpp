@@ -213,6 +213,9 @@ TEST_CASE("every bad value is reported at its exact JSON pointer", "[projectjson
         {"/site/rampLimitMWPerS", "0", "/site/rampLimitMWPerS", "greater than 0"},
         {"/site/batteryMWh", "50", "/site/batteryMWh", "needs both its energy"},
         {"/site/batteryMW", "-5", "/site/batteryMW", "greater than 0"},
+        {"/site/designDryBulbC", "40", "/site/designDryBulbC", "need both the dry bulb"},
+        {"/site", R"({"designDryBulbC": 30, "designWetBulbC": 32})", "/site/designWetBulbC",
+         "above the design dry bulb"},
         {"/power/gpuWaitPowerFraction", "1.5", "/power/gpuWaitPowerFraction", "at most 1"},
         {"/power/gpuPowerFloorFraction", "-0.2", "/power/gpuPowerFloorFraction", "at least 0"},
     };

@@ -339,14 +339,15 @@ TEST_CASE("insertRack puts a rack at a slot of a pinned row and undoes", "[proje
     CHECK(p == before);
 }
 
-TEST_CASE("acknowledging a warning appends an entry that matches it; withdrawing removes it",
+TEST_CASE("acknowledging a warning appends an entry that matches it, withdrawing removes it",
           "[projectedit][ack]")
 {
     // The longest digit-free run: counts in the message may change with the design.
     CHECK(acknowledgedText("plane 'backend': no free leaf port for 1 fabric-manager (UFM) "
                            "connection(s): every leaf is full") ==
           "fabric-manager (UFM) connection(s): every leaf is full");
-    CHECK(acknowledgedText("row H1-N1: copper tray 68% full") == "full");
+    // Runs: "row H", "-N", ": copper tray ", "% full": the longest, trimmed.
+    CHECK(acknowledgedText("row H1-N1: copper tray 68% full") == "copper tray");
     CHECK(acknowledgedText("1234") == "");
 
     const Project before = loadProjectFile(AIDC_SOURCE_DIR "/projects/minimal.json");

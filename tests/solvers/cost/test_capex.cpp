@@ -133,7 +133,7 @@ TEST_CASE("A network share far from typical is flagged", "[cost][capex]")
     CHECK(mentions(r.diagnostics, "far from the typical 10-20%"));
 }
 
-TEST_CASE("A price-book quote changes the BOM line and the totals; removing it restores the "
+TEST_CASE("A price-book quote changes the BOM line and the totals, removing it restores the "
           "catalog price",
           "[cost][capex][pricebook]")
 {
@@ -178,7 +178,7 @@ TEST_CASE("A price-book quote changes the BOM line and the totals; removing it r
     CHECK(after.priceBookLines == 0);
 }
 
-TEST_CASE("Structured-cabling parts are priced under fibre/<part id>; a quote for the part wins",
+TEST_CASE("Structured-cabling parts are priced under fibre/<part id>, a quote for the part wins",
           "[cost][capex]")
 {
     // The fabric's patch panels, MPO trunks and jumpers are not catalog parts, so the catalog

@@ -46,7 +46,7 @@ const PlaneResult *plane(const FabricResult &r, const std::string &name)
 
 } // namespace
 
-TEST_CASE("a site with the default planes shares racks; OOB reaches every device",
+TEST_CASE("a site with the default planes shares racks, OOB reaches every device",
           "[fabric][report]")
 {
     const SiteFixture s = defaultSite();

@@ -292,7 +292,7 @@ TEST_CASE("storage and management racks go into the dedicated rows of the first 
     CHECK(layout.pools[0].racks == 256);
 }
 
-TEST_CASE("a pool bound to a hall goes there; free pools still fill the halls in order", "[layout]")
+TEST_CASE("a pool bound to a hall goes there, free pools still fill the halls in order", "[layout]")
 {
     Project project = poolProject("H100-SXM", 256); // pool "p": 8 racks, free
     ComputePool bound = project.pools[0];

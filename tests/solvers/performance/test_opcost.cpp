@@ -43,7 +43,7 @@ TEST_CASE("GEMM efficiency interpolates the catalog table in log(GFLOP)")
     CHECK(modelFor(a100()).gemmEfficiency(128e9) == Approx(0.95 * kScale));
 }
 
-TEST_CASE("a large GEMM runs at peak x efficiency; a non-tile-multiple dimension pays")
+TEST_CASE("a large GEMM runs at peak x efficiency, a non-tile-multiple dimension pays")
 {
     const PerformanceModel m = modelFor(h100());
     const double mm = 8192, n = 8192, k = 8192;

@@ -82,7 +82,7 @@ TEST_CASE("every published run within 15%, median error under 10%")
     CHECK(median(errors) < 0.10);
 }
 
-TEST_CASE("the default scale equalises the A100 and H100 median errors; held out, H100 misses")
+TEST_CASE("the default scale equalises the A100 and H100 median errors, held out, H100 misses")
 {
     // The shipped computeEfficiencyScale is where the two generations' median errors cross
     // (docs/model-validation.md): just below it the A100 median is the larger, just above

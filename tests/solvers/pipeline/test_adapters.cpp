@@ -54,7 +54,7 @@ Project poolProject()
 
 } // namespace
 
-TEST_CASE("defaults fill planes, switches, servers and the climate; given values stay",
+TEST_CASE("defaults fill planes, switches, servers and the climate, given values stay",
           "[pipeline]")
 {
     const Catalog catalog = smallCatalog();

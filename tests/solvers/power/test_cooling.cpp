@@ -187,3 +187,82 @@ TEST_CASE("PUE falls as economizer hours rise", "[power][cooling][pue]")
         }
     }
 }
+
+TEST_CASE("chiller COP scales from its AHRI rating by the Carnot COP of the lift",
+          "[power][cooling]")
+{
+    // Rated at 6.67 degC leaving chilled water and 34.61 degC leaving condenser water
+    // [ref:ahri-550-590]: Carnot 279.82 / 27.94 = 10.015.
+    CHECK(chillerCopAtLift(6.5, 6.67, 34.61, 15) == Approx(6.5));
+    // 18 degC chilled water, 40 degC condenser: 6.5 x (291.15 / 22) / 10.015 = 8.589.
+    CHECK(chillerCopAtLift(6.5, 18, 40, 15) == Approx(8.589).epsilon(1e-3));
+    // A 10 K lift counts as the 15 K floor: 6.5 x (291.15 / 15) / 10.015 = 12.597.
+    CHECK(chillerCopAtLift(6.5, 18, 28, 15) == Approx(12.597).epsilon(1e-3));
+    // Condenser water: wet bulb 25 + tower approach 6 + AHRI range 5.17 = 36.17 degC.
+    CHECK(condenserWaterC(25, 6, 5.17) == Approx(36.17));
+}
+
+TEST_CASE("design-day conditions raise the peak plant power over the monthly figure",
+          "[power][cooling][design-day]")
+{
+    // Air-cooled hall in a hot, humid climate: monthly means 34 degC dry / 27 degC wet bulb all
+    // year. The CRAH loop (18 degC chilled water, towers at wet bulb + 6 K) never free-cools, so
+    // the chillers carry all the air heat at every hour:
+    //   no design conditions: the peak hour is the hottest month + 4 K (38 / 31 degC):
+    //           condenser 31 + 6 + 5.17 = 42.17 degC, lift 24.17 K,
+    //           COP 6.5 x (291.15 / 24.17) / 10.015 = 7.818
+    //   design hour 46 / 33 degC:
+    //           condenser 33 + 6 + 5.17 = 44.17 degC, lift 26.17 K,
+    //           COP 6.5 x (291.15 / 26.17) / 10.015 = 7.221
+    // so the chiller power at peak rises by 7.818 / 7.221 = 1.0827.
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(2, 10);
+    Project project = dgxProject(640);
+    project.cooling.type = CoolingType::Air;
+    project.site.climate = flatClimate(34, 27);
+    const PowerResult monthly = solvePower(project, catalog, layout, {}, {});
+    project.site.designDryBulbC = 46;
+    project.site.designWetBulbC = 33;
+    const PowerResult design = solvePower(project, catalog, layout, {}, {});
+    REQUIRE_FALSE(design.diagnostics.hasErrors());
+    CHECK(monthly.cooling.peakConditions == "hottest month + spread");
+    CHECK(monthly.cooling.peakWetBulbC == 31);
+    CHECK(design.cooling.peakConditions == "design hour");
+    CHECK(design.cooling.peakDryBulbC == 46);
+    CHECK(monthly.cooling.chillerCopPeakAir == Approx(7.818).epsilon(1e-3));
+    CHECK(design.cooling.chillerCopPeakAir == Approx(7.221).epsilon(1e-3));
+    CHECK(design.cooling.chillerPeakW ==
+          Approx(design.cooling.airHeatPeakW / design.cooling.chillerCopPeakAir));
+    CHECK(design.cooling.chillerPeakW / monthly.cooling.chillerPeakW ==
+          Approx(7.818 / 7.221).epsilon(1e-3));
+    // The facility peak grows by at least the chillers' extra power; annual energy is unchanged
+    // (the design hour sizes, the months bill).
+    const double extraChillerW = design.cooling.chillerPeakW - monthly.cooling.chillerPeakW;
+    CHECK(extraChillerW > 0);
+    CHECK(design.facilityPeakW - monthly.facilityPeakW >= extraChillerW);
+    CHECK(design.annualEnergyMWh == Approx(monthly.annualEnergyMWh));
+
+    // Warm-water DLC on dry coolers (32 degC supply, dry bulb + 8 K): the months at 34 degC
+    // never free-cool either, and a 46 degC design hour raises the chillers' lift from
+    // 38 + 8 + 5.17 - 32 = 19.17 K to 27.17 K: COP 6.5 x (305.15 / lift) / 10.015 falls from
+    // 10.33 to 7.29.
+    project.cooling.type = CoolingType::DirectLiquid;
+    project.site.designDryBulbC.reset();
+    project.site.designWetBulbC.reset();
+    const PowerResult dlcMonthly = solvePower(project, catalog, layout, {}, {});
+    project.site.designDryBulbC = 46;
+    project.site.designWetBulbC = 33;
+    const PowerResult dlcDesign = solvePower(project, catalog, layout, {}, {});
+    CHECK(dlcMonthly.cooling.chillerCopPeakLiquid == Approx(10.331).epsilon(1e-3));
+    CHECK(dlcDesign.cooling.chillerCopPeakLiquid == Approx(7.289).epsilon(1e-3));
+    CHECK(dlcDesign.facilityPeakW > dlcMonthly.facilityPeakW);
+
+    // A design hour cooler than the hottest monthly mean is flagged.
+    project.site.designDryBulbC = 30;
+    project.site.designWetBulbC = 25;
+    const PowerResult odd = solvePower(project, catalog, layout, {}, {});
+    bool flagged = false;
+    for (const Diagnostic &d : odd.diagnostics.items())
+        flagged = flagged || d.jsonPath == "/site/designDryBulbC";
+    CHECK(flagged);
+}

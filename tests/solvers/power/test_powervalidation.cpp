@@ -57,7 +57,7 @@ TEST_CASE("default inputs and options are valid", "[power][validation]")
     CHECK_FALSE(validatePowerInputs(powerCatalog(), {}, {}).hasErrors());
 }
 
-TEST_CASE("efficiencies outside (0, 1] name the catalog stage", "[power][validation]")
+TEST_CASE("efficiencies not above 0 or above 1 name the catalog stage", "[power][validation]")
 {
     Catalog catalog = powerCatalog();
     PowerStage ups;
@@ -81,7 +81,7 @@ TEST_CASE("efficiencies outside (0, 1] name the catalog stage", "[power][validat
     CHECK(result.itPeakW == 0);
 }
 
-TEST_CASE("a liquid fraction outside [0, 1] is an error", "[power][validation]")
+TEST_CASE("a liquid fraction below 0 or above 1 is an error", "[power][validation]")
 {
     for (double fraction : {-0.1, 1.5}) {
         Project project = dgxProject(32);
@@ -153,8 +153,8 @@ TEST_CASE("power design and option fields out of range", "[power][validation]")
     project.power.otherItFraction = -0.1;
     project.power.pueOverride = 0.9;
     project.power.ups.redundancy = Redundancy::Distributed;
-    project.power.ups.distributedX = 3;
-    project.power.ups.distributedY = 3;
+    project.power.ups.distributedX = 2; // both off their defaults (4 and 3), so saved
+    project.power.ups.distributedY = 5;
     project.cooling.designDeltaTK = 0;
     PowerOptions options;
     options.powerFactor = 1.5;

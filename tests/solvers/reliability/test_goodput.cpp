@@ -100,7 +100,7 @@ TEST_CASE("The two closed forms agree to first order", "[reliability][ettr]")
     CHECK(ettr(p, interval, EttrModel::FirstOrder) < 0.2);
 }
 
-TEST_CASE("ETTR stays in [0, 1] and falls with failure rate, restart and blocking time",
+TEST_CASE("ETTR stays between 0 and 1 and falls with failure rate, restart and blocking time",
           "[reliability][ettr]")
 {
     for (EttrModel model : {EttrModel::Renewal, EttrModel::FirstOrder}) {

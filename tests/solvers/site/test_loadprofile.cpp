@@ -92,7 +92,7 @@ TEST_CASE("a power floor narrows the running swings but not the restart drop", "
     CHECK(event(flat, LoadEventKind::Restart));
 }
 
-TEST_CASE("a restart idles the whole server; a step swings only the GPUs", "[loadprofile]")
+TEST_CASE("a restart idles the whole server, a step swings only the GPUs", "[loadprofile]")
 {
     LoadProfileInputs in = example();
     in.serverOtherPerGpuW = 500; // CPUs, memory, fans: 500 W per GPU at peak

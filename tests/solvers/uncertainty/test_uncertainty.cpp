@@ -211,7 +211,7 @@ TEST_CASE("bands are ordered, reproducible to the digit and zero-wide without un
 }
 
 // Issue 19, item 4: two designs are compared at the same draws, so what they share cancels.
-TEST_CASE("a design compared with itself is equal; a dearer tariff is told apart",
+TEST_CASE("a design compared with itself is equal, a dearer tariff is told apart",
           "[uncertainty][bands][compare]")
 {
     const LoadedProject a = sample("h100-1k-infiniband.json");
