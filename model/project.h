@@ -43,6 +43,9 @@ struct Site
     // entered with their source): the peak plant power is taken at them. Unset: the hottest
     // monthly means + half the economizer band.
     std::optional<double> designDryBulbC, designWetBulbC;
+    // Share of the facility's energy bought as renewable (REF numerator), 0..1; it also takes
+    // that share out of the grid CO2 [ref:iso-iec-30134].
+    double renewableFraction = 0.0;
     // Site battery available to smooth the load (energy and power); unset: none.
     std::optional<double> batteryMWh, batteryMW;
     Climate climate; // default: temperate (docs/project-format.md)
@@ -143,6 +146,11 @@ struct CoolingDesign
     Redundancy cduRedundancy = Redundancy::NPlus1;
     std::string chiller; // catalog id ("" = default)
     bool economizer = true;
+    // Wet cooling towers: cycles of concentration of the circulating water (blowdown =
+    // evaporation / (cycles - 1)); 4 [U].
+    double towerCyclesOfConcentration = 4.0;
+    // Share of the liquid loop's heat delivered to a heat-reuse network (ERF numerator), 0..1.
+    double heatReuseFraction = 0.0;
 
     bool operator==(const CoolingDesign &) const = default;
 };

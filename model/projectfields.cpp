@@ -273,6 +273,13 @@ std::vector<ProjectField> buildTable()
             .stages(Power)
             .desc("Cooling design wet-bulb temperature (coincident or extreme), for towers and "
                   "chiller condensers."),
+        F("/site/renewableFraction", T::Number)
+            .unit("", D::Ratio)
+            .def(num(site.renewableFraction))
+            .range(0, 1)
+            .stages(Power | Cost)
+            .desc("Share of the facility's energy bought as renewable: the renewable energy "
+                  "factor (REF), and that share taken out of the grid CO2."),
         F("/site/batteryMWh", T::Number)
             .unit("MWh", D::Energy)
             .defText("none")
@@ -560,6 +567,20 @@ std::vector<ProjectField> buildTable()
             .stages(Facility)
             .design()
             .desc("Free cooling when the climate allows."),
+        F("/cooling/towerCyclesOfConcentration", T::Number)
+            .unit("", D::Ratio)
+            .def(num(cooling.towerCyclesOfConcentration))
+            .range(1.5, 20)
+            .stages(Facility)
+            .desc("Cycles of concentration of the wet cooling towers' water: blowdown = "
+                  "evaporation / (cycles − 1); 4 [U]."),
+        F("/cooling/heatReuseFraction", T::Number)
+            .unit("", D::Ratio)
+            .def(num(cooling.heatReuseFraction))
+            .range(0, 1)
+            .stages(Facility)
+            .desc("Share of the liquid loop's heat delivered to a heat-reuse network: the energy "
+                  "reuse factor (ERF)."),
 
         // ------------------------------------------------------------------ compute
         F("/compute/pools", T::Array)

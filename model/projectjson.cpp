@@ -214,6 +214,7 @@ void ProjectReader::readSite(JsonObjectReader &r, Site &site)
                 "wet bulb (designWetBulbC)");
     else if (site.designDryBulbC && *site.designWetBulbC > *site.designDryBulbC)
         r.error("designWetBulbC", "the design wet bulb is above the design dry bulb");
+    field(r, "renewableFraction", site.renewableFraction);
     field(r, "batteryMWh", site.batteryMWh);
     field(r, "batteryMW", site.batteryMW);
     if (site.batteryMWh.has_value() != site.batteryMW.has_value())
@@ -360,6 +361,8 @@ void ProjectReader::readCooling(JsonObjectReader &r, CoolingDesign &cooling)
     field(r, "cdu", cooling.cdu);
     field(r, "cduRedundancy", cooling.cduRedundancy, redundancyNames());
     field(r, "chiller", cooling.chiller);
+    field(r, "towerCyclesOfConcentration", cooling.towerCyclesOfConcentration);
+    field(r, "heatReuseFraction", cooling.heatReuseFraction);
     field(r, "economizer", cooling.economizer);
 }
 
@@ -924,6 +927,7 @@ OrderedJson siteJson(const Site &site)
     putNumber(o, "rampLimitMWPerS", site.rampLimitMWPerS);
     putNumber(o, "designDryBulbC", site.designDryBulbC);
     putNumber(o, "designWetBulbC", site.designWetBulbC);
+    putNumber(o, "renewableFraction", site.renewableFraction, d.renewableFraction);
     putNumber(o, "batteryMWh", site.batteryMWh);
     putNumber(o, "batteryMW", site.batteryMW);
     if (!(site.climate == d.climate)) {
@@ -1017,6 +1021,9 @@ OrderedJson coolingJson(const CoolingDesign &cooling)
     putEnum(o, "cduRedundancy", cooling.cduRedundancy, d.cduRedundancy);
     putString(o, "chiller", cooling.chiller);
     putBool(o, "economizer", cooling.economizer, d.economizer);
+    putNumber(o, "towerCyclesOfConcentration", cooling.towerCyclesOfConcentration,
+              d.towerCyclesOfConcentration);
+    putNumber(o, "heatReuseFraction", cooling.heatReuseFraction, d.heatReuseFraction);
     return o;
 }
 

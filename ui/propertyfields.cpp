@@ -337,6 +337,7 @@ void siteFields(std::vector<PropertyField> &out, const Site &site)
     b.declared("rampLimitMWPerS", QObject::tr("Utility ramp limit"), site.rampLimitMWPerS);
     b.declared("designDryBulbC", QObject::tr("Design dry bulb"), site.designDryBulbC);
     b.declared("designWetBulbC", QObject::tr("Design wet bulb"), site.designWetBulbC);
+    b.declared("renewableFraction", QObject::tr("Renewable share"), site.renewableFraction);
     b.declared("batteryMWh", QObject::tr("Battery energy"), site.batteryMWh);
     b.declared("batteryMW", QObject::tr("Battery power"), site.batteryMW);
 
@@ -524,6 +525,9 @@ void coolingFields(std::vector<PropertyField> &out, const CoolingDesign &cooling
     b.declaredPick("chiller", QObject::tr("Chiller"), cooling.chiller,
                    coolingIds(catalog, "chiller"), QObject::tr("(default)"));
     b.declared("economizer", QObject::tr("Economizer"), cooling.economizer);
+    b.declared("towerCyclesOfConcentration", QObject::tr("Tower cycles of concentration"),
+               cooling.towerCyclesOfConcentration);
+    b.declared("heatReuseFraction", QObject::tr("Heat reused"), cooling.heatReuseFraction);
 }
 
 // Shown with every plane: the trays over the rows carry all planes' cables.

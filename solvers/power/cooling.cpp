@@ -256,6 +256,23 @@ double condenserWaterC(double outdoorC, double approachK, double rangeK)
     return outdoorC + approachK + rangeK;
 }
 
+double towerHeatW(const CoolingSetup &setup, double liquidW, double airW, double liquidEconomizer,
+                  double airEconomizer, double liquidCop, double airCop)
+{
+    const double airChillerW = (1.0 - airEconomizer) * airW / airCop;
+    double heatW = airW + airChillerW;
+    if (!setup.liquidOnDryCoolers)
+        heatW += liquidW + (1.0 - liquidEconomizer) * liquidW / liquidCop;
+    return heatW;
+}
+
+double towerWaterLPerJ(double evaporativeShare, double latentHeatJPerKg, double cycles)
+{
+    constexpr double kLitresPerKg = 1.0 / 0.997; // water near 25 degC
+    const double evaporation = evaporativeShare / latentHeatJPerKg * kLitresPerKg;
+    return evaporation * (1.0 + 1.0 / (cycles - 1.0));
+}
+
 PlantPower plantPower(const CoolingSetup &setup, double liquidW, double airW,
                       double liquidEconomizer, double airEconomizer, double liquidCop,
                       double airCop)

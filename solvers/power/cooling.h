@@ -104,4 +104,14 @@ PlantPower plantPower(const CoolingSetup &setup, double liquidW, double airW,
                       double liquidEconomizer, double airEconomizer, double liquidCop,
                       double airCop);
 
+// Heat the wet cooling towers reject: the air loop, the liquid loop when it is on towers, and
+// the compressor heat of those loops' chillers.
+double towerHeatW(const CoolingSetup &setup, double liquidW, double airW, double liquidEconomizer,
+                  double airEconomizer, double liquidCop, double airCop);
+
+// Make-up water of a wet cooling tower per J of heat it rejects, in L: evaporation (the share
+// rejected as latent heat / the latent heat of water) plus blowdown (evaporation / (cycles of
+// concentration - 1)). Drift is left out (< 0.005 % of the flow with eliminators [U]).
+double towerWaterLPerJ(double evaporativeShare, double latentHeatJPerKg, double cycles);
+
 } // namespace aidc

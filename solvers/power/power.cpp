@@ -473,6 +473,10 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     StageFlow sumSwitchgear = zero, sumTransformer = zero, sumUps = zero, sumPdu = zero;
     PlantPower sumPlant;
     const double yearHours = 8760.0;
+    const double waterLPerJ =
+        towerWaterLPerJ(options.towerEvaporativeShare, options.latentHeatJPerKg,
+                        project.cooling.towerCyclesOfConcentration);
+    double waterLitres = 0;
     for (size_t m = 0; m < 12; ++m) {
         const double hours = monthHours()[m];
         PlantPower plant;
@@ -488,6 +492,14 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
                         options.coolingOnUps);
         facilityEnergyWh += flow.utilityW * hours;
         itEnergyWh += result.itAverageW * hours;
+        const double towerW =
+            towerHeatW(cooling, liquidAverageW, airItAverageW + flow.ups.lossW + flow.pdu.lossW,
+                       econL[m], econA[m], cooling.liquidCop[m], cooling.airCop[m]);
+        const double waterL = towerW * hours * 3600 * waterLPerJ;
+        waterLitres += waterL;
+        const double itKWh = result.itAverageW * hours / 1e3;
+        if (itKWh > 0)
+            result.wuePeakMonthLPerKWh = std::max(result.wuePeakMonthLPerKWh, waterL / itKWh);
         const double weight = hours / yearHours;
         accumulate(sumSwitchgear, flow.switchgear, weight);
         accumulate(sumTransformer, flow.transformer, weight);
@@ -569,7 +581,14 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     result.demandChargeUsd =
         result.facilityPeakW / 1e3 * project.site.demandChargeUsdPerKWMonth * 12;
     result.annualElectricityCostUsd = result.energyCostUsd + result.demandChargeUsd;
-    result.co2Tonnes = result.annualEnergyMWh * project.site.gridCo2KgPerKWh;
+    result.ref = project.site.renewableFraction;
+    result.co2Tonnes = result.annualEnergyMWh * (1 - result.ref) * project.site.gridCo2KgPerKWh;
+    result.annualWaterM3 = waterLitres / 1e3;
+    const double itKWh = itEnergyWh / 1e3;
+    result.wueLPerKWh = itKWh > 0 ? waterLitres / itKWh : 0;
+    result.heatReusedMWh = project.cooling.heatReuseFraction * liquidAverageW * yearHours / 1e6;
+    result.erf = result.annualEnergyMWh > 0 ? result.heatReusedMWh / result.annualEnergyMWh : 0;
+    result.cueKgPerKWh = itKWh > 0 ? result.co2Tonnes * 1e3 / itKWh : 0;
 
     // Cooling plant summary.
     CoolingPlant &plant = result.cooling;

@@ -111,6 +111,10 @@ struct PowerOptions
     // Least lift the COP model takes: a compressor's fixed losses cap its COP at low lift (15 K
     // gives ~2x the rated COP at 18 degC chilled water) [U].
     double chillerMinLiftK = 15;
+    // Wet towers: share of the heat rejected by evaporation (the rest sensibly) [U], and the
+    // latent heat of water near 30 degC (physical property).
+    double towerEvaporativeShare = 0.85;
+    double latentHeatJPerKg = 2.43e6;
     double chillerCapacityKWDefault = 3517;      // 1000 RT [U]
     double towerPowerFraction = 0.2 / 3.517;     // 0.2 kW/ton [ref:bac-free-cooling]
     double towerCapacityKWDefault = 5000;        // [U]
@@ -329,7 +333,16 @@ struct PowerResult
     bool pueOverridden = false;
     double annualItEnergyMWh = 0, annualEnergyMWh = 0;
     double energyCostUsd = 0, demandChargeUsd = 0, annualElectricityCostUsd = 0;
-    double co2Tonnes = 0;
+    double co2Tonnes = 0; // grid CO2 of the energy not bought as renewable
+
+    // Water and the EU data-centre reporting figures (docs/power-model.md, section 6).
+    double annualWaterM3 = 0;       // wet-tower make-up water (evaporation + blowdown)
+    double wueLPerKWh = 0;          // annual site water / IT energy [ref:iso-iec-30134]
+    double wuePeakMonthLPerKWh = 0; // the month with the most water per IT kWh
+    double heatReusedMWh = 0;       // heatReuseFraction x liquid-loop heat, per year
+    double erf = 0;                 // energy reuse factor: reused / facility energy
+    double ref = 0;                 // renewable energy factor: Site::renewableFraction
+    double cueKgPerKWh = 0;         // carbon usage effectiveness: CO2 / IT energy
 
     Bom bom;
     std::vector<std::string> assumptions; // defaults used where the catalog had no entry

@@ -109,6 +109,13 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
     j["demandChargeUsd"] = r.demandChargeUsd;
     j["annualElectricityCostUsd"] = r.annualElectricityCostUsd;
     j["co2Tonnes"] = r.co2Tonnes;
+    j["annualWaterM3"] = r.annualWaterM3;
+    j["wueLPerKWh"] = r.wueLPerKWh;
+    j["wuePeakMonthLPerKWh"] = r.wuePeakMonthLPerKWh;
+    j["heatReusedMWh"] = r.heatReusedMWh;
+    j["erf"] = r.erf;
+    j["ref"] = r.ref;
+    j["cueKgPerKWh"] = r.cueKgPerKWh;
 
     nlohmann::json chain = nlohmann::json::array();
     for (const ChainStage &s : r.chain)
@@ -302,6 +309,11 @@ void writeText(std::ostream &out, const PowerResult &r)
          fmt("$%.2f M", r.annualElectricityCostUsd / 1e6) +
              fmt(" (demand charges $%.2f M)", r.demandChargeUsd / 1e6));
     line(out, "CO2 / year", fmt("%.0f t", r.co2Tonnes));
+    line(out, "water / year (towers)",
+         fmt("%.0f m3", r.annualWaterM3) + fmt(", WUE %.2f L/kWh", r.wueLPerKWh) +
+             fmt(" (peak month %.2f)", r.wuePeakMonthLPerKWh));
+    line(out, "ERF / REF / CUE",
+         fmt("%.3f", r.erf) + fmt(" / %.3f", r.ref) + fmt(" / %.3f kg CO2/kWh", r.cueKgPerKWh));
 
     out << "\nPower chain (peak load fraction, efficiency, loss)\n";
     for (const ChainStage &s : r.chain) {

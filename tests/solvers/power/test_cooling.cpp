@@ -266,3 +266,66 @@ TEST_CASE("design-day conditions raise the peak plant power over the monthly fig
         flagged = flagged || d.jsonPath == "/site/designDryBulbC";
     CHECK(flagged);
 }
+
+TEST_CASE("tower water follows the evaporation maths, dry coolers use none", "[power][water]")
+{
+    // 0.85 of the heat evaporates at 2.43 MJ/kg, 0.997 kg/L: 3.5085e-7 L/J; blowdown at 4 cycles
+    // adds a third: 4.6780e-7 L/J = 1.684 L per kWh of tower heat.
+    CHECK(towerWaterLPerJ(0.85, 2.43e6, 4) == Approx(4.6780e-7).epsilon(1e-4));
+    CHECK(towerWaterLPerJ(0.85, 2.43e6, 4) * 3.6e6 == Approx(1.684).epsilon(1e-3));
+    CHECK(towerWaterLPerJ(0.85, 2.43e6, 2) / towerWaterLPerJ(0.85, 2.43e6, 4) ==
+          Approx(2.0 / (4.0 / 3.0)));
+
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(2, 10);
+    Project project = dgxProject(640);
+    project.site.climate = flatClimate(34, 27); // no free cooling: towers carry chiller heat too
+
+    // Air-cooled, all heat to towers: tower heat per IT kWh is the air heat (IT + UPS and PDU
+    // losses) plus the chillers' 1 / COP (~0.13) of it, so WUE = 1.684 x ~1.15.
+    project.cooling.type = CoolingType::Air;
+    const PowerResult air = solvePower(project, catalog, layout, {}, {});
+    CHECK(air.wueLPerKWh > 1.684 * 1.1);
+    CHECK(air.wueLPerKWh < 1.684 * 1.25);
+    CHECK(air.wuePeakMonthLPerKWh == Approx(air.wueLPerKWh)); // a flat year
+    CHECK(air.annualWaterM3 * 1e3 == Approx(air.wueLPerKWh * air.annualItEnergyMWh * 1e3));
+    // Halving the cycles' blowdown share: from 4 to 2 cycles the water grows by 2 / (4/3).
+    project.cooling.towerCyclesOfConcentration = 2;
+    const PowerResult hardWater = solvePower(project, catalog, layout, {}, {});
+    CHECK(hardWater.wueLPerKWh / air.wueLPerKWh == Approx(1.5));
+    project.cooling.towerCyclesOfConcentration = 4;
+
+    // Direct liquid on dry coolers: only the air share (servers 20 % + losses) wets the towers.
+    project.cooling.type = CoolingType::DirectLiquid;
+    const PowerResult dlc = solvePower(project, catalog, layout, {}, {});
+    CHECK(dlc.wueLPerKWh < 0.4 * air.wueLPerKWh);
+    CHECK(dlc.wueLPerKWh > 0.15 * air.wueLPerKWh);
+
+    // Immersion (closed loop on dry coolers): only the UPS and PDU losses go to towers.
+    project.cooling.type = CoolingType::Immersion;
+    const PowerResult immersion = solvePower(project, catalog, layout, {}, {});
+    CHECK(immersion.wueLPerKWh < 0.1);
+}
+
+TEST_CASE("ERF, REF and CUE follow their ISO/IEC 30134 definitions", "[power][water]")
+{
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(2, 10);
+    Project project = dgxProject(640);
+    project.site.climate = flatClimate(15, 10);
+    const PowerResult base = solvePower(project, catalog, layout, {}, {});
+    CHECK(base.erf == 0);
+    CHECK(base.ref == 0);
+    // CUE = CO2 / IT energy = PUE x grid factor when nothing is renewable.
+    CHECK(base.cueKgPerKWh == Approx(base.pueAnnual * project.site.gridCo2KgPerKWh));
+    project.cooling.heatReuseFraction = 0.5;
+    project.site.renewableFraction = 0.4;
+    const PowerResult reuse = solvePower(project, catalog, layout, {}, {});
+    CHECK(reuse.ref == 0.4);
+    CHECK(reuse.co2Tonnes == Approx(base.co2Tonnes * 0.6));
+    CHECK(reuse.cueKgPerKWh == Approx(base.cueKgPerKWh * 0.6));
+    // Half the liquid heat at average load (80 % of the DGX racks' heat) over 8,760 h.
+    CHECK(reuse.heatReusedMWh == Approx(0.5 * reuse.cooling.liquidHeatPeakW *
+                                        project.power.averageLoadFactor * 8760 / 1e6));
+    CHECK(reuse.erf == Approx(reuse.heatReusedMWh / reuse.annualEnergyMWh));
+}
