@@ -48,6 +48,19 @@ const EnumNames<CoolingType> &coolingTypeNames()
     return names;
 }
 
+const EnumNames<GenerationRole> &generationRoleNames()
+{
+    static const EnumNames<GenerationRole> names{{"prime", GenerationRole::Prime},
+                                                 {"bridge", GenerationRole::Bridge},
+                                                 {"backup", GenerationRole::Backup}};
+    return names;
+}
+
+const char *toString(GenerationRole value)
+{
+    return enumName(generationRoleNames(), value);
+}
+
 const EnumNames<PlaneRole> &planeRoleNames()
 {
     static const EnumNames<PlaneRole> names{{"backend", PlaneRole::Backend},

@@ -25,9 +25,11 @@ const EnumNames<PipelineSchedule> &pipelineScheduleNames(); // 1f1b, interleaved
 const EnumNames<Recompute> &recomputeNames();               // none, selective, full
 const EnumNames<CheckpointTier> &checkpointTierNames();     // host-memory, local-nvme, parallel-fs
 const EnumNames<NoSpareRecovery> &noSpareRecoveryNames();   // shrink, wait-for-repair
+const EnumNames<GenerationRole> &generationRoleNames();     // prime, bridge, backup
 
 // The JSON name of a value ("?" for a value outside the enum).
 const char *toString(RackRole value);
+const char *toString(GenerationRole value);
 const char *toString(UpsType value);
 const char *toString(Redundancy value);
 const char *toString(Distribution value);

@@ -29,6 +29,32 @@ struct Climate
     bool operator==(const Climate &) const = default;
 };
 
+// Utility capacity from a date on (ISO 8601), until the next step.
+struct UtilityStep
+{
+    std::string date;
+    double utilityMW = 0;
+
+    bool operator==(const UtilityStep &) const = default;
+};
+
+// What on-site generation is for: prime (runs as the site's supply), bridge (runs until the
+// grid connection comes, between `from` and `until`), backup (only when the grid fails; not
+// counted as supply).
+enum class GenerationRole { Prime, Bridge, Backup };
+
+struct OnsiteGeneration
+{
+    std::string name;
+    std::string type;    // free text: "gas-turbine", "recip-engine", "fuel-cell", ...
+    double ratingMW = 0; // per unit, net
+    int units = 1;
+    GenerationRole role = GenerationRole::Bridge;
+    std::string from, until; // ISO dates; "" = from the start date / for ever
+
+    bool operator==(const OnsiteGeneration &) const = default;
+};
+
 struct Site
 {
     std::string name;
@@ -46,6 +72,11 @@ struct Site
     // Share of the facility's energy bought as renewable (REF numerator), 0..1; it also takes
     // that share out of the grid CO2 [ref:iso-iec-30134].
     double renewableFraction = 0.0;
+    // Power supply over time: the date the design runs at its full load, the utility capacity
+    // from each date on (dated on or after it) and on-site generation.
+    std::string startDate;
+    std::vector<UtilityStep> utilitySteps;
+    std::vector<OnsiteGeneration> generation;
     // Site battery available to smooth the load (energy and power); unset: none.
     std::optional<double> batteryMWh, batteryMW;
     Climate climate; // default: temperate (docs/project-format.md)

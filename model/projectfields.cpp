@@ -280,6 +280,56 @@ std::vector<ProjectField> buildTable()
             .stages(Power | Cost)
             .desc("Share of the facility's energy bought as renewable: the renewable energy "
                   "factor (REF), and that share taken out of the grid CO2."),
+        F("/site/startDate", T::String)
+            .defText("none")
+            .note("YYYY-MM-DD; required with utilitySteps")
+            .stages(Power)
+            .desc("Date the design runs at its full load: the power supply is checked from it on."),
+        F("/site/utilitySteps", T::Array)
+            .def(Json::array())
+            .stages(Power)
+            .desc("Utility capacity by date, in date order, each on or after startDate; from "
+                  "startDate to the first step the grid supplies nothing."),
+        F("/site/utilitySteps/*", T::Object).desc("Grid capacity from a date on."),
+        F("/site/utilitySteps/*/date", T::String)
+            .required()
+            .note("YYYY-MM-DD, after the previous step")
+            .desc("From this date."),
+        F("/site/utilitySteps/*/utilityMW", T::Number)
+            .unit("MW", D::Power)
+            .required()
+            .range(0, 100000)
+            .desc("Grid capacity from this date on."),
+        F("/site/generation", T::Array)
+            .def(Json::array())
+            .stages(Power)
+            .desc("On-site generation: prime and bridge units count as supply while they run; "
+                  "backup units do not."),
+        F("/site/generation/*", T::Object).desc("A block of identical generating units."),
+        F("/site/generation/*/name", T::String).def("").desc("Name in the report."),
+        F("/site/generation/*/type", T::String)
+            .def("")
+            .desc("Kind of unit (gas-turbine, recip-engine, fuel-cell, ...); free text."),
+        F("/site/generation/*/ratingMW", T::Number)
+            .unit("MW", D::Power)
+            .required()
+            .above(0, 10000)
+            .desc("Net rating of one unit."),
+        F("/site/generation/*/units", T::Integer)
+            .def(1)
+            .range(1, 10000)
+            .desc("Units of this block."),
+        F("/site/generation/*/role", T::Enum)
+            .names(generationRoleNames(), std::optional(GenerationRole::Bridge))
+            .desc("prime, bridge (until the grid comes) or backup (not counted as supply)."),
+        F("/site/generation/*/from", T::String)
+            .def("")
+            .note("YYYY-MM-DD")
+            .desc("First day it runs (\"\" = from startDate)."),
+        F("/site/generation/*/until", T::String)
+            .def("")
+            .note("YYYY-MM-DD, after from")
+            .desc("First day it no longer runs (\"\" = for ever)."),
         F("/site/batteryMWh", T::Number)
             .unit("MWh", D::Energy)
             .defText("none")

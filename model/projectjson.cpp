@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "projectjson.h"
 
+#include "isodate.h"
+
 #include "enumnames.h"
 #include "jsonreader.h"
 #include "projectfields.h"
@@ -144,6 +146,7 @@ private:
     }
     void readNonEmptyString(JsonObjectReader &r, const char *key, std::string &out);
     void readSite(JsonObjectReader &r, Site &site);
+    void readPowerSupply(JsonObjectReader &r, Site &site);
     void readHall(JsonObjectReader &r, Hall &hall);
     void readPower(JsonObjectReader &r, PowerDesign &power);
     void readCooling(JsonObjectReader &r, CoolingDesign &cooling);
@@ -198,6 +201,54 @@ void ProjectReader::readNonEmptyString(JsonObjectReader &r, const char *key, std
     out = value;
 }
 
+void ProjectReader::readPowerSupply(JsonObjectReader &r, Site &site)
+{
+    auto date = [&](JsonObjectReader &o, const char *key, std::string &out) {
+        field(o, key, out);
+        if (!out.empty() && !isIsoDate(out))
+            o.error(key, "expected a date as YYYY-MM-DD, found \"" + out + "\"");
+    };
+    date(r, "startDate", site.startDate);
+    if (const Json *steps = r.array("utilitySteps")) {
+        for (std::size_t i = 0; i < steps->size(); ++i) {
+            UtilityStep step;
+            JsonObjectReader o = child((*steps)[i], jsonPointerAppend(r.pathOf("utilitySteps"), i));
+            date(o, "date", step.date);
+            field(o, "utilityMW", step.utilityMW);
+            // ISO dates compare as text.
+            if (isIsoDate(step.date) && isIsoDate(site.startDate) && step.date < site.startDate)
+                o.error("date", "capacity step " + step.date + " is before the start date " +
+                                    site.startDate + " (/site/startDate)");
+            if (!site.utilitySteps.empty() && isIsoDate(step.date) &&
+                step.date <= site.utilitySteps.back().date)
+                o.error("date", "capacity steps must be in date order (" + step.date +
+                                    " is not after " + site.utilitySteps.back().date + ")");
+            o.finish();
+            site.utilitySteps.push_back(std::move(step));
+        }
+        if (!site.utilitySteps.empty() && site.startDate.empty())
+            r.error("utilitySteps", "capacity steps need the start date (/site/startDate)");
+    }
+    if (const Json *blocks = r.array("generation")) {
+        for (std::size_t i = 0; i < blocks->size(); ++i) {
+            OnsiteGeneration g;
+            JsonObjectReader o = child((*blocks)[i], jsonPointerAppend(r.pathOf("generation"), i));
+            field(o, "name", g.name);
+            field(o, "type", g.type);
+            field(o, "ratingMW", g.ratingMW);
+            field(o, "units", g.units);
+            field(o, "role", g.role, generationRoleNames());
+            date(o, "from", g.from);
+            date(o, "until", g.until);
+            if (isIsoDate(g.from) && isIsoDate(g.until) && g.until <= g.from)
+                o.error("until",
+                        "runs until " + g.until + ", not after it starts (" + g.from + ")");
+            o.finish();
+            site.generation.push_back(std::move(g));
+        }
+    }
+}
+
 void ProjectReader::readSite(JsonObjectReader &r, Site &site)
 {
     field(r, "name", site.name);
@@ -215,6 +266,7 @@ void ProjectReader::readSite(JsonObjectReader &r, Site &site)
     else if (site.designDryBulbC && *site.designWetBulbC > *site.designDryBulbC)
         r.error("designWetBulbC", "the design wet bulb is above the design dry bulb");
     field(r, "renewableFraction", site.renewableFraction);
+    readPowerSupply(r, site);
     field(r, "batteryMWh", site.batteryMWh);
     field(r, "batteryMW", site.batteryMW);
     if (site.batteryMWh.has_value() != site.batteryMW.has_value())
@@ -928,6 +980,29 @@ OrderedJson siteJson(const Site &site)
     putNumber(o, "designDryBulbC", site.designDryBulbC);
     putNumber(o, "designWetBulbC", site.designWetBulbC);
     putNumber(o, "renewableFraction", site.renewableFraction, d.renewableFraction);
+    putString(o, "startDate", site.startDate);
+    if (!site.utilitySteps.empty()) {
+        OrderedJson steps = OrderedJson::array();
+        for (const UtilityStep &step : site.utilitySteps)
+            steps.push_back({{"date", step.date}, {"utilityMW", number(step.utilityMW)}});
+        o["utilitySteps"] = std::move(steps);
+    }
+    if (!site.generation.empty()) {
+        const OnsiteGeneration dg;
+        OrderedJson blocks = OrderedJson::array();
+        for (const OnsiteGeneration &g : site.generation) {
+            OrderedJson b = OrderedJson::object();
+            putString(b, "name", g.name);
+            putString(b, "type", g.type);
+            b["ratingMW"] = number(g.ratingMW);
+            putInt(b, "units", g.units, dg.units);
+            putEnum(b, "role", g.role, dg.role);
+            putString(b, "from", g.from);
+            putString(b, "until", g.until);
+            blocks.push_back(std::move(b));
+        }
+        o["generation"] = std::move(blocks);
+    }
     putNumber(o, "batteryMWh", site.batteryMWh);
     putNumber(o, "batteryMW", site.batteryMW);
     if (!(site.climate == d.climate)) {

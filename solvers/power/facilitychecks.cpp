@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "solvers/power/facilitychecks.h"
 
+#include "solvers/common/reportformat.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -260,6 +262,52 @@ void checkFacility(const Project &project, const LayoutResult &layout, const Pow
             "", "/site/utilityFeedMW",
             format("facility peak %.2f MW over the contracted utility feed %.2f MW",
                    result.facilityPeakW / 1e6, *project.site.utilityFeedMW));
+}
+
+void checkPowerSupply(const Project &project, PowerResult &result)
+{
+    const Site &site = project.site;
+    if (site.startDate.empty() || (site.utilitySteps.empty() && site.generation.empty()))
+        return;
+    // ISO dates order as text.
+    std::vector<std::string> dates{site.startDate};
+    for (const UtilityStep &step : site.utilitySteps)
+        dates.push_back(step.date);
+    for (const OnsiteGeneration &g : site.generation) {
+        dates.push_back(g.from);
+        dates.push_back(g.until);
+    }
+    std::sort(dates.begin(), dates.end());
+    dates.erase(std::unique(dates.begin(), dates.end()), dates.end());
+    const std::string pointer =
+        site.utilitySteps.empty() ? "/site/startDate" : "/site/utilitySteps";
+    for (const std::string &date : dates) {
+        if (date.empty() || date < site.startDate)
+            continue;
+        SupplyPoint point;
+        point.date = date;
+        for (const UtilityStep &step : site.utilitySteps) {
+            if (step.date <= date)
+                point.utilityW = step.utilityMW * 1e6;
+        }
+        for (const OnsiteGeneration &g : site.generation) {
+            const bool running =
+                (g.from.empty() || g.from <= date) && (g.until.empty() || date < g.until);
+            if (running && g.role != GenerationRole::Backup)
+                point.onsiteW += g.ratingMW * 1e6 * g.units;
+        }
+        point.availableW = point.utilityW + point.onsiteW;
+        point.shortfallW = std::max(0.0, result.facilityPeakW - point.availableW);
+        if (point.shortfallW > 0)
+            result.diagnostics.warning(
+                "", pointer,
+                "from " + date + " the site has " + formatFixed(point.availableW / 1e6, 1) +
+                    " MW (grid " + formatFixed(point.utilityW / 1e6, 1) + " MW, on-site " +
+                    formatFixed(point.onsiteW / 1e6, 1) + " MW) for a facility peak of " +
+                    formatFixed(result.facilityPeakW / 1e6, 1) + " MW: short by " +
+                    formatFixed(point.shortfallW / 1e6, 1) + " MW");
+        result.supply.push_back(point);
+    }
 }
 
 } // namespace aidc

@@ -11,7 +11,9 @@
 //          rack over PowerOptions::rackBusbarLimitA (pointer /power/distribution);
 //   hall   IT peak over powerCapacityMW; heat over coolingCapacityMW; racks' floor cells over
 //          the usable area; all rack mass over the usable area above the floor rating;
-//   site   facility peak over Site::utilityFeedMW.
+//   site   facility peak over Site::utilityFeedMW; from Site::startDate on, facility peak over
+//          the supply at each date it changes: the utility step in force plus the prime and
+//          bridge generation running (backup units do not count) (PowerResult::supply).
 // Rack findings are reported once per row and kind (count, worst rack id and value) with a JSON
 // pointer to the project row (pinned racks), its pool (generated compute racks) or its hall;
 // RackPower::violations keeps every rack's flags.
@@ -30,6 +32,10 @@ constexpr double gravityMPerS2 = 9.80665;
 // Fills each rack's floor figures and the halls' floor and area figures (rackAreaM2,
 // usableAreaM2, massKg, floor loads); run before checkFacility().
 void computeFloorLoads(const Project &project, const LayoutResult &layout, PowerResult &result);
+
+// PowerResult::supply and its shortfall warnings (pointer /site/utilitySteps, or
+// /site/startDate when the site has no steps).
+void checkPowerSupply(const Project &project, PowerResult &result);
 
 void checkFacility(const Project &project, const LayoutResult &layout, const PowerOptions &options,
                    const CoolingSetup &cooling, const std::vector<const RackType *> &rackTypes,

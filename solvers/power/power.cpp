@@ -820,6 +820,7 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     // 5. Facility checks, 6. BOM.
     computeFloorLoads(project, layout, result);
     checkFacility(project, layout, options, cooling, it.rackTypes, result);
+    checkPowerSupply(project, result);
     result.bom = facilityBom(result, layout, design, options);
     dedupe(assumptions);
     return result;

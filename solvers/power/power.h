@@ -310,6 +310,16 @@ struct CoolingPlant
     }
 };
 
+// The site's power supply from one date on (Site::startDate, utilitySteps, generation).
+struct SupplyPoint
+{
+    std::string date;
+    double utilityW = 0; // the grid capacity in force
+    double onsiteW = 0;  // prime and bridge generation running
+    double availableW = 0;
+    double shortfallW = 0; // facility peak - available, when positive
+};
+
 struct PowerResult
 {
     std::vector<RackPower> racks; // in LayoutResult::racks order
@@ -343,6 +353,9 @@ struct PowerResult
     double erf = 0;                 // energy reuse factor: reused / facility energy
     double ref = 0;                 // renewable energy factor: Site::renewableFraction
     double cueKgPerKWh = 0;         // carbon usage effectiveness: CO2 / IT energy
+
+    // From the start date, one point per date the supply changes; empty without a start date.
+    std::vector<SupplyPoint> supply;
 
     Bom bom;
     std::vector<std::string> assumptions; // defaults used where the catalog had no entry

@@ -109,6 +109,14 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
     j["demandChargeUsd"] = r.demandChargeUsd;
     j["annualElectricityCostUsd"] = r.annualElectricityCostUsd;
     j["co2Tonnes"] = r.co2Tonnes;
+    nlohmann::json supply = nlohmann::json::array();
+    for (const SupplyPoint &p : r.supply)
+        supply.push_back({{"date", p.date},
+                          {"utilityW", p.utilityW},
+                          {"onsiteW", p.onsiteW},
+                          {"availableW", p.availableW},
+                          {"shortfallW", p.shortfallW}});
+    j["supply"] = std::move(supply);
     j["annualWaterM3"] = r.annualWaterM3;
     j["wueLPerKWh"] = r.wueLPerKWh;
     j["wuePeakMonthLPerKWh"] = r.wuePeakMonthLPerKWh;
@@ -309,6 +317,10 @@ void writeText(std::ostream &out, const PowerResult &r)
          fmt("$%.2f M", r.annualElectricityCostUsd / 1e6) +
              fmt(" (demand charges $%.2f M)", r.demandChargeUsd / 1e6));
     line(out, "CO2 / year", fmt("%.0f t", r.co2Tonnes));
+    for (const SupplyPoint &p : r.supply)
+        line(out, ("supply from " + p.date).c_str(),
+             mw(p.availableW) + " (grid " + mw(p.utilityW) + ", on-site " + mw(p.onsiteW) + ")" +
+                 (p.shortfallW > 0 ? ", short by " + mw(p.shortfallW) : std::string()));
     line(out, "water / year (towers)",
          fmt("%.0f m3", r.annualWaterM3) + fmt(", WUE %.2f L/kWh", r.wueLPerKWh) +
              fmt(" (peak month %.2f)", r.wuePeakMonthLPerKWh));

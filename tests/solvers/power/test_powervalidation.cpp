@@ -172,3 +172,44 @@ TEST_CASE("power design and option fields out of range", "[power][validation]")
     CHECK(hasErrorMentioning(d, "", "power option powerFactor"));
     CHECK(hasErrorMentioning(d, "", "power option economizerBandK"));
 }
+
+TEST_CASE("the power supply by date names each date the facility peak is short", "[power][supply]")
+{
+    // Facility peak P of the 32-GPU site; the grid gives 0.5 P from 2027-01-01 and 2 P from
+    // 2028-01-01; a bridge turbine block of 0.3 P runs until 2028-01-01, a backup block never
+    // counts. Dates: start 2027-01-01 (0.5 + 0.3 = 0.8 P: short 0.2 P), 2028-01-01 (2 P: ok).
+    Project project = dgxProject(32);
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(1, 2);
+    const double peakW = solvePower(project, catalog, layout, {}, {}).facilityPeakW;
+    REQUIRE(peakW > 0);
+    const double peakMW = peakW / 1e6;
+    project.site.startDate = "2027-01-01";
+    project.site.utilitySteps = {{"2027-01-01", 0.5 * peakMW}, {"2028-01-01", 2 * peakMW}};
+    OnsiteGeneration bridge;
+    bridge.type = "gas-turbine";
+    bridge.ratingMW = 0.1 * peakMW;
+    bridge.units = 3;
+    bridge.until = "2028-01-01";
+    OnsiteGeneration backup;
+    backup.ratingMW = 10 * peakMW;
+    backup.role = GenerationRole::Backup;
+    project.site.generation = {bridge, backup};
+    const PowerResult r = solvePower(project, catalog, layout, {}, {});
+    REQUIRE(r.supply.size() == 2);
+    CHECK(r.supply[0].date == "2027-01-01");
+    CHECK(r.supply[0].utilityW == Approx(0.5 * peakW));
+    CHECK(r.supply[0].onsiteW == Approx(0.3 * peakW));
+    CHECK(r.supply[0].shortfallW == Approx(0.2 * peakW));
+    CHECK(r.supply[1].date == "2028-01-01");
+    CHECK(r.supply[1].onsiteW == 0); // the bridge stops as the grid step comes
+    CHECK(r.supply[1].shortfallW == 0);
+    int warnings = 0;
+    for (const Diagnostic &d : r.diagnostics.items()) {
+        if (d.jsonPath == "/site/utilitySteps") {
+            ++warnings;
+            CHECK(d.message.find("from 2027-01-01") != std::string::npos);
+        }
+    }
+    CHECK(warnings == 1);
+}
