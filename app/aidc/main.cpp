@@ -256,9 +256,10 @@ std::vector<CommandSpec> commandSpecs()
          "Write the design report: one self-contained HTML file for a design review.",
          "Summary of every headline figure with its unit, the assumptions that drive them with\n"
          "their sources, per-hall capacity, the fabric per plane, the bill of materials,\n"
-         "violations and warnings, the floor plan of every hall, and the full evaluation report\n"
-         "as an appendix. Inline CSS and SVG, no script and no external reference: it opens\n"
-         "anywhere and prints (the browser's Print to PDF makes the PDF).",
+         "violations and warnings, the floor plan of every hall, site power, water and the job's\n"
+         "load profile, and the full evaluation report as an appendix. Inline CSS and SVG, no\n"
+         "script and no external reference: it opens anywhere and prints (the browser's Print to\n"
+         "PDF makes the PDF).",
          {kCatalogOption, kOutputOption},
          1,
          1},

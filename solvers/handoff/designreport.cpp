@@ -10,6 +10,7 @@
 #include "solvers/uncertainty/sensitivity.h"
 #include "solvers/uncertainty/uncertaintyreport.h"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -209,6 +210,122 @@ std::string drawingSection(const Project &project, const Result &result)
                  "--elevations</code>.</p>\n";
 }
 
+// The sampled load profile (the window `aidc profile` writes) as an inline SVG line chart: IT and
+// utility power against time, ~1,000 points.
+std::string loadProfileSvg(const LoadProfileResult &profile)
+{
+    const LoadProfileInputs &inputs = profile.inputs;
+    const double window = loadProfileSampleCount(inputs, 1.0);
+    if (window <= 0)
+        return "";
+    std::vector<LoadSample> samples;
+    sampleLoadProfile(inputs, std::max(0.01, window / 1000),
+                      [&](const LoadSample &sample) { samples.push_back(sample); });
+    double maxW = 0;
+    for (const LoadSample &sample : samples)
+        maxW = std::max({maxW, sample.itW, sample.utilityW});
+    if (samples.empty() || maxW <= 0)
+        return "";
+    constexpr double kWidth = 900, kHeight = 260, kLeft = 60, kBottom = 30, kTop = 10;
+    const double plotW = kWidth - kLeft - 10, plotH = kHeight - kBottom - kTop;
+    const double topW = maxW * 1.1;
+    auto x = [&](double t) {
+        return kLeft + t / window * plotW;
+    };
+    auto y = [&](double w) {
+        return kTop + plotH * (1 - w / topW);
+    };
+    auto line = [&](auto value, const char *colour) {
+        std::string points;
+        for (const LoadSample &sample : samples)
+            points +=
+                formatFixed(x(sample.timeS), 1) + "," + formatFixed(y(value(sample)), 1) + " ";
+        return std::string("<polyline fill=\"none\" stroke=\"") + colour +
+               "\" stroke-width=\"1.5\" points=\"" + points + "\"/>\n";
+    };
+    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " +
+                      formatFixed(kWidth, 0) + " " + formatFixed(kHeight, 0) +
+                      "\" font-family=\"DejaVu Sans, Arial, sans-serif\" font-size=\"11\">\n";
+    svg += "<line x1=\"" + formatFixed(kLeft, 0) + "\" y1=\"" + formatFixed(y(0), 1) + "\" x2=\"" +
+           formatFixed(kLeft + plotW, 0) + "\" y2=\"" + formatFixed(y(0), 1) +
+           "\" stroke=\"#808080\"/>\n";
+    for (int tick = 0; tick <= 4; ++tick) {
+        const double w = topW * tick / 4;
+        svg += "<text x=\"" + formatFixed(kLeft - 6, 0) + "\" y=\"" + formatFixed(y(w) + 4, 1) +
+               "\" text-anchor=\"end\">" + formatFixed(w / 1e6, 0) + "</text>\n";
+    }
+    svg += "<text x=\"12\" y=\"" + formatFixed(kTop + plotH / 2, 0) +
+           "\" transform=\"rotate(-90 12 " + formatFixed(kTop + plotH / 2, 0) +
+           ")\" text-anchor=\"middle\">MW</text>\n";
+    svg += "<text x=\"" + formatFixed(kLeft + plotW / 2, 0) + "\" y=\"" +
+           formatFixed(kHeight - 6, 0) + "\" text-anchor=\"middle\">time (s), 0 to " +
+           formatFixed(window, 0) + "</text>\n";
+    svg += line([](const LoadSample &s) { return s.utilityW; }, "#4a7fc1");
+    svg += line([](const LoadSample &s) { return s.itW; }, "#7fb24a");
+    svg += "<text x=\"" + formatFixed(kLeft + 10, 0) +
+           "\" y=\"24\" fill=\"#4a7fc1\">utility</text><text x=\"" + formatFixed(kLeft + 70, 0) +
+           "\" y=\"24\" fill=\"#7fb24a\">IT</text>\n</svg>\n";
+    return svg;
+}
+
+// Site power: the supply by date, the peak's conditions, water and the EU figures, the load
+// profile's events and its chart.
+std::string siteSection(const Result &result)
+{
+    const PowerResult &power = result.power;
+    std::string out = "<h2 id=\"site\">8. Site power, water and load profile</h2>\n";
+    CsvTable figures;
+    figures.header = {"Figure", "Value"};
+    figures.rows.push_back({"Facility peak", formatPower(power.facilityPeakW)});
+    figures.rows.push_back(
+        {"Peak taken at", power.cooling.peakConditions + ", " +
+                              formatFixed(power.cooling.peakDryBulbC, 1) + " °C dry bulb / " +
+                              formatFixed(power.cooling.peakWetBulbC, 1) + " °C wet bulb"});
+    figures.rows.push_back({"PUE annual / peak", formatFixed(power.pueAnnual, 3) + " / " +
+                                                     formatFixed(power.puePeak, 3)});
+    figures.rows.push_back(
+        {"WUE (annual, peak month)", formatFixed(power.wueLPerKWh, 2) + " / " +
+                                         formatFixed(power.wuePeakMonthLPerKWh, 2) + " L/kWh"});
+    figures.rows.push_back(
+        {"ERF / REF / CUE", formatFixed(power.erf, 3) + " / " + formatFixed(power.ref, 3) + " / " +
+                                formatFixed(power.cueKgPerKWh, 3) + " kg CO2/kWh"});
+    out += htmlTable(figures);
+    if (!power.supply.empty()) {
+        CsvTable supply;
+        supply.header = {"From", "Grid", "On-site", "Available", "Short by"};
+        for (const SupplyPoint &p : power.supply)
+            supply.rows.push_back({p.date, formatPower(p.utilityW), formatPower(p.onsiteW),
+                                   formatPower(p.availableW),
+                                   p.shortfallW > 0 ? formatPower(p.shortfallW) : "-"});
+        out += "<h3>Power supply by date</h3>\n" + htmlTable(supply);
+    }
+    if (!result.loadProfile)
+        return out + "<p class=\"note\">No load profile: the project has no training job with a "
+                     "feasible plan.</p>\n";
+    const LoadProfileResult &profile = *result.loadProfile;
+    CsvTable events;
+    events.header = {"Event", "Drop (IT)", "Drop (utility)", "Low for", "Per day", "Ramp (MW/s)"};
+    for (const LoadEvent &e : profile.events)
+        events.rows.push_back({toString(e.kind), formatPower(e.dropW), formatPower(e.utilityDropW),
+                               formatDuration(e.lowS), formatFixed(e.perDay, 1),
+                               formatFixed(e.rampWPerS / 1e6, 0)});
+    out += "<h3>Load profile of the training job</h3>\n" + htmlTable(events);
+    if (profile.rampLimitWPerS)
+        out += "<p>Utility ramp limit " + formatFixed(*profile.rampLimitWPerS / 1e6, 3) +
+               " MW/s: " +
+               (profile.violatesRampLimit
+                    ? "exceeded; holding it needs " +
+                          formatFixed(profile.requiredStorageJ / 3.6e9, 3) +
+                          " MWh of storage and " + formatPower(profile.requiredStorageW) +
+                          (profile.batteryCovers ? " (the site battery covers it)" : "")
+                    : std::string("held")) +
+               ".</p>\n";
+    return out + "<figure>" + loadProfileSvg(profile) +
+           "</figure>\n<p class=\"note\">Three steps, a blocking checkpoint, three steps, a "
+           "failure and its restart, three steps (docs/load-profile.md; <code>aidc profile</code> "
+           "writes the samples).</p>\n";
+}
+
 std::string appendix(const Result &result)
 {
     std::ostringstream text;
@@ -234,7 +351,8 @@ std::string designReportHtml(const Project &project, const Catalog &base, const 
             "<a href=\"#assumptions\">assumptions</a>, <a href=\"#halls\">halls</a>, "
             "<a href=\"#fabric\">fabric</a>, <a href=\"#bom\">bill of materials</a>, "
             "<a href=\"#problems\">violations and warnings</a>, <a href=\"#floor-plans\">floor "
-            "plans</a>, <a href=\"#appendix\">full report</a>.</p>\n";
+            "plans</a>, <a href=\"#site\">site power and load profile</a>, "
+            "<a href=\"#appendix\">full report</a>.</p>\n";
     html += summarySection(result);
     html += assumptionSection(project, base, catalog, result);
     html += hallSection(result);
@@ -242,6 +360,7 @@ std::string designReportHtml(const Project &project, const Catalog &base, const 
     html += bomSection(result);
     html += diagnosticSection(result);
     html += drawingSection(project, result);
+    html += siteSection(result);
     html += appendix(result);
     html += "<p class=\"note\">Written by " + esc(version) +
             ". Sources of every figure: docs/references.md.</p>\n</body>\n</html>\n";

@@ -44,7 +44,7 @@ TEST_CASE("The design report of the 1k sample has every section and figure", "[r
     CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
     CHECK(html.ends_with("</html>\n"));
     for (const char *id : {"summary", "assumptions", "halls", "fabric", "bom", "problems",
-                           "floor-plans", "appendix"})
+                           "floor-plans", "site", "appendix"})
         CHECK(html.find(std::string("<h2 id=\"") + id + "\">") != std::string::npos);
     for (const HeadlineFigure &figure : headlineFigures())
         CHECK(section(html, "summary").find(std::string("<td>") + figure.name + "</td>") !=
@@ -55,6 +55,12 @@ TEST_CASE("The design report of the 1k sample has every section and figure", "[r
     CHECK(count(section(html, "bom"), "<tr>") == bomTable(result).rows.size() + 1);
     CHECK(count(section(html, "floor-plans"), "<svg") == result.layout.halls.size());
     CHECK(count(section(html, "fabric"), "<tr>") == result.fabric.planes.size() + 1);
+    // The site section: the load profile's events (a header row plus one per event) and its
+    // chart with the IT and utility curves.
+    REQUIRE(result.loadProfile);
+    CHECK(section(html, "site").find("Load profile of the training job") != std::string::npos);
+    CHECK(count(section(html, "site"), "<polyline") == 2);
+    CHECK(section(html, "site").find("<td>restart</td>") != std::string::npos);
     // Self-contained: no script, nothing loaded from elsewhere.
     CHECK(html.find("<script") == std::string::npos);
     CHECK(html.find("src=") == std::string::npos);
