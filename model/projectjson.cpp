@@ -230,6 +230,8 @@ void ProjectReader::readPowerSupply(JsonObjectReader &r, Site &site)
             r.error("utilitySteps", "capacity steps need the start date (/site/startDate)");
     }
     if (const Json *blocks = r.array("generation")) {
+        if (blocks->size() > 0 && site.startDate.empty())
+            r.error("generation", "on-site generation needs the start date (/site/startDate)");
         for (std::size_t i = 0; i < blocks->size(); ++i) {
             OnsiteGeneration g;
             JsonObjectReader o = child((*blocks)[i], jsonPointerAppend(r.pathOf("generation"), i));

@@ -321,9 +321,9 @@ std::string siteSection(const Result &result)
                     : std::string("held")) +
                ".</p>\n";
     return out + "<figure>" + loadProfileSvg(profile) +
-           "</figure>\n<p class=\"note\">Three steps, a blocking checkpoint, three steps, a "
-           "failure and its restart, three steps (docs/load-profile.md; <code>aidc profile</code> "
-           "writes the samples).</p>\n";
+           "</figure>\n<p class=\"note\">Three steps, a blocking checkpoint (when checkpoints "
+           "block), three steps, a failure and its restart (when the job is interrupted), three "
+           "steps (docs/load-profile.md; <code>aidc profile</code> writes the samples).</p>\n";
 }
 
 std::string appendix(const Result &result)

@@ -586,7 +586,13 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     result.annualWaterM3 = waterLitres / 1e3;
     const double itKWh = itEnergyWh / 1e3;
     result.wueLPerKWh = itKWh > 0 ? waterLitres / itKWh : 0;
+    // Reused heat is counted for ERF only; the plant is still sized and run as if it rejected
+    // all of it (a reuse network can stop taking heat at any time) (docs/power-model.md).
     result.heatReusedMWh = project.cooling.heatReuseFraction * liquidAverageW * yearHours / 1e6;
+    if (project.cooling.heatReuseFraction > 0 && liquidAverageW <= 0)
+        result.diagnostics.warning("", "/cooling/heatReuseFraction",
+                                   "heat reuse takes the liquid loop's heat, and this site has "
+                                   "no liquid loop: nothing is reused (ERF 0)");
     result.erf = result.annualEnergyMWh > 0 ? result.heatReusedMWh / result.annualEnergyMWh : 0;
     result.cueKgPerKWh = itKWh > 0 ? result.co2Tonnes * 1e3 / itKWh : 0;
 

@@ -74,7 +74,7 @@ LoadProfileResult solveLoadProfile(const LoadProfileInputs &in)
         LoadEvent e;
         e.kind = kind;
         e.dropW = reached(dropW, low);
-        e.utilityDropW = dropW * in.chainFactor;
+        e.utilityDropW = e.dropW * in.chainFactor;
         e.lowS = low;
         e.highS = high;
         e.perDay = perDay;
@@ -82,7 +82,7 @@ LoadProfileResult solveLoadProfile(const LoadProfileInputs &in)
         r.events.push_back(e);
     };
     const double runningDropW = (1 - r.waitShare) * r.jobComputeW;
-    if (lowS > 0 && runningDropW > 0) {
+    if (lowS > 0 && lowS < in.stepS && runningDropW > 0) {
         add(LoadEventKind::Step, runningDropW, lowS, in.stepS - lowS, kSecondsPerDay / in.stepS);
         r.stepInCriticalBand =
             r.stepFrequencyHz >= kCriticalBandLowHz && r.stepFrequencyHz <= kCriticalBandHighHz;
@@ -204,13 +204,16 @@ double sampleLoadProfile(const LoadProfileInputs &in, double resolutionS,
     const double total = windowS(segments);
     // Everything but the job's GPU swing stays at its peak: other IT, and at the utility the
     // cooling plant and the rest of the facility.
-    const double plantW = in.facilityPeakW - in.siteItPeakW * in.chainFactor;
+    // (Never negative: a PUE override below the bottom-up chain factor would make it so.)
+    const double plantW = std::max(0.0, in.facilityPeakW - in.siteItPeakW * in.chainFactor);
     const long long count = static_cast<long long>(std::ceil(total / resolutionS));
     std::size_t index = 0;
     double segmentStart = 0;
     for (long long k = 0; k < count; ++k) {
         const double t0 = static_cast<double>(k) * resolutionS;
         const double t1 = std::min(t0 + resolutionS, total);
+        if (t1 <= t0)
+            break; // ceil() rounded one sample past the window
         while (index + 1 < segments.size() && segmentStart + segments[index].lengthS <= t0) {
             segmentStart += segments[index].lengthS;
             ++index;

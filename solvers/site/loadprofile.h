@@ -13,7 +13,7 @@
 //                GPU, Server::nonGpuPowerW / GPUs) idles too, at the same wait share [U]
 // Events, each a drop and a return of the same size:
 //   step         (1 - max(wait, floor)) p N, low for the step's exposed communication and I/O,
-//                once per step
+//                once per step (none when nothing is exposed, or the whole step is)
 //   checkpoint   the same drop for the blocking time, once per checkpoint interval
 //   restart      (1 - wait) p N, the job's GPU power above idle, for the restart time, at the
 //                job's interruption rate
@@ -24,7 +24,8 @@
 //
 // Ramps: a swing completes within kLoadTransitionS, so an event ramps at drop / that time. An
 // event shorter than that (an asynchronous checkpoint's millisecond stall) reaches only
-// lowS / kLoadTransitionS of its drop before the load comes back, and counts so.
+// lowS / kLoadTransitionS of its drop before the load comes back, and counts so (its IT and
+// utility drops both; its ramp is that reduced drop over kLoadTransitionS).
 // Holding a ramp limit R at the meter against an event of size dP, low for t_low (and, for the
 // periodic step swing, high for t_high of a period T), storage needs the least of
 //   follow   dP^2 / (2R): the grid ramps at R and storage covers the triangle; possible when

@@ -225,6 +225,7 @@ TEST_CASE("every bad value is reported at its exact JSON pointer", "[projectjson
         {"/site/startDate", R"("2027-13-01")", "/site/startDate", "YYYY-MM-DD"},
         {"/site/generation", R"([{"ratingMW": 0}])", "/site/generation/0/ratingMW",
          "greater than 0"},
+        {"/site/generation", R"([{"ratingMW": 5}])", "/site/generation", "needs the start date"},
         {"/site/generation", R"([{"ratingMW": 5, "role": "peaker"}])", "/site/generation/0/role",
          "prime"},
         {"/site/generation", R"([{"ratingMW": 5, "from": "2028-01-01", "until": "2027-01-01"}])",

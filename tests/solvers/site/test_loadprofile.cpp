@@ -112,6 +112,7 @@ TEST_CASE("a stall shorter than the swing time reaches only part of the drop", "
     in.checkpointBlockingS = kLoadTransitionS / 4; // an asynchronous checkpoint's short stall
     const LoadProfileResult r = solveLoadProfile(in);
     CHECK(event(r, LoadEventKind::Checkpoint)->dropW == Approx(0.75e6 / 4));
+    CHECK(event(r, LoadEventKind::Checkpoint)->utilityDropW == Approx(0.75e6 / 4 * 1.05));
     CHECK(event(r, LoadEventKind::Step)->dropW == Approx(0.75e6)); // 0.5 s: the whole drop
 }
 
@@ -199,6 +200,15 @@ TEST_CASE("the sampled profile averages each window and covers every event once"
     sampleLoadProfile(in, 0.5, [&](const LoadSample &s) { fine.push_back(s); });
     CHECK(fine[0].itW == Approx(1.5e6));
     CHECK(fine[3].itW == Approx(0.75e6)); // communication: 1.5 MW less 0.75 MW of GPU swing
+}
+
+TEST_CASE("a step with nothing exposed, or nothing but waiting, does not swing", "[loadprofile]")
+{
+    LoadProfileInputs in = example();
+    in.stepLowS = 0;
+    CHECK_FALSE(event(solveLoadProfile(in), LoadEventKind::Step));
+    in.stepLowS = in.stepS; // all waiting: a flat load
+    CHECK_FALSE(event(solveLoadProfile(in), LoadEventKind::Step));
 }
 
 TEST_CASE("no plan, no profile", "[loadprofile]")
