@@ -279,8 +279,6 @@ void checkPowerSupply(const Project &project, PowerResult &result)
     }
     std::sort(dates.begin(), dates.end());
     dates.erase(std::unique(dates.begin(), dates.end()), dates.end());
-    const std::string pointer =
-        site.utilitySteps.empty() ? "/site/startDate" : "/site/utilitySteps";
     for (const std::string &date : dates) {
         if (date.empty() || date < site.startDate)
             continue;
@@ -298,6 +296,17 @@ void checkPowerSupply(const Project &project, PowerResult &result)
         }
         point.availableW = point.utilityW + point.onsiteW;
         point.shortfallW = std::max(0.0, result.facilityPeakW - point.availableW);
+        // Point at what changed on that date: a generation block stopping, a utility step, or
+        // the start itself.
+        std::string pointer = "/site/startDate";
+        for (std::size_t i = 0; i < site.utilitySteps.size(); ++i) {
+            if (site.utilitySteps[i].date == date)
+                pointer = "/site/utilitySteps/" + std::to_string(i);
+        }
+        for (std::size_t j = 0; j < site.generation.size(); ++j) {
+            if (site.generation[j].until == date)
+                pointer = "/site/generation/" + std::to_string(j) + "/until";
+        }
         if (point.shortfallW > 0)
             result.diagnostics.warning(
                 "", pointer,

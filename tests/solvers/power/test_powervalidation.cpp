@@ -204,12 +204,24 @@ TEST_CASE("the power supply by date names each date the facility peak is short",
     CHECK(r.supply[1].date == "2028-01-01");
     CHECK(r.supply[1].onsiteW == 0); // the bridge stops as the grid step comes
     CHECK(r.supply[1].shortfallW == 0);
-    int warnings = 0;
-    for (const Diagnostic &d : r.diagnostics.items()) {
-        if (d.jsonPath == "/site/utilitySteps") {
-            ++warnings;
-            CHECK(d.message.find("from 2027-01-01") != std::string::npos);
+    auto shortfalls = [](const PowerResult &result) {
+        std::vector<Diagnostic> found;
+        for (const Diagnostic &d : result.diagnostics.items()) {
+            if (d.message.find("short by") != std::string::npos)
+                found.push_back(d);
         }
-    }
-    CHECK(warnings == 1);
+        return found;
+    };
+    const std::vector<Diagnostic> first = shortfalls(r);
+    REQUIRE(first.size() == 1);
+    CHECK(first[0].jsonPath == "/site/utilitySteps/0"); // the step of that date
+    CHECK(first[0].message.find("from 2027-01-01") != std::string::npos);
+
+    // The bridge stops half a year before the grid step: the gap opens at its `until`.
+    project.site.generation[0].until = "2027-07-01";
+    const PowerResult gap = solvePower(project, catalog, layout, {}, {});
+    const std::vector<Diagnostic> second = shortfalls(gap);
+    REQUIRE(second.size() == 2);
+    CHECK(second[1].jsonPath == "/site/generation/0/until");
+    CHECK(second[1].message.find("from 2027-07-01") != std::string::npos);
 }
