@@ -48,6 +48,46 @@ const EnumNames<CoolingType> &coolingTypeNames()
     return names;
 }
 
+const EnumNames<HeatRejection> &heatRejectionNames()
+{
+    static const EnumNames<HeatRejection> names{{"dry-cooler", HeatRejection::DryCooler},
+                                                {"adiabatic", HeatRejection::Adiabatic},
+                                                {"tower", HeatRejection::CoolingTower}};
+    return names;
+}
+
+const EnumNames<WaterClass> &waterClassNames()
+{
+    static const EnumNames<WaterClass> names{{"W17", WaterClass::W17}, {"W27", WaterClass::W27},
+                                             {"W32", WaterClass::W32}, {"W40", WaterClass::W40},
+                                             {"W45", WaterClass::W45}, {"W+", WaterClass::WPlus}};
+    return names;
+}
+
+const EnumNames<Coolant> &coolantNames()
+{
+    static const EnumNames<Coolant> names{{"water", Coolant::Water},
+                                          {"pg25", Coolant::PropyleneGlycol25},
+                                          {"pg40", Coolant::PropyleneGlycol40},
+                                          {"eg30", Coolant::EthyleneGlycol30}};
+    return names;
+}
+
+const char *toString(HeatRejection value)
+{
+    return enumName(heatRejectionNames(), value);
+}
+
+const char *toString(WaterClass value)
+{
+    return enumName(waterClassNames(), value);
+}
+
+const char *toString(Coolant value)
+{
+    return enumName(coolantNames(), value);
+}
+
 const EnumNames<GenerationRole> &generationRoleNames()
 {
     static const EnumNames<GenerationRole> names{{"prime", GenerationRole::Prime},

@@ -16,6 +16,9 @@ const EnumNames<UpsType> &upsTypeNames();             // double-conversion, eco,
 const EnumNames<Redundancy> &redundancyNames();       // N, N+1, 2N, distributed
 const EnumNames<Distribution> &distributionNames();   // 12V, 48V, 800VDC
 const EnumNames<CoolingType> &coolingTypeNames();     // air, direct-liquid, immersion, rear-door
+const EnumNames<HeatRejection> &heatRejectionNames(); // dry-cooler, adiabatic, tower
+const EnumNames<WaterClass> &waterClassNames();       // W17, W27, W32, W40, W45, W+
+const EnumNames<Coolant> &coolantNames();             // water, pg25, pg40, eg30
 const EnumNames<PlaneRole> &planeRoleNames();         // backend, frontend, storage, oob
 const EnumNames<LeafPlacement> &leafPlacementNames(); // ToR, MoR, EoR, network-rack
 const EnumNames<Technology> &technologyNames();       // infiniband, ethernet
@@ -34,6 +37,9 @@ const char *toString(UpsType value);
 const char *toString(Redundancy value);
 const char *toString(Distribution value);
 const char *toString(CoolingType value);
+const char *toString(HeatRejection value);
+const char *toString(WaterClass value);
+const char *toString(Coolant value);
 const char *toString(PlaneRole value);
 const char *toString(LeafPlacement value);
 const char *toString(Technology value);

@@ -3,6 +3,25 @@
 
 namespace aidc {
 
+std::optional<double> waterClassLimitC(WaterClass waterClass)
+{
+    switch (waterClass) {
+    case WaterClass::W17:
+        return 17.0;
+    case WaterClass::W27:
+        return 27.0;
+    case WaterClass::W32:
+        return 32.0;
+    case WaterClass::W40:
+        return 40.0;
+    case WaterClass::W45:
+        return 45.0;
+    case WaterClass::WPlus:
+        break;
+    }
+    return std::nullopt;
+}
+
 bool Parallelism::fixesAnything() const
 {
     return tp || pp || dp || cp || ep || microBatch || virtualStages || schedule || zeroStage ||

@@ -166,14 +166,30 @@ struct PowerDesign
 };
 
 enum class CoolingType { Air, DirectLiquid, Immersion, RearDoor };
+// Where the liquid loop rejects its heat: dry coolers, dry coolers with evaporative pre-cooling
+// of their air (adiabatic), or wet cooling towers.
+enum class HeatRejection { DryCooler, Adiabatic, CoolingTower };
+// ASHRAE TC 9.9 liquid-cooling classes: the highest facility-water supply temperature the
+// liquid-cooled IT is built for [ref:ashrae-liquid-cooling-2021].
+enum class WaterClass { W17, W27, W32, W40, W45, WPlus };
+// The facility loop's fluid: water or a glycol mix (freeze protection on dry coolers).
+enum class Coolant { Water, PropyleneGlycol25, PropyleneGlycol40, EthyleneGlycol30 };
+
+// A class's supply limit in degC; none for W+ (above 45 degC, no upper limit).
+std::optional<double> waterClassLimitC(WaterClass waterClass);
 
 struct CoolingDesign
 {
     CoolingType type = CoolingType::DirectLiquid;
     double liquidFraction = 0.8; // DLC: rack heat share to liquid, 70-85% cited [U]
-    double supplyWaterC = 32.0;  // facility water supply (ASHRAE W32)
+    double supplyWaterC = 32.0;  // facility water supply (ASHRAE W32); default: the class's limit
     double designDeltaTK = 10.0; // rack loop temperature rise
-    std::string cdu;             // catalog id ("" = default)
+    HeatRejection liquidHeatRejection = HeatRejection::DryCooler; // warm water: dry coolers [A]
+    std::optional<WaterClass> facilityWaterClass;
+    double cduApproachK = 3.0; // facility supply to rack-loop supply across the CDU [U]
+    Coolant coolant = Coolant::Water;
+    double facilityPumpHeadKPa = 250.0; // facility loop pressure drop the pumps overcome [U]
+    std::string cdu;                    // catalog id ("" = default)
     Redundancy cduRedundancy = Redundancy::NPlus1;
     std::string chiller; // catalog id ("" = default)
     bool economizer = true;
@@ -182,6 +198,9 @@ struct CoolingDesign
     double towerCyclesOfConcentration = 4.0;
     // Share of the liquid loop's heat delivered to a heat-reuse network (ERF numerator), 0..1.
     double heatReuseFraction = 0.0;
+    // Temperature the heat-reuse network takes its heat at; above the loop's return a heat pump
+    // lifts it. Unset: the network takes the loop's return as it is.
+    std::optional<double> heatReuseSupplyC;
 
     bool operator==(const CoolingDesign &) const = default;
 };

@@ -591,6 +591,42 @@ std::vector<ProjectField> buildTable()
             .design()
             .desc(
                 "Facility water supply temperature (ASHRAE W32 [ref:ashrae-liquid-cooling-2021])."),
+        F("/cooling/facilityWaterClass", T::Enum)
+            .names(waterClassNames(), std::optional<WaterClass>())
+            .defText("none")
+            .stages(Facility)
+            .design()
+            .desc("ASHRAE liquid-cooling class of the IT: the highest facility-water supply it "
+                  "takes (W17 … W45 °C; W+ above 45 °C) [ref:ashrae-liquid-cooling-2021]. It "
+                  "sets supplyWaterC when that is not given; not with air cooling, and at most "
+                  "W27 with rear doors."),
+        F("/cooling/liquidHeatRejection", T::Enum)
+            .names(heatRejectionNames(), std::optional(cooling.liquidHeatRejection))
+            .stages(Facility)
+            .design()
+            .desc("Where the liquid loop rejects its heat: dry coolers, adiabatic coolers (dry "
+                  "coolers whose air is pre-cooled by evaporation when it is hot) or wet cooling "
+                  "towers. The air loop's chillers always use towers."),
+        F("/cooling/cduApproachK", T::Number)
+            .unit("K", D::TemperatureDifference)
+            .def(num(cooling.cduApproachK))
+            .range(0.5, 15)
+            .stages(Facility)
+            .desc("CDU approach: the rack loop's supply is this much warmer than the facility "
+                  "water; 2–5 K for liquid-to-liquid CDUs [U]."),
+        F("/cooling/coolant", T::Enum)
+            .names(coolantNames(), std::optional(cooling.coolant))
+            .stages(Facility)
+            .desc("Fluid of the facility loop: water, or propylene (pg25, pg40 % by mass) or "
+                  "ethylene glycol (eg30) mixes, which carry less heat per litre and need more "
+                  "flow and pump power."),
+        F("/cooling/facilityPumpHeadKPa", T::Number)
+            .unit("kPa", D::Pressure)
+            .def(num(cooling.facilityPumpHeadKPa))
+            .above(0, 2000)
+            .stages(Facility)
+            .desc("Pressure the facility-water pumps deliver (pipes, coils, valves, heat "
+                  "rejection); pump power = flow × head ÷ efficiency [U]."),
         F("/cooling/designDeltaTK", T::Number)
             .unit("K", D::TemperatureDifference)
             .def(num(cooling.designDeltaTK))
@@ -631,6 +667,14 @@ std::vector<ProjectField> buildTable()
             .stages(Facility)
             .desc("Share of the liquid loop's heat delivered to a heat-reuse network: the energy "
                   "reuse factor (ERF)."),
+        F("/cooling/heatReuseSupplyC", T::Number)
+            .unit("°C", D::Temperature)
+            .defText("none: the network takes the loop's return as it is")
+            .range(20, 120)
+            .stages(Facility)
+            .desc("Temperature the heat-reuse network takes its heat at. Above the liquid "
+                  "loop's return a heat pump lifts the reused heat; its electricity is "
+                  "reported apart."),
 
         // ------------------------------------------------------------------ compute
         F("/compute/pools", T::Array)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "projectjson.h"
 
+#include "csv.h"
 #include "isodate.h"
 
 #include "enumnames.h"
@@ -417,7 +418,37 @@ void ProjectReader::readCooling(JsonObjectReader &r, CoolingDesign &cooling)
     field(r, "chiller", cooling.chiller);
     field(r, "towerCyclesOfConcentration", cooling.towerCyclesOfConcentration);
     field(r, "heatReuseFraction", cooling.heatReuseFraction);
+    field(r, "heatReuseSupplyC", cooling.heatReuseSupplyC);
     field(r, "economizer", cooling.economizer);
+    field(r, "liquidHeatRejection", cooling.liquidHeatRejection, heatRejectionNames());
+    field(r, "cduApproachK", cooling.cduApproachK);
+    field(r, "coolant", cooling.coolant, coolantNames());
+    field(r, "facilityPumpHeadKPa", cooling.facilityPumpHeadKPa);
+    field(r, "facilityWaterClass", cooling.facilityWaterClass, waterClassNames());
+    if (!cooling.facilityWaterClass)
+        return;
+    // The class is the IT's: it says how warm the facility water may be, so it contradicts air
+    // cooling (no liquid-cooled IT) and rear doors (their coils cool the room air) above W27.
+    const WaterClass waterClass = *cooling.facilityWaterClass;
+    const std::optional<double> limitC = waterClassLimitC(waterClass);
+    if (cooling.type == CoolingType::Air)
+        r.error("facilityWaterClass", "an air-cooled design has no liquid-cooled IT for a "
+                                      "facility-water class to describe");
+    else if (cooling.type == CoolingType::RearDoor && (!limitC || *limitC > 27.0))
+        r.error("facilityWaterClass",
+                std::string("rear-door coils cool the room air, which needs W17 or W27 water, "
+                            "not ") +
+                    toString(waterClass));
+    else if (!r.has("supplyWaterC")) {
+        if (limitC)
+            cooling.supplyWaterC = *limitC;
+        else
+            r.error("facilityWaterClass",
+                    "W+ has no upper limit: state the supply temperature (supplyWaterC)");
+    } else if (limitC && cooling.supplyWaterC > *limitC)
+        r.error("supplyWaterC", "the supply water " + formatCsvNumber(cooling.supplyWaterC) +
+                                    " degC is above class " + toString(waterClass) + "'s " +
+                                    formatCsvNumber(*limitC) + " degC");
 }
 
 void ProjectReader::readPool(JsonObjectReader &r, ComputePool &pool)
@@ -1101,6 +1132,15 @@ OrderedJson coolingJson(const CoolingDesign &cooling)
     putNumber(o, "towerCyclesOfConcentration", cooling.towerCyclesOfConcentration,
               d.towerCyclesOfConcentration);
     putNumber(o, "heatReuseFraction", cooling.heatReuseFraction, d.heatReuseFraction);
+    putNumber(o, "heatReuseSupplyC", cooling.heatReuseSupplyC);
+    putEnum(o, "liquidHeatRejection", cooling.liquidHeatRejection, d.liquidHeatRejection);
+    putNumber(o, "cduApproachK", cooling.cduApproachK, d.cduApproachK);
+    putEnum(o, "coolant", cooling.coolant, d.coolant);
+    putNumber(o, "facilityPumpHeadKPa", cooling.facilityPumpHeadKPa, d.facilityPumpHeadKPa);
+    if (cooling.facilityWaterClass) {
+        o["facilityWaterClass"] = toString(*cooling.facilityWaterClass);
+        o["supplyWaterC"] = cooling.supplyWaterC; // stated, so the class sets no other default
+    }
     return o;
 }
 

@@ -516,8 +516,16 @@ void coolingFields(std::vector<PropertyField> &out, const CoolingDesign &cooling
     SheetBuilder b(out, "/cooling", QObject::tr("Cooling"));
     b.declaredEnum("type", QObject::tr("Cooling type"), cooling.type, coolingTypeNames());
     b.declared("liquidFraction", QObject::tr("Heat to liquid"), cooling.liquidFraction);
+    b.declaredEnum("facilityWaterClass", QObject::tr("Facility water class"),
+                   cooling.facilityWaterClass, waterClassNames());
     b.declared("supplyWaterC", QObject::tr("Supply water"), cooling.supplyWaterC);
     b.declared("designDeltaTK", QObject::tr("Loop temperature rise"), cooling.designDeltaTK);
+    b.declaredEnum("liquidHeatRejection", QObject::tr("Liquid heat rejection"),
+                   cooling.liquidHeatRejection, heatRejectionNames());
+    b.declared("cduApproachK", QObject::tr("CDU approach"), cooling.cduApproachK);
+    b.declaredEnum("coolant", QObject::tr("Facility coolant"), cooling.coolant, coolantNames());
+    b.declared("facilityPumpHeadKPa", QObject::tr("Facility pump head"),
+               cooling.facilityPumpHeadKPa);
     b.declaredPick("cdu", QObject::tr("CDU"), cooling.cdu, coolingIds(catalog, "cdu"),
                    QObject::tr("(default)"));
     b.declaredEnum("cduRedundancy", QObject::tr("CDU redundancy"), cooling.cduRedundancy,
@@ -528,6 +536,7 @@ void coolingFields(std::vector<PropertyField> &out, const CoolingDesign &cooling
     b.declared("towerCyclesOfConcentration", QObject::tr("Tower cycles of concentration"),
                cooling.towerCyclesOfConcentration);
     b.declared("heatReuseFraction", QObject::tr("Heat reused"), cooling.heatReuseFraction);
+    b.declared("heatReuseSupplyC", QObject::tr("Heat reuse temperature"), cooling.heatReuseSupplyC);
 }
 
 // Shown with every plane: the trays over the rows carry all planes' cables.

@@ -92,10 +92,17 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
     CoolingSetup setup;
     setup.type = design.type;
     setup.liquidFraction = design.liquidFraction;
-    setup.liquidOnDryCoolers = options.liquidRejection == HeatRejection::DryCooler;
+    setup.liquidRejection = design.liquidHeatRejection;
+    setup.liquidOnDryCoolers = design.liquidHeatRejection != HeatRejection::CoolingTower;
+    const bool adiabatic = design.liquidHeatRejection == HeatRejection::Adiabatic;
     setup.liquidSupplyC = design.supplyWaterC;
     setup.airSupplyC = options.airLoopSupplyWaterC;
-    setup.facilityPumpFraction = options.facilityPumpPowerFraction;
+    setup.coolant = coolantProperties(design.coolant);
+    setup.liquidPumpFraction = pumpPowerPerHeatW(
+        setup.coolant, design.designDeltaTK, design.facilityPumpHeadKPa, options.pumpEfficiency);
+    setup.airPumpFraction =
+        pumpPowerPerHeatW(coolantProperties(Coolant::Water), options.airLoopDeltaTK,
+                          design.facilityPumpHeadKPa, options.pumpEfficiency);
 
     const CoolingUnit *chiller = findNamed(catalog, design.chiller);
     if (!chiller)
@@ -154,24 +161,39 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
                               "(solvers/common/defaults.h referenceClimate()) [U]");
     }
     setup.climate = climate;
+    // The air the liquid loop's heat rejection sees: dry bulb, pre-cooled air (adiabatic) or
+    // wet bulb (towers), and its approach.
+    auto liquidOutdoorC = [&](double dryC, double wetC) {
+        if (setup.liquidRejection == HeatRejection::CoolingTower)
+            return wetC;
+        return adiabatic ? adiabaticAirC(dryC, wetC, options.adiabaticEffectiveness) : dryC;
+    };
+    const double liquidApproachK =
+        setup.liquidOnDryCoolers ? options.dryCoolerApproachK : options.towerApproachK;
     for (size_t m = 0; m < 12; ++m) {
+        if (adiabatic) {
+            // The pads run when the dry coil alone would not hold the supply (economizer or
+            // not: on chillers they lower the condenser water).
+            setup.adiabaticSprayShare[m] =
+                1.0 - economizerFraction(climate.dryBulbC[m], liquidApproachK, setup.liquidSupplyC,
+                                         options.economizerBandK);
+            setup.adiabaticWaterLPerJ[m] = adiabaticWaterLPerJ(
+                climate.dryBulbC[m], climate.wetBulbC[m], options.adiabaticEffectiveness,
+                options.adiabaticAirRiseK, options.latentHeatJPerKg);
+        }
         if (!design.economizer)
             continue;
-        const double liquidOutdoorC =
-            setup.liquidOnDryCoolers ? climate.dryBulbC[m] : climate.wetBulbC[m];
-        const double liquidApproachK =
-            setup.liquidOnDryCoolers ? options.dryCoolerApproachK : options.towerApproachK;
-        setup.liquidEconomizer[m] = economizerFraction(
-            liquidOutdoorC, liquidApproachK, setup.liquidSupplyC, options.economizerBandK);
+        setup.liquidEconomizer[m] =
+            economizerFraction(liquidOutdoorC(climate.dryBulbC[m], climate.wetBulbC[m]),
+                               liquidApproachK, setup.liquidSupplyC, options.economizerBandK);
         setup.airEconomizer[m] = economizerFraction(climate.wetBulbC[m], options.towerApproachK,
                                                     setup.airSupplyC, options.economizerBandK);
     }
-    // A chiller rejects through its loop's heat rejection: dry coolers (liquid loop on them) or
-    // towers.
+    // A chiller rejects through its loop's heat rejection: dry or adiabatic coolers (liquid loop
+    // on them) or towers.
     auto liquidCondenser = [&](double dryC, double wetC) {
-        return setup.liquidOnDryCoolers
-                   ? condenserWaterC(dryC, options.dryCoolerApproachK, options.condenserRangeK)
-                   : condenserWaterC(wetC, options.towerApproachK, options.condenserRangeK);
+        return condenserWaterC(liquidOutdoorC(dryC, wetC), liquidApproachK,
+                               options.condenserRangeK);
     };
     auto airCondenser = [&](double wetC) {
         return condenserWaterC(wetC, options.towerApproachK, options.condenserRangeK);
@@ -204,20 +226,76 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
                               formatFixed(options.economizerBandK / 2, 0) +
                               " K (no /site/designDryBulbC, /site/designWetBulbC) [U]");
     }
+    const double designLiquidOutdoorC = liquidOutdoorC(setup.designDryBulbC, setup.designWetBulbC);
     if (design.economizer) {
-        setup.designLiquidEconomizer = economizerFraction(
-            setup.liquidOnDryCoolers ? setup.designDryBulbC : setup.designWetBulbC,
-            setup.liquidOnDryCoolers ? options.dryCoolerApproachK : options.towerApproachK,
-            setup.liquidSupplyC, 0);
+        setup.designLiquidEconomizer =
+            economizerFraction(designLiquidOutdoorC, liquidApproachK, setup.liquidSupplyC, 0);
         setup.designAirEconomizer =
             economizerFraction(setup.designWetBulbC, options.towerApproachK, setup.airSupplyC, 0);
     }
-    setup.designLiquidCop = chillerCopAtLift(
-        setup.cop, setup.liquidSupplyC, liquidCondenser(setup.designDryBulbC, setup.designWetBulbC),
-        options.chillerMinLiftK);
+    if (adiabatic &&
+        economizerFraction(setup.designDryBulbC, liquidApproachK, setup.liquidSupplyC, 0) < 1)
+        setup.designAdiabaticWaterLPerJ = adiabaticWaterLPerJ(
+            setup.designDryBulbC, setup.designWetBulbC, options.adiabaticEffectiveness,
+            options.adiabaticAirRiseK, options.latentHeatJPerKg);
+    const double designLiquidCondenserC =
+        liquidCondenser(setup.designDryBulbC, setup.designWetBulbC);
+    setup.designLiquidCop = chillerCopAtLift(setup.cop, setup.liquidSupplyC, designLiquidCondenserC,
+                                             options.chillerMinLiftK);
     setup.designAirCop = chillerCopAtLift(
         setup.cop, setup.airSupplyC, airCondenser(setup.designWetBulbC), options.chillerMinLiftK);
+
+    // Derating at the design hour. A dry (or adiabatic) cooler sees the loop's return, or the
+    // chiller's condenser water when that is warmer, against the air entering its coil; a
+    // tower sees approach + range against its rating.
+    if (setup.liquidOnDryCoolers) {
+        double fluidInC = setup.liquidSupplyC + design.designDeltaTK;
+        if (setup.designLiquidEconomizer < 1)
+            fluidInC = std::max(fluidInC, designLiquidCondenserC);
+        setup.dryCoolerDerate =
+            capacityDerate(fluidInC - designLiquidOutdoorC, options.dryCoolerRatedItdK);
+    }
+    setup.towerDerate = capacityDerate(options.towerApproachK + options.condenserRangeK,
+                                       options.towerRatedApproachPlusRangeK);
+
+    // Water on dry coolers freezes in a cold month: the coldest hours are the coldest month's
+    // mean less half the band.
+    if (setup.liquidOnDryCoolers && setup.type != CoolingType::Air) {
+        const double coldestC =
+            *std::min_element(climate.dryBulbC.begin(), climate.dryBulbC.end()) -
+            options.economizerBandK / 2;
+        if (coldestC < setup.coolant.freezeC)
+            diagnostics.warning(
+                "", "/cooling/coolant",
+                "the facility loop runs through outdoor coolers down to about " +
+                    formatFixed(coldestC, 0) + " degC, below the coolant's freezing point (" +
+                    formatFixed(setup.coolant.freezeC, 0) +
+                    " degC): use a glycol mix that stays liquid (pg25 -10, eg30 -15, pg40 -21 "
+                    "degC)");
+    }
     return setup;
+}
+
+double adiabaticAirC(double dryBulbC, double wetBulbC, double effectiveness)
+{
+    return dryBulbC - effectiveness * std::max(0.0, dryBulbC - wetBulbC);
+}
+
+double adiabaticWaterLPerJ(double dryBulbC, double wetBulbC, double effectiveness, double airRiseK,
+                           double latentHeatJPerKg)
+{
+    constexpr double kLitresPerKg = 1.0 / 0.997;
+    if (airRiseK <= 0 || latentHeatJPerKg <= 0)
+        return 0;
+    const double coolingK = effectiveness * std::max(0.0, dryBulbC - wetBulbC);
+    return coolingK / (airRiseK * latentHeatJPerKg) * kLitresPerKg;
+}
+
+double capacityDerate(double actualK, double ratedK)
+{
+    if (ratedK <= 0)
+        return 1;
+    return std::clamp(actualK / ratedK, 0.05, 1.0);
 }
 
 HeatSplit splitRackHeat(CoolingType type, double liquidFraction, RackRole role,
@@ -262,7 +340,7 @@ double towerHeatW(const CoolingSetup &setup, double liquidW, double airW, double
     const double airChillerW = (1.0 - airEconomizer) * airW / airCop;
     double heatW = airW + airChillerW;
     if (!setup.liquidOnDryCoolers)
-        heatW += liquidW + (1.0 - liquidEconomizer) * liquidW / liquidCop;
+        heatW += liquidRejectedW(liquidW, liquidEconomizer, liquidCop);
     return heatW;
 }
 
@@ -273,19 +351,28 @@ double towerWaterLPerJ(double evaporativeShare, double latentHeatJPerKg, double 
     return evaporation * (1.0 + 1.0 / (cycles - 1.0));
 }
 
+double liquidRejectedW(double liquidW, double liquidEconomizer, double liquidCop)
+{
+    return liquidW + (1.0 - liquidEconomizer) * liquidW / liquidCop;
+}
+
 PlantPower plantPower(const CoolingSetup &setup, double liquidW, double airW,
                       double liquidEconomizer, double airEconomizer, double liquidCop,
-                      double airCop)
+                      double airCop, bool designHour)
 {
     PlantPower power;
     const double liquidChillerW = (1.0 - liquidEconomizer) * liquidW / liquidCop;
     const double airChillerW = (1.0 - airEconomizer) * airW / airCop;
     power.chillerW = liquidChillerW + airChillerW;
-    const double liquidRejectionFraction =
-        setup.liquidOnDryCoolers ? setup.dryCoolerFanFraction : setup.towerFraction;
+    const double dryDerate = designHour ? setup.dryCoolerDerate : 1.0;
+    const double towerDerate = designHour ? setup.towerDerate : 1.0;
+    const double liquidRejectionFraction = setup.liquidOnDryCoolers
+                                               ? setup.dryCoolerFanFraction / dryDerate
+                                               : setup.towerFraction / towerDerate;
     power.heatRejectionW = (liquidW + liquidChillerW) * liquidRejectionFraction +
-                           (airW + airChillerW) * setup.towerFraction;
-    power.pumpW = liquidW * setup.cduPumpFraction + (liquidW + airW) * setup.facilityPumpFraction;
+                           (airW + airChillerW) * setup.towerFraction / towerDerate;
+    power.pumpW =
+        liquidW * (setup.cduPumpFraction + setup.liquidPumpFraction) + airW * setup.airPumpFraction;
     power.fanW = airW * setup.crahFanFraction;
     if (setup.type == CoolingType::RearDoor)
         power.fanW += liquidW * setup.rdhxFanFraction;

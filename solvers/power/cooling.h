@@ -9,10 +9,13 @@
 //                air heat;
 //   flow         Q = m cp dT: L/min = Q / (rho cp dT) x 60, at CoolingDesign::designDeltaTK;
 //   economizer   a month is on free cooling when its outdoor temperature (dry bulb for dry
-//                coolers, wet bulb for towers) + approach is below the loop's supply water
-//                temperature, with a linear transition over economizerBandK;
+//                coolers, wet bulb for towers, the pre-cooled air for adiabatic coolers) +
+//                approach is below the loop's supply water temperature, with a linear
+//                transition over economizerBandK;
 //   plant power  chiller = heat not free-cooled / COP; heat rejection = fan or tower power per
-//                W rejected; pumps (CDU + facility water) and fans (CRAH, RDHx) per W moved;
+//                W rejected, at the design hour over the units' derating; pumps: the CDUs' per
+//                W moved, the facility loops' flow x head / efficiency (coolant.h); fans (CRAH,
+//                RDHx) per W moved;
 //   chiller COP  the rated COP scaled by the Carnot COP of the lift (chillerCopAtLift), month by
 //                month and at the design hour;
 //   peak         one hour, so the economizer rule has no band: at the site's design dry and
@@ -23,6 +26,7 @@
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"
 #include "model/project.h"
+#include "solvers/power/coolant.h"
 #include "solvers/power/power.h"
 
 #include <array>
@@ -50,6 +54,19 @@ double chillerCopAtLift(double ratedCop, double chilledWaterC, double condenserW
 // approach) or a dry cooler (dry bulb + approach), plus the condenser range.
 double condenserWaterC(double outdoorC, double approachK, double rangeK);
 
+// Air leaving an adiabatic cooler's pads: dry bulb - effectiveness x wet-bulb depression.
+double adiabaticAirC(double dryBulbC, double wetBulbC, double effectiveness);
+
+// Water an adiabatic cooler evaporates per J it rejects while its pads run, in L: the pads take
+// effectiveness x (dry - wet) K out of an air flow that warms `airRiseK` across the coil, so
+// m_water = Q x cooling / (airRise x latent heat).
+double adiabaticWaterLPerJ(double dryBulbC, double wetBulbC, double effectiveness, double airRiseK,
+                           double latentHeatJPerKg);
+
+// Share of rated capacity a unit gives at `actualK` of driving temperature difference, rated
+// at `ratedK` (linear in the difference; never above the rating) [U].
+double capacityDerate(double actualK, double ratedK);
+
 // Volume flow that carries `heatW` at a temperature rise `deltaTK`: Q / (rho cp dT), in L/min.
 double coolantFlowLPerMin(double heatW, double deltaTK, double densityKgPerL, double cpKJPerKgK);
 
@@ -58,9 +75,14 @@ struct CoolingSetup
 {
     CoolingType type = CoolingType::DirectLiquid;
     double liquidFraction = 0.8;
-    bool liquidOnDryCoolers = true;
+    HeatRejection liquidRejection = HeatRejection::DryCooler;
+    bool liquidOnDryCoolers = true; // dry or adiabatic coolers (no tower on the liquid loop)
     double liquidSupplyC = 32, airSupplyC = 18;
     std::array<double, 12> liquidEconomizer{}, airEconomizer{};
+    // Adiabatic coolers: share of each month the pads run (the dry coil alone cannot hold the
+    // supply) and the water they evaporate per J of the liquid loop's rejected heat then.
+    std::array<double, 12> adiabaticSprayShare{}, adiabaticWaterLPerJ{};
+    double designAdiabaticWaterLPerJ = 0;
     Climate climate;  // the months the economizer and COP tables were computed from
     double cop = 6.5; // rated, at AHRI 550/590 conditions
     std::array<double, 12> liquidCop{}, airCop{}; // at each month's lift
@@ -69,10 +91,15 @@ struct CoolingSetup
     double designDryBulbC = 0, designWetBulbC = 0;
     double designLiquidEconomizer = 0, designAirEconomizer = 0;
     double designLiquidCop = 0, designAirCop = 0;
+    // Units' capacity at the design hour over their rating (dry/adiabatic coolers, towers).
+    double dryCoolerDerate = 1, towerDerate = 1;
+    // Facility loops' pump W per W of heat (flow x head / efficiency), and the coolant.
+    double liquidPumpFraction = 0, airPumpFraction = 0;
+    CoolantProperties coolant;
     double chillerCapacityW = 0, cduCapacityW = 0, dryCoolerCapacityW = 0, towerCapacityW = 0,
            crahCapacityW = 0;
     double cduPumpFraction = 0, dryCoolerFanFraction = 0, towerFraction = 0, crahFanFraction = 0,
-           rdhxFanFraction = 0, facilityPumpFraction = 0;
+           rdhxFanFraction = 0;
     double rdhxRackLimitW = 0;
     std::string chillerPart, cduPart, dryCoolerPart, towerPart, crahPart, rdhxPart;
 };
@@ -99,10 +126,14 @@ struct PlantPower
 };
 
 // Electric power of the plant moving `liquidW` and `airW` with the given economizer shares and
-// the chillers of each loop at the given COP.
+// the chillers of each loop at the given COP; `designHour` runs the heat rejection at the
+// units' derating (every unit at full fan).
 PlantPower plantPower(const CoolingSetup &setup, double liquidW, double airW,
                       double liquidEconomizer, double airEconomizer, double liquidCop,
-                      double airCop);
+                      double airCop, bool designHour = false);
+
+// Heat the liquid loop rejects outdoors: its heat plus its chillers' compressor heat.
+double liquidRejectedW(double liquidW, double liquidEconomizer, double liquidCop);
 
 // Heat the wet cooling towers reject: the air loop, the liquid loop when it is on towers, and
 // the compressor heat of those loops' chillers.

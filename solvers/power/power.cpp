@@ -136,8 +136,18 @@ Diagnostics PowerOptions::validate() const
     optionNonNegative(d, "dryCoolerApproachK", dryCoolerApproachK, "dry cooler approach");
     optionNonNegative(d, "towerApproachK", towerApproachK, "tower approach");
     optionNonNegative(d, "economizerBandK", economizerBandK, "economizer band");
-    optionPositive(d, "coolantDensityKgPerL", coolantDensityKgPerL, "coolant density");
-    optionPositive(d, "coolantCpKJPerKgK", coolantCpKJPerKgK, "coolant heat capacity");
+    optionRange(d, "adiabaticEffectiveness", adiabaticEffectiveness, 0, 1, false, false,
+                "adiabatic pad effectiveness");
+    optionPositive(d, "adiabaticAirRiseK", adiabaticAirRiseK, "adiabatic cooler air rise");
+    optionPositive(d, "dryCoolerRatedItdK", dryCoolerRatedItdK, "dry cooler rated ITD");
+    optionPositive(d, "towerRatedApproachPlusRangeK", towerRatedApproachPlusRangeK,
+                   "tower rated approach + range");
+    optionRange(d, "pumpEfficiency", pumpEfficiency, 0, 1, true, false, "pump efficiency");
+    optionPositive(d, "airLoopDeltaTK", airLoopDeltaTK, "air loop chilled-water rise");
+    optionNonNegative(d, "reuseExchangerApproachK", reuseExchangerApproachK,
+                      "heat reuse exchanger approach");
+    optionRange(d, "heatPumpCarnotEfficiency", heatPumpCarnotEfficiency, 0, 1, true, false,
+                "heat pump share of Carnot COP");
     optionPositive(d, "chillerCopDefault", chillerCopDefault, "chiller COP");
     using Fields = std::initializer_list<std::pair<const char *, double>>;
     for (const auto &[name, value] :
@@ -152,7 +162,6 @@ Diagnostics PowerOptions::validate() const
          Fields{{"towerPowerFraction", towerPowerFraction},
                 {"dryCoolerPowerFractionDefault", dryCoolerPowerFractionDefault},
                 {"cduPumpPowerFractionDefault", cduPumpPowerFractionDefault},
-                {"facilityPumpPowerFraction", facilityPumpPowerFraction},
                 {"crahFanPowerFractionDefault", crahFanPowerFractionDefault},
                 {"rdhxFanPowerFractionDefault", rdhxFanPowerFractionDefault}})
         optionRange(d, name, value, 0, 1, false, true, name);
@@ -458,9 +467,9 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         peakFlow = runChain(stages, sizing, result.itPeakW, peakPlant.totalW(), result.miscPeakW,
                             options.coolingOnUps);
         const double airW = airItPeakW + peakFlow.ups.lossW + peakFlow.pdu.lossW;
-        peakPlant =
-            plantPower(cooling, liquidPeakW, airW, cooling.designLiquidEconomizer,
-                       cooling.designAirEconomizer, cooling.designLiquidCop, cooling.designAirCop);
+        peakPlant = plantPower(cooling, liquidPeakW, airW, cooling.designLiquidEconomizer,
+                               cooling.designAirEconomizer, cooling.designLiquidCop,
+                               cooling.designAirCop, true);
     }
 
     // Annual energy month by month at the average load.
@@ -495,7 +504,9 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         const double towerW =
             towerHeatW(cooling, liquidAverageW, airItAverageW + flow.ups.lossW + flow.pdu.lossW,
                        econL[m], econA[m], cooling.liquidCop[m], cooling.airCop[m]);
-        const double waterL = towerW * hours * 3600 * waterLPerJ;
+        const double adiabaticL = liquidRejectedW(liquidAverageW, econL[m], cooling.liquidCop[m]) *
+                                  cooling.adiabaticSprayShare[m] * cooling.adiabaticWaterLPerJ[m];
+        const double waterL = (towerW * waterLPerJ + adiabaticL) * hours * 3600;
         waterLitres += waterL;
         const double itKWh = result.itAverageW * hours / 1e3;
         if (itKWh > 0)
@@ -593,6 +604,21 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         result.diagnostics.warning("", "/cooling/heatReuseFraction",
                                    "heat reuse takes the liquid loop's heat, and this site has "
                                    "no liquid loop: nothing is reused (ERF 0)");
+    // The reuse network takes the facility loop's return (supply + rise, the CDU's two sides
+    // carrying equal flows) less its exchanger's approach; a heat pump lifts it to the network's
+    // temperature at a share of the Carnot COP (docs/power-model.md, section 6).
+    result.heatReuseSourceC = project.cooling.supplyWaterC + project.cooling.designDeltaTK -
+                              options.reuseExchangerApproachK;
+    if (project.cooling.heatReuseSupplyC && result.heatReusedMWh > 0 &&
+        *project.cooling.heatReuseSupplyC > result.heatReuseSourceC) {
+        constexpr double kKelvin = 273.15;
+        const double hotK = *project.cooling.heatReuseSupplyC + kKelvin;
+        const double liftK = hotK - (result.heatReuseSourceC + kKelvin);
+        const double copHeating = options.heatPumpCarnotEfficiency * hotK / liftK;
+        // Heat delivered = heat taken + electricity: W = Q_taken / (COP - 1).
+        result.heatPumpCop = copHeating;
+        result.heatPumpMWh = copHeating > 1 ? result.heatReusedMWh / (copHeating - 1) : 0;
+    }
     result.erf = result.annualEnergyMWh > 0 ? result.heatReusedMWh / result.annualEnergyMWh : 0;
     result.cueKgPerKWh = itKWh > 0 ? result.co2Tonnes * 1e3 / itKWh : 0;
 
@@ -634,13 +660,20 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     plant.pumpAverageW = sumPlant.pumpW;
     plant.fanAverageW = sumPlant.fanW;
     plant.cduCapacityW = cooling.cduCapacityW;
+    plant.liquidHeatRejection = project.cooling.liquidHeatRejection;
+    plant.coolant = project.cooling.coolant;
+    plant.rackLoopSupplyC = cooling.liquidSupplyC + project.cooling.cduApproachK;
+    plant.dryCoolerDerate = cooling.dryCoolerDerate;
+    plant.towerDerate = cooling.towerDerate;
+    plant.liquidPumpWPerKW = cooling.liquidPumpFraction * 1e3;
+    plant.airPumpWPerKW = cooling.airPumpFraction * 1e3;
 
     const double pduLossShare = result.itPeakW > 0 ? peakFlow.pdu.lossW / result.itPeakW : 0;
     for (HallPower &hall : result.halls) {
         hall.heatW = hall.peakW * (1 + pduLossShare); // busways run through the hall
         hall.coolantFlowLPerMin =
             coolantFlowLPerMin(hall.liquidHeatW, project.cooling.designDeltaTK,
-                               options.coolantDensityKgPerL, options.coolantCpKJPerKgK);
+                               cooling.coolant.densityKgPerL, cooling.coolant.cpKJPerKgK);
         if (cooling.cduCapacityW > 0 && hall.liquidHeatW > 0) {
             const int needed = int(std::ceil(hall.liquidHeatW / cooling.cduCapacityW - 1e-9));
             plant.cdusNeeded += needed;
@@ -713,16 +746,16 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     const double airRejectW =
         plant.airHeatPeakW * (1 + (airChiller ? 1 / plant.chillerCopPeakAir : 0));
     if (cooling.liquidOnDryCoolers && liquidRejectW > 0) {
-        result.capacities.push_back(unitsCapacity("dry-cooler", cooling.dryCoolerPart,
-                                                  options.heatRejectionRedundancy, ups,
-                                                  liquidRejectW, cooling.dryCoolerCapacityW));
+        result.capacities.push_back(
+            unitsCapacity("dry-cooler", cooling.dryCoolerPart, options.heatRejectionRedundancy, ups,
+                          liquidRejectW, cooling.dryCoolerCapacityW * cooling.dryCoolerDerate));
         plant.dryCoolers = result.capacities.back().unitsInstalled;
     }
     const double towerLoadW = airRejectW + (cooling.liquidOnDryCoolers ? 0 : liquidRejectW);
     if (towerLoadW > 0) {
         result.capacities.push_back(unitsCapacity("cooling-tower", cooling.towerPart,
                                                   options.heatRejectionRedundancy, ups, towerLoadW,
-                                                  cooling.towerCapacityW));
+                                                  cooling.towerCapacityW * cooling.towerDerate));
         plant.coolingTowers = result.capacities.back().unitsInstalled;
     }
     if (plant.airHeatPeakW > 0) {

@@ -51,9 +51,6 @@ struct NetworkLoad
     double totalW() const { return switchPowerW + modulePowerW; }
 };
 
-// How the liquid loop rejects its heat when the outdoor air allows free cooling.
-enum class HeatRejection { DryCooler, CoolingTower };
-
 // Solver settings. Figures marked [U] are unverified engineering defaults; catalog entries,
 // where the catalog has them, take precedence over the *Default* fallbacks.
 struct PowerOptions
@@ -97,15 +94,31 @@ struct PowerOptions
     double airRackLimitKW = 40;         // ~30 practical, ~40 with containment [U]
     double rdhxRackLimitKWDefault = 75; // active RDHx 40-75 kW [ref:hpe-rdhx-quickspecs]
     double airLoopSupplyWaterC = 18;    // CRAH chilled water (ASHRAE W17-class) [U]
-    HeatRejection liquidRejection = HeatRejection::DryCooler; // warm water: dry coolers [A]
-    double dryCoolerApproachK = 8; // outdoor dry bulb to supply water [U]
-    double towerApproachK = 6;     // wet bulb to supply water: tower ~4 K + plate HX ~2 K [U]
+    double dryCoolerApproachK = 8;      // outdoor dry bulb to supply water [U]
+    double towerApproachK = 6;          // wet bulb to supply water: tower ~4 K + plate HX ~2 K [U]
     // A month's hourly temperatures are taken as spread evenly over +-band/2 around its mean, so
     // its economizer share rises linearly across the band (0 = a month is all or nothing).
     double economizerBandK = 8;
-    double coolantDensityKgPerL = 0.997; // water (physical property)
-    double coolantCpKJPerKgK = 4.18;     // water (physical property)
-    double chillerCopDefault = 6.5;      // water-cooled centrifugal 6-7 [ref:bac-free-cooling]
+    // Adiabatic coolers: the pads cool the air by effectiveness x (dry bulb - wet bulb) when
+    // the dry coil alone cannot hold the supply [ref:liao-chiu-2002]; the
+    // air warms by adiabaticAirRiseK across the coil, which sets the air flow and so the water
+    // evaporated per J rejected [U].
+    double adiabaticEffectiveness = 0.8;
+    double adiabaticAirRiseK = 10;
+    // Rating points for derating at the design hour: a dry cooler's capacity scales with its
+    // inlet temperature difference (fluid in - air in), rated at 15 K (EN 1048-style, 40 degC
+    // fluid / 25 degC air) [U]; a tower's with approach + range, rated at the CTI point 95/85/78
+    // degF (range 5.56 K, approach 3.89 K) [ref:cti-std-201].
+    double dryCoolerRatedItdK = 15;
+    double towerRatedApproachPlusRangeK = 9.44;
+    // Pumps: wire-to-water efficiency [U]; the air loop's chilled-water rise (CRAH coils) [U].
+    double pumpEfficiency = 0.7;
+    double airLoopDeltaTK = 6;
+    // Heat reuse: the network takes the facility loop's return less a plate exchanger's
+    // approach [U]; a heat pump lifts it further at this share of the Carnot COP [U].
+    double reuseExchangerApproachK = 2;
+    double heatPumpCarnotEfficiency = 0.5;
+    double chillerCopDefault = 6.5; // water-cooled centrifugal 6-7 [ref:bac-free-cooling]
     // Condenser water temperature rise: 94.3 - 85 degF at AHRI 550/590 [ref:ahri-550-590].
     double condenserRangeK = 5.17;
     // Least lift the COP model takes: a compressor's fixed losses cap its COP at low lift (15 K
@@ -122,7 +135,6 @@ struct PowerOptions
     double dryCoolerCapacityKWDefault = 1500;    // [U]
     double cduCapacityKWDefault = 2000;          // facility CDU 2-4 MW [U]
     double cduPumpPowerFractionDefault = 0.01;   // [U]
-    double facilityPumpPowerFraction = 0.01;     // facility water pumps, W per W of heat [U]
     double crahFanPowerFractionDefault = 0.04;   // [U]
     double crahCapacityKWDefault = 200;          // [U]
     double rdhxFanPowerFractionDefault = 0.015;  // active RDHx fans [U]
@@ -302,6 +314,13 @@ struct CoolingPlant
     int cdusNeeded = 0, cdusInstalled = 0;
     double cduCapacityW = 0;
     int chillers = 0, dryCoolers = 0, coolingTowers = 0, crahs = 0, rdhxUnits = 0;
+    HeatRejection liquidHeatRejection = HeatRejection::DryCooler;
+    Coolant coolant = Coolant::Water;
+    double rackLoopSupplyC = 0; // facility supply + CDU approach
+    // Capacity at the design hour over the rating (dry/adiabatic coolers, towers).
+    double dryCoolerDerate = 1, towerDerate = 1;
+    // Facility-loop pump power per kW of heat: flow x head / efficiency.
+    double liquidPumpWPerKW = 0, airPumpWPerKW = 0;
 
     double peakW() const { return chillerPeakW + heatRejectionPeakW + pumpPeakW + fanPeakW; }
     double averageW() const
@@ -353,6 +372,9 @@ struct PowerResult
     double erf = 0;                 // energy reuse factor: reused / facility energy
     double ref = 0;                 // renewable energy factor: Site::renewableFraction
     double cueKgPerKWh = 0;         // carbon usage effectiveness: CO2 / IT energy
+    double heatReuseSourceC = 0;    // the loop's return less the reuse exchanger's approach
+    double heatPumpCop = 0;         // 0 when the network takes the heat as it is
+    double heatPumpMWh = 0;         // heat pump electricity, outside the facility's PUE
 
     // From the start date, one point per date the supply changes; empty without a start date.
     std::vector<SupplyPoint> supply;

@@ -124,6 +124,9 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
     j["erf"] = r.erf;
     j["ref"] = r.ref;
     j["cueKgPerKWh"] = r.cueKgPerKWh;
+    j["heatReuseSourceC"] = r.heatReuseSourceC;
+    j["heatPumpCop"] = r.heatPumpCop;
+    j["heatPumpMWh"] = r.heatPumpMWh;
 
     nlohmann::json chain = nlohmann::json::array();
     for (const ChainStage &s : r.chain)
@@ -197,7 +200,14 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
                     {"dryCoolers", c.dryCoolers},
                     {"coolingTowers", c.coolingTowers},
                     {"crahs", c.crahs},
-                    {"rdhxUnits", c.rdhxUnits}};
+                    {"rdhxUnits", c.rdhxUnits},
+                    {"liquidHeatRejection", toString(c.liquidHeatRejection)},
+                    {"coolant", toString(c.coolant)},
+                    {"rackLoopSupplyC", c.rackLoopSupplyC},
+                    {"dryCoolerDerate", c.dryCoolerDerate},
+                    {"towerDerate", c.towerDerate},
+                    {"liquidPumpWPerKW", c.liquidPumpWPerKW},
+                    {"airPumpWPerKW", c.airPumpWPerKW}};
 
     nlohmann::json comparison = nlohmann::json::array();
     for (const DistributionOption &d : r.distributionComparison)
@@ -326,6 +336,10 @@ void writeText(std::ostream &out, const PowerResult &r)
              fmt(" (peak month %.2f)", r.wuePeakMonthLPerKWh));
     line(out, "ERF / REF / CUE",
          fmt("%.3f", r.erf) + fmt(" / %.3f", r.ref) + fmt(" / %.3f kg CO2/kWh", r.cueKgPerKWh));
+    if (r.heatPumpMWh > 0)
+        line(out, "heat pump for reuse",
+             fmt("%.0f MWh/year", r.heatPumpMWh) + fmt(" at COP %.1f", r.heatPumpCop) +
+                 fmt(" (loop gives %.0f degC)", r.heatReuseSourceC));
 
     out << "\nPower chain (peak load fraction, efficiency, loss)\n";
     for (const ChainStage &s : r.chain) {
@@ -351,7 +365,12 @@ void writeText(std::ostream &out, const PowerResult &r)
     out << "\nCooling (" << toString(c.type) << ")\n";
     line(out, "liquid / air heat (peak)", mw(c.liquidHeatPeakW) + " / " + mw(c.airHeatPeakW));
     line(out, "supply water liquid / air",
-         fmt("%.0f degC", c.liquidSupplyWaterC) + " / " + fmt("%.0f degC", c.airSupplyWaterC));
+         fmt("%.0f degC", c.liquidSupplyWaterC) + " / " + fmt("%.0f degC", c.airSupplyWaterC) +
+             fmt(" (rack loop %.0f degC)", c.rackLoopSupplyC));
+    line(out, "liquid heat rejection",
+         std::string(toString(c.liquidHeatRejection)) + ", " + toString(c.coolant) +
+             fmt(", derated to %.2f at the peak", c.dryCoolerDerate) +
+             fmt(" (towers %.2f)", c.towerDerate));
     line(out, "coolant flow",
          fmt("%.0f L/min", c.coolantFlowLPerMin) +
              fmt(" (%.2f L/min per kW)", c.coolantLPerMinPerKW));

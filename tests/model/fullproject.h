@@ -70,6 +70,12 @@ inline Project fullProject()
     p.cooling.cduRedundancy = Redundancy::TwoN;
     p.cooling.chiller = "chiller-3MW";
     p.cooling.economizer = false;
+    p.cooling.liquidHeatRejection = HeatRejection::Adiabatic;
+    p.cooling.facilityWaterClass = WaterClass::W40;
+    p.cooling.cduApproachK = 4;
+    p.cooling.coolant = Coolant::PropyleneGlycol25;
+    p.cooling.facilityPumpHeadKPa = 300;
+    p.cooling.heatReuseSupplyC = 65;
 
     p.pools.push_back({"train", "B200", "HGX-B200", 4096, 4, "H1"});
     p.pools.push_back({"infer", "H100-SXM", "DGX-H100", 512, 2, "H2"});

@@ -126,6 +126,14 @@ TEST_CASE("every bad value is reported at its exact JSON pointer", "[projectjson
         {"/power/otherItFraction", "2", "/power/otherItFraction", "out of range"},
         {"/power/gpuLoadFactor", "0", "/power/gpuLoadFactor", "greater than 0"},
         {"/power/pue", "0.9", "/power/pue", "at least 1"},
+        {"/cooling/cduApproachK", "0", "/cooling/cduApproachK", "out of range"},
+        {"/cooling/facilityPumpHeadKPa", "0", "/cooling/facilityPumpHeadKPa", "greater than 0"},
+        {"/cooling/coolant", "\"brine\"", "/cooling/coolant", "unknown value 'brine'"},
+        {"/cooling/liquidHeatRejection", "\"river\"", "/cooling/liquidHeatRejection",
+         "unknown value 'river'"},
+        {"/cooling/facilityWaterClass", "\"W50\"", "/cooling/facilityWaterClass",
+         "unknown value 'W50'"},
+        {"/cooling/heatReuseSupplyC", "200", "/cooling/heatReuseSupplyC", "out of range"},
         {"/cooling/designDeltaTK", "0", "/cooling/designDeltaTK", "greater than 0"},
         {"/reliability/spareConfidence", "1", "/reliability/spareConfidence", "less than 1"},
         {"/reliability/failuresPerYear/gpu", "-1", "/reliability/failuresPerYear/gpu",
@@ -404,7 +412,11 @@ TEST_CASE("omitted fields take the defaults of project.h", "[projectjson]")
     CHECK(p.site == Site{});
     CHECK(p.halls.empty());
     CHECK(p.power == PowerDesign{});
-    CHECK(p.cooling == CoolingDesign{});
+    // The sample states one cooling field: glycol, as its dry coolers freeze in the default
+    // climate's winter.
+    CoolingDesign cooling;
+    cooling.coolant = Coolant::PropyleneGlycol25;
+    CHECK(p.cooling == cooling);
     CHECK(p.planes.empty());
     CHECK(p.storage == StorageDesign{});
     CHECK(p.reliability == ReliabilitySettings{});
@@ -535,8 +547,9 @@ TEST_CASE("a minimal project stays minimal when saved", "[projectjson]")
     std::vector<std::string> keys;
     for (auto it = doc.begin(); it != doc.end(); ++it)
         keys.push_back(it.key());
-    CHECK(keys ==
-          std::vector<std::string>{"$schema", "schema", "version", "name", "compute", "workload"});
+    CHECK(keys == std::vector<std::string>{"$schema", "schema", "version", "name", "cooling",
+                                           "compute", "workload"});
+    CHECK(doc["cooling"].size() == 1);             // coolant
     CHECK(doc["compute"]["pools"][0].size() == 2); // gpu, gpuCount
     CHECK(doc["workload"].size() == 3);            // model, trainingTokens, globalBatchSequences
 }
@@ -618,4 +631,38 @@ TEST_CASE("enum name tables are complete and unambiguous", "[enumnames]")
     CHECK(std::string(toString(Redundancy::NPlus1)) == "N+1");
     CHECK(std::string(toString(Distribution::Dc800V)) == "800VDC");
     CHECK(std::string(toString(static_cast<CoolingType>(42))) == "?");
+}
+
+TEST_CASE("a facility-water class sets the supply and refuses what contradicts it", "[projectjson]")
+{
+    auto withCooling = [](const char *cooling) {
+        Json document = baseDocument();
+        document["cooling"] = Json::parse(cooling);
+        return document.dump();
+    };
+    // The class's limit is the supply when none is stated (ASHRAE W40: 40 degC).
+    const Project w40 = parseProjectJson(
+        withCooling(R"({"type": "direct-liquid", "facilityWaterClass": "W40"})"), "t.json");
+    CHECK(w40.cooling.supplyWaterC == 40);
+    REQUIRE(w40.cooling.facilityWaterClass);
+    CHECK(*w40.cooling.facilityWaterClass == WaterClass::W40);
+    // A stated supply below the limit stays; the class round-trips with it.
+    const Project w45 = parseProjectJson(
+        withCooling(R"({"type": "immersion", "facilityWaterClass": "W45", "supplyWaterC": 42})"),
+        "t.json");
+    CHECK(w45.cooling.supplyWaterC == 42);
+    const Project again = parseProjectJson(projectToJson(w45), "t.json");
+    CHECK(again.cooling == w45.cooling);
+
+    CHECK(hasProblem(problems(withCooling(
+                         R"({"type": "direct-liquid", "facilityWaterClass": "W32",
+                             "supplyWaterC": 35})")),
+                     "/cooling/supplyWaterC", "above class W32's 32 degC"));
+    CHECK(hasProblem(problems(withCooling(R"({"type": "air", "facilityWaterClass": "W32"})")),
+                     "/cooling/facilityWaterClass", "air-cooled design"));
+    CHECK(hasProblem(problems(withCooling(R"({"type": "rear-door", "facilityWaterClass": "W32"})")),
+                     "/cooling/facilityWaterClass", "W17 or W27 water, not W32"));
+    CHECK(problems(withCooling(R"({"type": "rear-door", "facilityWaterClass": "W17"})")).empty());
+    CHECK(hasProblem(problems(withCooling(R"({"type": "immersion", "facilityWaterClass": "W+"})")),
+                     "/cooling/facilityWaterClass", "W+ has no upper limit"));
 }

@@ -329,3 +329,155 @@ TEST_CASE("ERF, REF and CUE follow their ISO/IEC 30134 definitions", "[power][wa
                                         project.power.averageLoadFactor * 8760 / 1e6));
     CHECK(reuse.erf == Approx(reuse.heatReusedMWh / reuse.annualEnergyMWh));
 }
+
+TEST_CASE("pump power is flow x head / efficiency, and glycol needs more of it",
+          "[power][cooling][pumps]")
+{
+    // Water at 10 K: 1 / (997 x 4180 x 10) = 2.3995e-8 m3 per J; x 250 kPa / 0.7 = 0.0085698 W
+    // per W of heat (8.6 W/kW).
+    CHECK(pumpPowerPerHeatW(coolantProperties(Coolant::Water), 10, 250, 0.7) ==
+          Approx(0.0085698).epsilon(1e-4));
+    // PG25 (1.020 kg/L, 3.93 kJ/(kg K)): 1 / (1020 x 3930 x 10) x 250e3 / 0.7 = 0.0089093.
+    CHECK(pumpPowerPerHeatW(coolantProperties(Coolant::PropyleneGlycol25), 10, 250, 0.7) ==
+          Approx(0.0089093).epsilon(1e-4));
+    CHECK(pumpPowerPerHeatW(coolantProperties(Coolant::Water), 0, 250, 0.7) == 0);
+
+    // Through the solver: the liquid loop's pumps are the CDUs' fraction plus the facility
+    // loop's; a doubled head doubles the facility part, PG40 raises the rack-side flow by
+    // (997 x 4.18) / (1032 x 3.65) = 1.1064.
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(2, 10);
+    Project project = dgxProject(640);
+    project.site.climate = flatClimate(15, 10);
+    const PowerResult water = solvePower(project, catalog, layout, {}, {});
+    CHECK(water.cooling.liquidPumpWPerKW == Approx(8.5698).epsilon(1e-4));
+    CHECK(water.cooling.airPumpWPerKW == Approx(8.5698 * 10 / 6).epsilon(1e-4));
+    project.cooling.facilityPumpHeadKPa = 500;
+    const PowerResult highHead = solvePower(project, catalog, layout, {}, {});
+    CHECK(highHead.cooling.liquidPumpWPerKW == Approx(2 * 8.5698).epsilon(1e-4));
+    CHECK(highHead.cooling.pumpAverageW > water.cooling.pumpAverageW);
+    project.cooling.facilityPumpHeadKPa = 250;
+    project.cooling.coolant = Coolant::PropyleneGlycol40;
+    const PowerResult glycol = solvePower(project, catalog, layout, {}, {});
+    CHECK(glycol.cooling.coolantFlowLPerMin / water.cooling.coolantFlowLPerMin ==
+          Approx(997 * 4.18 / (1032 * 3.65)).epsilon(1e-6));
+}
+
+TEST_CASE("water on dry coolers in a freezing climate is flagged, glycol is not",
+          "[power][cooling][coolant]")
+{
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(2, 10);
+    Project project = dgxProject(640);
+    Climate climate = flatClimate(10, 5);
+    climate.dryBulbC[0] = -8; // January at -8 degC mean: -12 degC with half the 8 K band
+    project.site.climate = climate;
+    auto flagged = [](const PowerResult &result) {
+        for (const Diagnostic &d : result.diagnostics.items()) {
+            if (d.jsonPath == "/cooling/coolant")
+                return true;
+        }
+        return false;
+    };
+    CHECK(flagged(solvePower(project, catalog, layout, {}, {})));
+    project.cooling.coolant = Coolant::PropyleneGlycol25; // freezes at -10 degC: still flagged
+    CHECK(flagged(solvePower(project, catalog, layout, {}, {})));
+    project.cooling.coolant = Coolant::PropyleneGlycol40; // -21 degC
+    CHECK_FALSE(flagged(solvePower(project, catalog, layout, {}, {})));
+    // Towers keep the loop indoors behind a plate exchanger: no flag.
+    project.cooling.coolant = Coolant::Water;
+    project.cooling.liquidHeatRejection = HeatRejection::CoolingTower;
+    CHECK_FALSE(flagged(solvePower(project, catalog, layout, {}, {})));
+}
+
+TEST_CASE("adiabatic coolers free-cool on pre-cooled air and spend water only when hot",
+          "[power][cooling][water]")
+{
+    // Pads at 0.8 effectiveness: 35 degC dry / 24 degC wet bulb leaves 35 - 0.8 x 11 = 26.2 degC.
+    CHECK(adiabaticAirC(35, 24, 0.8) == Approx(26.2));
+    // Water: 0.8 x 11 K out of air warming 10 K across the coil: 8.8 / (10 x 2.43e6) kg per J
+    // = 3.6214e-7 kg/J = 3.6323e-7 L/J = 1.308 L per kWh rejected while the pads run.
+    CHECK(adiabaticWaterLPerJ(35, 24, 0.8, 10, 2.43e6) == Approx(3.6323e-7).epsilon(1e-4));
+
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(2, 10);
+    Project project = dgxProject(640);
+    // Summer months at 30 / 20 degC: dry coolers (30 + 8 = 38, 6 K above the 32 degC supply)
+    // free-cool none of them, 0.5 - 6 / 8 < 0; the pads (30 - 0.8 x 10 = 22 degC air, + 8 = 30,
+    // 2 K below) free-cool 0.5 + 2 / 8 = 0.75 of them. Winter months at 10 / 6 degC need no pads.
+    Climate climate = flatClimate(10, 6);
+    for (size_t m = 5; m < 8; ++m) {
+        climate.dryBulbC[m] = 30;
+        climate.wetBulbC[m] = 20;
+    }
+    project.site.climate = climate;
+    const PowerResult dry = solvePower(project, catalog, layout, {}, {});
+    project.cooling.liquidHeatRejection = HeatRejection::Adiabatic;
+    const PowerResult adiabatic = solvePower(project, catalog, layout, {}, {});
+    project.cooling.liquidHeatRejection = HeatRejection::CoolingTower;
+    const PowerResult tower = solvePower(project, catalog, layout, {}, {});
+    REQUIRE_FALSE(adiabatic.diagnostics.hasErrors());
+    CHECK(adiabatic.cooling.liquidEconomizerHours > dry.cooling.liquidEconomizerHours);
+    CHECK(adiabatic.cooling.liquidEconomizerFraction[6] == Approx(0.75));
+    CHECK(dry.cooling.liquidEconomizerFraction[6] == 0);
+    CHECK(adiabatic.cooling.liquidEconomizerFraction[0] == 1);
+    CHECK(adiabatic.annualEnergyMWh < dry.annualEnergyMWh);
+    // Water: the pads' summer water on top of the air loop's towers, less than towers on the
+    // liquid loop all year.
+    CHECK(adiabatic.annualWaterM3 > dry.annualWaterM3);
+    CHECK(adiabatic.annualWaterM3 < tower.annualWaterM3);
+    CHECK(adiabatic.cooling.liquidHeatRejection == HeatRejection::Adiabatic);
+}
+
+TEST_CASE("dry coolers derate at a hot design hour and more of them are installed",
+          "[power][cooling][design-day]")
+{
+    // DLC on dry coolers, 32 degC supply, 10 K rise, design hour 40 / 24 degC: no free cooling
+    // (40 + 8 > 32), so the coolers take the chillers' condenser water, 40 + 8 + 5.17 =
+    // 53.17 degC, against 40 degC air: 13.17 K over the 15 K rating = 0.878.
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(2, 10);
+    Project project = dgxProject(640);
+    project.site.climate = flatClimate(20, 14);
+    project.site.designDryBulbC = 40;
+    project.site.designWetBulbC = 24;
+    const PowerResult hot = solvePower(project, catalog, layout, {}, {});
+    CHECK(hot.cooling.dryCoolerDerate == Approx(13.17 / 15).epsilon(1e-3));
+    // A mild design hour, 20 / 14 degC: free cooling holds (20 + 8 <= 32), the coolers see the
+    // loop's return, 42 degC, against 20 degC air: 22 K, above the rating, so no derating.
+    project.site.designDryBulbC = 20;
+    project.site.designWetBulbC = 14;
+    const PowerResult mild = solvePower(project, catalog, layout, {}, {});
+    CHECK(mild.cooling.dryCoolerDerate == 1);
+    CHECK(hot.cooling.dryCoolers >= mild.cooling.dryCoolers);
+    // Fans of the derated units: heat rejection at the peak per W of liquid heat rises by more
+    // than the chillers' extra heat alone.
+    CHECK(hot.cooling.heatRejectionPeakW > mild.cooling.heatRejectionPeakW);
+    // Towers at the default 6 K approach + 5.17 K range run above the CTI rating's 9.44 K.
+    CHECK(hot.cooling.towerDerate == 1);
+}
+
+TEST_CASE("heat reuse above the loop's return needs a heat pump at its Carnot share",
+          "[power][water][reuse]")
+{
+    // Supply 32 degC + 10 K rise - 2 K exchanger approach = 40 degC at the network. A 70 degC
+    // network: lift 30 K, COP 0.5 x 343.15 / 30 = 5.719; electricity = reused / (COP - 1).
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(2, 10);
+    Project project = dgxProject(640);
+    project.site.climate = flatClimate(15, 10);
+    project.cooling.heatReuseFraction = 0.5;
+    const PowerResult direct = solvePower(project, catalog, layout, {}, {});
+    CHECK(direct.heatReuseSourceC == 40);
+    CHECK(direct.heatPumpMWh == 0);
+    project.cooling.heatReuseSupplyC = 70;
+    const PowerResult lifted = solvePower(project, catalog, layout, {}, {});
+    CHECK(lifted.heatPumpCop == Approx(5.719).epsilon(1e-3));
+    CHECK(lifted.heatPumpMWh == Approx(lifted.heatReusedMWh / (5.719 - 1)).epsilon(1e-3));
+    // The heat pump is the network's: the facility's PUE and ERF do not change.
+    CHECK(lifted.pueAnnual == Approx(direct.pueAnnual));
+    CHECK(lifted.erf == Approx(direct.erf));
+    // A network at 35 degC takes the heat as it is.
+    project.cooling.heatReuseSupplyC = 35;
+    CHECK(solvePower(project, catalog, layout, {}, {}).heatPumpMWh == 0);
+}

@@ -116,7 +116,11 @@ TEST_CASE("bottom-up PUE matches a hand computation", "[power][chain][pue]")
     options.miscFacilityFraction = 0;
     options.towerPowerFraction = 0.05;
     options.crahFanPowerFractionDefault = 0.04;
-    options.facilityPumpPowerFraction = 0.01;
+    // Chilled-water pumps at 0.01 W per W of heat: head / (rho cp dT eff) with 41.6746 kPa,
+    // water 997 kg/m3 x 4180 J/(kg K), 1 K and efficiency 1.
+    options.pumpEfficiency = 1;
+    options.airLoopDeltaTK = 1;
+    project.cooling.facilityPumpHeadKPa = 41.6746;
 
     project.site.climate = flatClimate(2, 0);
     PowerResult result = solvePower(project, catalog, layout, {}, options);
