@@ -52,7 +52,8 @@ const std::vector<std::string> kPowerStageKinds = {"switchgear", "transformer", 
                                                    "pdu",        "rack-conversion", "board"};
 const std::vector<std::string> kCoolingKinds = {"cdu",  "chiller", "dry-cooler",
                                                 "crah", "rdhx",    "tower"};
-const std::vector<std::string> kPriceUnits = {"each", "per-MW", "per-kW", "per-m", "per-m2"};
+const std::vector<std::string> kPriceUnits = {"each",    "per-MW", "per-kW",
+                                              "per-kWh", "per-m",  "per-m2"};
 // Price keys that are not part ids: categories priced per unit of something.
 const std::vector<std::string> kPriceCategories = {"facility/", "install/", "fibre/"};
 

@@ -37,4 +37,16 @@ std::string todayIsoDate()
     return buffer;
 }
 
+long daysBetween(const std::string &from, const std::string &to)
+{
+    auto days = [](const std::string &text) {
+        const std::chrono::year_month_day ymd{
+            std::chrono::year{std::stoi(text.substr(0, 4))},
+            std::chrono::month{unsigned(std::stoi(text.substr(5, 2)))},
+            std::chrono::day{unsigned(std::stoi(text.substr(8, 2)))}};
+        return std::chrono::sys_days{ymd}.time_since_epoch().count();
+    };
+    return long(days(to) - days(from));
+}
+
 } // namespace aidc

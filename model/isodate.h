@@ -10,5 +10,7 @@ namespace aidc {
 
 bool isIsoDate(const std::string &text);
 std::string todayIsoDate(); // UTC
+// Days from `from` to `to`, two valid ISO dates (negative when `to` is earlier).
+long daysBetween(const std::string &from, const std::string &to);
 
 } // namespace aidc

@@ -330,6 +330,45 @@ std::vector<ProjectField> buildTable()
             .def("")
             .note("YYYY-MM-DD, after from")
             .desc("First day it no longer runs (\"\" = for ever)."),
+        F("/site/generation/*/heatRateMJPerKWh", T::Number)
+            .unit("MJ/kWh", D::Ratio)
+            .def(num(OnsiteGeneration{}.heatRateMJPerKWh))
+            .above(0, 50)
+            .stages(Power | Cost)
+            .desc("Fuel energy (higher heating value) per kWh generated; 9.6 is the order of an "
+                  "aeroderivative gas turbine [U]."),
+        F("/site/generation/*/fuelUsdPerGJ", T::Number)
+            .unit("$/GJ", D::MoneyPerEnergy)
+            .def(num(OnsiteGeneration{}.fuelUsdPerGJ))
+            .range(0, 1000)
+            .stages(Power | Cost)
+            .desc("Fuel price delivered to the site [U]."),
+        F("/site/generation/*/co2KgPerGJ", T::Number)
+            .unit("kg/GJ", D::EmissionPerEnergy)
+            .def(num(OnsiteGeneration{}.co2KgPerGJ))
+            .range(0, 200)
+            .stages(Power)
+            .desc("CO2 per GJ of fuel: natural gas 50.3 (53.06 kg/mmBtu, HHV), diesel 70.1 "
+                  "[ref:epa-ghg-factors]; 0 for hydrogen."),
+        F("/site/generation/*/availability", T::Number)
+            .unit("", D::Ratio)
+            .def(num(OnsiteGeneration{}.availability))
+            .above(0, 1)
+            .stages(Power)
+            .desc("Share of the time a unit can run (forced and planned outages out) [U]."),
+        F("/site/generation/*/fixedOmUsdPerKWYear", T::Number)
+            .unit("$/kW/yr", D::None)
+            .def(num(OnsiteGeneration{}.fixedOmUsdPerKWYear))
+            .range(0, 10000)
+            .stages(Power | Cost)
+            .desc("Fixed operation and maintenance per kW installed, per year, while the block "
+                  "is on site [U]."),
+        F("/site/generation/*/variableOmUsdPerMWh", T::Number)
+            .unit("$/MWh", D::MoneyPerEnergy)
+            .def(num(OnsiteGeneration{}.variableOmUsdPerMWh))
+            .range(0, 10000)
+            .stages(Power | Cost)
+            .desc("Variable operation and maintenance per MWh generated [U]."),
         F("/site/batteryMWh", T::Number)
             .unit("MWh", D::Energy)
             .defText("none")
@@ -344,6 +383,29 @@ std::vector<ProjectField> buildTable()
             .note("with batteryMWh")
             .stages(Power | Reliability)
             .desc("Power the site battery can deliver or absorb."),
+        F("/site/batteryRoundTripEfficiency", T::Number)
+            .unit("", D::Ratio)
+            .def(num(site.batteryRoundTripEfficiency))
+            .above(0, 1)
+            .stages(Power)
+            .desc("Energy out ÷ energy in of the site battery (85 % for utility-scale lithium-ion "
+                  "[ref:nrel-atb-battery]); its losses on the load's smoothing cycles are "
+                  "reported."),
+        F("/site/utilityInterruptionsPerYear", T::Number)
+            .unit("/yr", D::None)
+            .def(num(site.utilityInterruptionsPerYear))
+            .range(0, 100)
+            .stages(Power | Reliability)
+            .desc("Sustained utility interruptions a year (IEEE 1366 SAIFI; US 2022 with major "
+                  "events 1.4 [ref:eia-reliability-2022]); those the site does not ride through "
+                  "stop the job."),
+        F("/site/utilityOutageHours", T::Number)
+            .unit("h", D::Time)
+            .def(num(site.utilityOutageHours))
+            .range(0, 1000)
+            .stages(Power | Reliability)
+            .desc("Mean length of one interruption (SAIDI ÷ SAIFI: 5.6 h ÷ 1.4 in the US, 2022 "
+                  "[ref:eia-reliability-2022])."),
         F("/site/climate", T::Object)
             .defText("the temperate reference climate")
             .stages(Power)
@@ -559,6 +621,14 @@ std::vector<ProjectField> buildTable()
             .stages(Facility)
             .design()
             .desc("Backup generators present."),
+        F("/power/generatorStartReliability", T::Number)
+            .unit("", D::Ratio)
+            .def(num(power.generatorStartReliability))
+            .above(0, 1)
+            .stages(Power | Reliability)
+            .desc("Probability that one backup generator starts and takes load (0.99 the US "
+                  "nuclear regulator's goal for standby diesels, 0.94 measured historically "
+                  "[ref:nrc-nureg-0933])."),
         F("/power/generatorRedundancy", T::Enum)
             .names(redundancyNames(), std::optional(power.generatorRedundancy))
             .stages(Facility)

@@ -243,6 +243,12 @@ void ProjectReader::readPowerSupply(JsonObjectReader &r, Site &site)
             field(o, "role", g.role, generationRoleNames());
             date(o, "from", g.from);
             date(o, "until", g.until);
+            field(o, "heatRateMJPerKWh", g.heatRateMJPerKWh);
+            field(o, "fuelUsdPerGJ", g.fuelUsdPerGJ);
+            field(o, "co2KgPerGJ", g.co2KgPerGJ);
+            field(o, "availability", g.availability);
+            field(o, "fixedOmUsdPerKWYear", g.fixedOmUsdPerKWYear);
+            field(o, "variableOmUsdPerMWh", g.variableOmUsdPerMWh);
             if (isIsoDate(g.from) && isIsoDate(g.until) && g.until <= g.from)
                 o.error("until",
                         "runs until " + g.until + ", not after it starts (" + g.from + ")");
@@ -275,6 +281,9 @@ void ProjectReader::readSite(JsonObjectReader &r, Site &site)
     if (site.batteryMWh.has_value() != site.batteryMW.has_value())
         r.error(site.batteryMWh ? "batteryMWh" : "batteryMW",
                 "a site battery needs both its energy (batteryMWh) and its power (batteryMW)");
+    field(r, "batteryRoundTripEfficiency", site.batteryRoundTripEfficiency);
+    field(r, "utilityInterruptionsPerYear", site.utilityInterruptionsPerYear);
+    field(r, "utilityOutageHours", site.utilityOutageHours);
     if (const Json *climate = r.object("climate")) {
         JsonObjectReader c = child(*climate, r.pathOf("climate"));
         std::array<double, 12> *tables[] = {&site.climate.dryBulbC, &site.climate.wetBulbC};
@@ -403,6 +412,7 @@ void ProjectReader::readPower(JsonObjectReader &r, PowerDesign &power)
     field(r, "gpuPowerFloorFraction", power.gpuPowerFloorFraction);
     field(r, "otherItFraction", power.otherItFraction);
     field(r, "generators", power.generators);
+    field(r, "generatorStartReliability", power.generatorStartReliability);
     field(r, "generatorRedundancy", power.generatorRedundancy, redundancyNames());
     field(r, "pue", power.pueOverride);
 }
@@ -1032,12 +1042,23 @@ OrderedJson siteJson(const Site &site)
             putEnum(b, "role", g.role, dg.role);
             putString(b, "from", g.from);
             putString(b, "until", g.until);
+            putNumber(b, "heatRateMJPerKWh", g.heatRateMJPerKWh, dg.heatRateMJPerKWh);
+            putNumber(b, "fuelUsdPerGJ", g.fuelUsdPerGJ, dg.fuelUsdPerGJ);
+            putNumber(b, "co2KgPerGJ", g.co2KgPerGJ, dg.co2KgPerGJ);
+            putNumber(b, "availability", g.availability, dg.availability);
+            putNumber(b, "fixedOmUsdPerKWYear", g.fixedOmUsdPerKWYear, dg.fixedOmUsdPerKWYear);
+            putNumber(b, "variableOmUsdPerMWh", g.variableOmUsdPerMWh, dg.variableOmUsdPerMWh);
             blocks.push_back(std::move(b));
         }
         o["generation"] = std::move(blocks);
     }
     putNumber(o, "batteryMWh", site.batteryMWh);
     putNumber(o, "batteryMW", site.batteryMW);
+    putNumber(o, "batteryRoundTripEfficiency", site.batteryRoundTripEfficiency,
+              d.batteryRoundTripEfficiency);
+    putNumber(o, "utilityInterruptionsPerYear", site.utilityInterruptionsPerYear,
+              d.utilityInterruptionsPerYear);
+    putNumber(o, "utilityOutageHours", site.utilityOutageHours, d.utilityOutageHours);
     if (!(site.climate == d.climate)) {
         OrderedJson dry = OrderedJson::array();
         OrderedJson wet = OrderedJson::array();
@@ -1112,6 +1133,8 @@ OrderedJson powerJson(const PowerDesign &power)
     putNumber(o, "gpuPowerFloorFraction", power.gpuPowerFloorFraction, d.gpuPowerFloorFraction);
     putNumber(o, "otherItFraction", power.otherItFraction, d.otherItFraction);
     putBool(o, "generators", power.generators, d.generators);
+    putNumber(o, "generatorStartReliability", power.generatorStartReliability,
+              d.generatorStartReliability);
     putEnum(o, "generatorRedundancy", power.generatorRedundancy, d.generatorRedundancy);
     putNumber(o, "pue", power.pueOverride);
     return o;

@@ -340,6 +340,11 @@ void siteFields(std::vector<PropertyField> &out, const Site &site)
     b.declared("renewableFraction", QObject::tr("Renewable share"), site.renewableFraction);
     b.declared("batteryMWh", QObject::tr("Battery energy"), site.batteryMWh);
     b.declared("batteryMW", QObject::tr("Battery power"), site.batteryMW);
+    b.declared("batteryRoundTripEfficiency", QObject::tr("Battery round-trip efficiency"),
+               site.batteryRoundTripEfficiency);
+    b.declared("utilityInterruptionsPerYear", QObject::tr("Utility interruptions / year"),
+               site.utilityInterruptionsPerYear);
+    b.declared("utilityOutageHours", QObject::tr("Utility outage length"), site.utilityOutageHours);
 
     // Climate{} (all zero) means "not given": the evaluation uses the reference climate.
     const bool ownClimate = site.climate != Climate{};
@@ -497,6 +502,8 @@ void powerFields(std::vector<PropertyField> &out, const PowerDesign &power, cons
                power.gpuPowerFloorFraction);
     b.declared("otherItFraction", QObject::tr("Other IT load"), power.otherItFraction);
     b.declared("generators", QObject::tr("Backup generators"), power.generators);
+    b.declared("generatorStartReliability", QObject::tr("Generator start reliability"),
+               power.generatorStartReliability);
     b.declaredEnum("generatorRedundancy", QObject::tr("Generator redundancy"),
                    power.generatorRedundancy, redundancyNames());
     b.declared("pue", QObject::tr("PUE override"), power.pueOverride);

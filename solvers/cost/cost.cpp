@@ -300,6 +300,9 @@ Diagnostics validateInputs(const CostInputs &in)
     checkCount(d, root + "site/criticalItMW", s.criticalItMW);
     checkCount(d, root + "site/coolingMW", s.coolingMW);
     checkCount(d, root + "site/hallAreaM2", s.hallAreaM2);
+    checkCount(d, root + "site/batteryKWh", s.batteryKWh);
+    for (std::size_t i = 0; i < s.generationMW.size(); ++i)
+        checkCount(d, root + "site/generationMW/" + std::to_string(i), s.generationMW[i].second);
     checkCount(d, root + "site/electricityUsdPerKWh", s.electricityUsdPerKWh);
     if (s.annualEnergyMWh)
         checkCount(d, root + "site/annualEnergyMWh", *s.annualEnergyMWh);
@@ -650,6 +653,22 @@ CostResult solveCost(const CostInputs &inputs, const CostSettings &settings,
                       formatNumber(coolingMW) + " MW of heat",
                   coolingMW, "MW");
     }
+    // On-site generation and the battery, whatever the facility pricing: neither is in the
+    // per-MW plant figures.
+    for (const auto &[type, mw] : site.generationMW) {
+        if (mw <= 0)
+            continue;
+        const std::string typed = std::string(onsiteGenerationPerKWKey) + "/" + type;
+        capex.add(CostCategory::PowerInfrastructure,
+                  type.empty() ? onsiteGenerationPerKWKey : typed,
+                  "on-site generation" + (type.empty() ? std::string() : " (" + type + ")") + ": " +
+                      formatNumber(mw) + " MW",
+                  mw * 1e3, "kW", 0, {}, onsiteGenerationPerKWKey);
+    }
+    if (site.batteryKWh > 0)
+        capex.add(CostCategory::PowerInfrastructure, batteryPerKWhKey,
+                  "site battery: " + formatNumber(site.batteryKWh / 1e3) + " MWh", site.batteryKWh,
+                  "kWh");
     if (site.criticalItMW > 0) {
         if (options.shellBasis == ShellBasis::PerM2) {
             if (site.hallAreaM2 <= 0)

@@ -87,6 +87,8 @@ std::string powerInfraPriceKey(Redundancy redundancy);
 std::string coolingPriceKey(CoolingType cooling);
 inline constexpr const char *buildingShellPerMWKey = "facility/building-shell-per-MW";
 inline constexpr const char *buildingShellPerM2Key = "facility/building-shell-per-m2";
+inline constexpr const char *onsiteGenerationPerKWKey = "facility/onsite-generation-per-kW";
+inline constexpr const char *batteryPerKWhKey = "facility/battery-per-kWh";
 inline constexpr const char *installPerRackKey = "install/per-rack";
 inline constexpr const char *installPerCableKey = "install/per-cable";
 // Cabling BOM parts that are not catalog parts (patch panels, MPO trunks and jumpers) are priced
@@ -139,6 +141,10 @@ struct FacilityFigures
     std::optional<double> annualEnergyMWh;     // facility energy per year (power solver)
     std::optional<double> annualEnergyCostUsd; // used as given when set
     double electricityUsdPerKWh = 0.078;       // if only MWh: seed tariff [ref:zomi-100k-slides]
+    // On-site generation blocks (type, MW of net rating) and the site battery (kWh), priced
+    // under facility/onsite-generation-per-kW[/<type>] and facility/battery-per-kWh.
+    std::vector<std::pair<std::string, double>> generationMW;
+    double batteryKWh = 0;
 };
 
 // Performance and reliability figures, when those solvers have run. All optional.
@@ -215,7 +221,7 @@ struct ResolvedPrice
 {
     std::string key;
     double unitUsd = 0;
-    std::string unit; // of the price: "each", "per-MW", "per-m", "per-m2"
+    std::string unit; // of the price: "each", "per-MW", "per-kW", "per-kWh", "per-m", "per-m2"
     PriceOrigin origin = PriceOrigin::Missing;
     std::string source; // "price book: <vendor> (quote 12)" or the catalog source with its tag
     std::string date;

@@ -289,6 +289,26 @@ std::string siteSection(const Result &result)
     figures.rows.push_back(
         {"ERF / REF / CUE", formatFixed(power.erf, 3) + " / " + formatFixed(power.ref, 3) + " / " +
                                 formatFixed(power.cueKgPerKWh, 3) + " kg CO2/kWh"});
+    const ElectricalAvailability &electrical = power.electrical;
+    figures.rows.push_back(
+        {"Utility interruptions",
+         formatFixed(electrical.utilityInterruptionsPerYear, 2) + " a year × " +
+             formatFixed(electrical.outageHours, 1) + " h; " + electrical.rideThrough + " (" +
+             formatPercent(electrical.rideThroughProbability, 2) +
+             "): " + formatFixed(electrical.jobInterruptionsPerYear, 3) + " stop the job a year"});
+    if (power.siteEnergy.fromSupplyTable) {
+        const SiteEnergy &e = power.siteEnergy;
+        figures.rows.push_back({"Supply mix a year from " + e.steadyDate,
+                                "grid " + formatEnergyMWh(e.gridMWh) + ", on-site " +
+                                    formatEnergyMWh(e.onsiteMWh) + " (fuel " +
+                                    formatUsd(e.fuelUsd) + ", O&M " + formatUsd(e.omUsd) + ", " +
+                                    formatFixed(e.co2Tonnes, 0) + " t CO2)"});
+        if (e.bridgeMWh > 0)
+            figures.rows.push_back(
+                {"Bridge power before it", formatEnergyMWh(e.bridgeMWh) + ", fuel and O&M " +
+                                               formatUsd(e.bridgeFuelUsd + e.bridgeOmUsd) + ", " +
+                                               formatFixed(e.bridgeCo2Tonnes, 0) + " t CO2"});
+    }
     out += htmlTable(figures);
     if (!power.supply.empty()) {
         CsvTable supply;
@@ -315,7 +335,7 @@ std::string siteSection(const Result &result)
                " MW/s: " +
                (profile.violatesRampLimit
                     ? "exceeded; holding it needs " +
-                          formatFixed(profile.requiredStorageJ / 3.6e9, 3) +
+                          formatFixed(profile.requiredStorageJ / kJoulesPerMWh, 3) +
                           " MWh of storage and " + formatPower(profile.requiredStorageW) +
                           (profile.batteryCovers ? " (the site battery covers it)" : "")
                     : std::string("held")) +

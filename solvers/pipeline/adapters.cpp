@@ -135,6 +135,8 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
     const Catalog &catalog = context.catalog;
     ReliabilityInputs inputs;
     inputs.failureRates = catalog.failureRates;
+    inputs.sitePowerInterruptionsPerYear = context.power.electrical.jobInterruptionsPerYear;
+    inputs.sitePowerOutageHours = context.power.electrical.outageHours;
 
     const Server *server = catalog.server(context.pool.server);
     const bool rackScale = server && server->rackScale;
@@ -439,6 +441,9 @@ CostInputs costInputsFrom(const CostContext &context)
     site.annualEnergyMWh = power.annualEnergyMWh;
     site.annualEnergyCostUsd = power.annualElectricityCostUsd;
     site.electricityUsdPerKWh = context.project.site.electricityUsdPerKWh;
+    for (const OnsiteGeneration &g : context.project.site.generation)
+        site.generationMW.emplace_back(g.type, g.ratingMW * g.units);
+    site.batteryKWh = context.project.site.batteryMWh.value_or(0) * 1e3;
 
     if (const PerformanceResult *performance = context.performance;
         performance && performance->ok) {
@@ -479,8 +484,9 @@ LoadProfileInputs loadProfileInputsFrom(const Project &project, const Accelerato
     if (project.site.rampLimitMWPerS)
         in.rampLimitWPerS = *project.site.rampLimitMWPerS * 1e6;
     if (project.site.batteryMWh && project.site.batteryMW) {
-        in.batteryJ = *project.site.batteryMWh * 3.6e9;
+        in.batteryJ = *project.site.batteryMWh * kJoulesPerMWh;
         in.batteryW = *project.site.batteryMW * 1e6;
+        in.batteryEfficiency = project.site.batteryRoundTripEfficiency;
     }
     return in;
 }

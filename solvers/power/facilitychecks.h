@@ -33,10 +33,6 @@ constexpr double gravityMPerS2 = 9.80665;
 // usableAreaM2, massKg, floor loads); run before checkFacility().
 void computeFloorLoads(const Project &project, const LayoutResult &layout, PowerResult &result);
 
-// PowerResult::supply and its shortfall warnings, each pointing at what changed on its date: a
-// generation block's `until`, else the utility step of that date, else /site/startDate.
-void checkPowerSupply(const Project &project, PowerResult &result);
-
 void checkFacility(const Project &project, const LayoutResult &layout, const PowerOptions &options,
                    const CoolingSetup &cooling, const std::vector<const RackType *> &rackTypes,
                    PowerResult &result);

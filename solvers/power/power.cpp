@@ -7,6 +7,7 @@
 #include "solvers/power/facilitychecks.h"
 #include "solvers/power/itpower.h"
 #include "solvers/power/powerchain.h"
+#include "solvers/power/sitesupply.h"
 
 #include <algorithm>
 #include <cmath>
@@ -859,7 +860,7 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     // 5. Facility checks, 6. BOM.
     computeFloorLoads(project, layout, result);
     checkFacility(project, layout, options, cooling, it.rackTypes, result);
-    checkPowerSupply(project, result);
+    solveSiteSupply(project, result);
     result.bom = facilityBom(result, layout, design, options);
     dedupe(assumptions);
     return result;

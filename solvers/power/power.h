@@ -337,6 +337,34 @@ struct SupplyPoint
     double onsiteW = 0;  // prime and bridge generation running
     double availableW = 0;
     double shortfallW = 0; // facility peak - available, when positive
+    // The facility's average load served from that date on: prime units first, then the grid,
+    // then bridge units (each at its availability); what none of them covers is unserved.
+    double primeAverageW = 0, gridAverageW = 0, bridgeAverageW = 0, unservedAverageW = 0;
+};
+
+// Energy, fuel and running costs of the site's supply (docs/power-model.md, section 6b).
+// Per-year figures are those of the last supply date (every step and bridge in place).
+struct SiteEnergy
+{
+    bool fromSupplyTable = false; // false: the grid supplies all of it (no supply table)
+    std::string steadyDate;
+    double gridMWh = 0, onsiteMWh = 0;                        // per year
+    double fuelGJ = 0, fuelUsd = 0, omUsd = 0, co2Tonnes = 0; // per year, on-site generation
+    // Bridge power over the dated periods before the last supply date, in all.
+    double bridgeMWh = 0, bridgeFuelUsd = 0, bridgeOmUsd = 0, bridgeCo2Tonnes = 0;
+    double generationInstalledMW = 0; // every block, any role (priced as capex)
+};
+
+// Whether a utility interruption stops the training job (docs/power-model.md, section 6b).
+struct ElectricalAvailability
+{
+    double utilityInterruptionsPerYear = 0;
+    double outageHours = 0;
+    std::string rideThrough; // how the site carries an interruption, or why it cannot
+    double rideThroughProbability = 0;
+    int backupUnitsNeeded = 0, backupUnitsInstalled = 0;
+    double jobInterruptionsPerYear = 0; // interruptions not ridden through
+    double outageHoursPerYear = 0;      // their hours without power
 };
 
 struct PowerResult
@@ -378,6 +406,8 @@ struct PowerResult
 
     // From the start date, one point per date the supply changes; empty without a start date.
     std::vector<SupplyPoint> supply;
+    SiteEnergy siteEnergy;
+    ElectricalAvailability electrical;
 
     Bom bom;
     std::vector<std::string> assumptions; // defaults used where the catalog had no entry

@@ -115,8 +115,35 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
                           {"utilityW", p.utilityW},
                           {"onsiteW", p.onsiteW},
                           {"availableW", p.availableW},
-                          {"shortfallW", p.shortfallW}});
+                          {"shortfallW", p.shortfallW},
+                          {"primeAverageW", p.primeAverageW},
+                          {"gridAverageW", p.gridAverageW},
+                          {"bridgeAverageW", p.bridgeAverageW},
+                          {"unservedAverageW", p.unservedAverageW}});
     j["supply"] = std::move(supply);
+    const SiteEnergy &e = r.siteEnergy;
+    j["siteEnergy"] = {{"fromSupplyTable", e.fromSupplyTable},
+                       {"steadyDate", e.steadyDate},
+                       {"gridMWh", e.gridMWh},
+                       {"onsiteMWh", e.onsiteMWh},
+                       {"fuelGJ", e.fuelGJ},
+                       {"fuelUsd", e.fuelUsd},
+                       {"omUsd", e.omUsd},
+                       {"co2Tonnes", e.co2Tonnes},
+                       {"bridgeMWh", e.bridgeMWh},
+                       {"bridgeFuelUsd", e.bridgeFuelUsd},
+                       {"bridgeOmUsd", e.bridgeOmUsd},
+                       {"bridgeCo2Tonnes", e.bridgeCo2Tonnes},
+                       {"generationInstalledMW", e.generationInstalledMW}};
+    const ElectricalAvailability &a = r.electrical;
+    j["electrical"] = {{"utilityInterruptionsPerYear", a.utilityInterruptionsPerYear},
+                       {"outageHours", a.outageHours},
+                       {"rideThrough", a.rideThrough},
+                       {"rideThroughProbability", a.rideThroughProbability},
+                       {"backupUnitsNeeded", a.backupUnitsNeeded},
+                       {"backupUnitsInstalled", a.backupUnitsInstalled},
+                       {"jobInterruptionsPerYear", a.jobInterruptionsPerYear},
+                       {"outageHoursPerYear", a.outageHoursPerYear}};
     j["annualWaterM3"] = r.annualWaterM3;
     j["wueLPerKWh"] = r.wueLPerKWh;
     j["wuePeakMonthLPerKWh"] = r.wuePeakMonthLPerKWh;
@@ -331,6 +358,23 @@ void writeText(std::ostream &out, const PowerResult &r)
         line(out, ("supply from " + p.date).c_str(),
              mw(p.availableW) + " (grid " + mw(p.utilityW) + ", on-site " + mw(p.onsiteW) + ")" +
                  (p.shortfallW > 0 ? ", short by " + mw(p.shortfallW) : std::string()));
+    if (r.siteEnergy.fromSupplyTable) {
+        const SiteEnergy &e = r.siteEnergy;
+        line(out, ("supply mix / year from " + e.steadyDate).c_str(),
+             fmt("grid %.0f MWh", e.gridMWh) + fmt(", on-site %.0f MWh", e.onsiteMWh) +
+                 fmt(" (fuel $%.2f M", e.fuelUsd / 1e6) + fmt(", O&M $%.2f M", e.omUsd / 1e6) +
+                 fmt(", %.0f t CO2)", e.co2Tonnes));
+        if (e.bridgeMWh > 0)
+            line(out, "bridge power before it",
+                 fmt("%.0f MWh", e.bridgeMWh) +
+                     fmt(", fuel + O&M $%.2f M", (e.bridgeFuelUsd + e.bridgeOmUsd) / 1e6) +
+                     fmt(", %.0f t CO2", e.bridgeCo2Tonnes));
+    }
+    line(out, "utility interruptions",
+         fmt("%.2f a year", r.electrical.utilityInterruptionsPerYear) +
+             fmt(" x %.1f h; ", r.electrical.outageHours) + r.electrical.rideThrough +
+             fmt(" (%.4f)", r.electrical.rideThroughProbability) +
+             fmt(": %.3f stop the job a year", r.electrical.jobInterruptionsPerYear));
     line(out, "water / year (towers)",
          fmt("%.0f m3", r.annualWaterM3) + fmt(", WUE %.2f L/kWh", r.wueLPerKWh) +
              fmt(" (peak month %.2f)", r.wuePeakMonthLPerKWh));

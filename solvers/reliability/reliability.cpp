@@ -44,10 +44,11 @@ struct Prepared
     const ReliabilityInputs &in;
     const ReliabilitySettings &settings;
     const ReliabilityOptions &options;
-    double jobRatePerH = 0;     // job interruptions per hour
-    double jobNodeRatePerH = 0; // the part that removes a node (needs a spare)
-    double nodeRatePerH = 0;    // node-removing failures per node-hour
-    double nodeRepairH = 0;     // their rate-weighted mean repair time
+    double jobRatePerH = 0;       // job interruptions per hour
+    double jobNodeRatePerH = 0;   // the part that removes a node (needs a spare)
+    double nodeRatePerH = 0;      // node-removing failures per node-hour
+    double nodeRepairH = 0;       // their rate-weighted mean repair time
+    double sitePowerRatePerH = 0; // utility interruptions not ridden through (in jobRatePerH)
 };
 
 struct Scenario
@@ -324,7 +325,8 @@ Core evaluateCore(const Prepared &p, const Scenario &scenario, Diagnostics *diag
     Core core;
     core.jobGpus = scaled(in.jobGpus, f);
     const int jobNodes = scaled(in.jobNodes, f);
-    core.jobRatePerH = p.jobRatePerH * f;
+    // The site's power interruptions do not grow with the cluster.
+    core.jobRatePerH = (p.jobRatePerH - p.sitePowerRatePerH) * f + p.sitePowerRatePerH;
     const double mtbiS = kSecondsPerHour / core.jobRatePerH;
 
     core.checkpoint = checkpointFigures(in, scenario);
@@ -407,7 +409,11 @@ Core evaluateCore(const Prepared &p, const Scenario &scenario, Diagnostics *diag
     rs.capacityWaitS = shrink ? 0.0
                               : (p.jobNodeRatePerH / p.jobRatePerH) *
                                     spares.waitHoursPerNodeFailure * kSecondsPerHour;
-    rs.totalS = rs.detectionS + rs.restartS + rs.restoreS + rs.capacityWaitS;
+    // A utility interruption the site does not ride through keeps the job down for the outage.
+    rs.powerOutageWaitS = core.jobRatePerH > 0 ? p.sitePowerRatePerH / core.jobRatePerH *
+                                                     in.sitePowerOutageHours * kSecondsPerHour
+                                               : 0.0;
+    rs.totalS = rs.detectionS + rs.restartS + rs.restoreS + rs.capacityWaitS + rs.powerOutageWaitS;
 
     core.ettr.interruptionRate = core.jobRatePerH / kSecondsPerHour;
     core.ettr.blockingTime = cp.blockingS;
@@ -717,6 +723,28 @@ ReliabilityResult solveReliability(const ReliabilityInputs &in, const Reliabilit
         result.components.clear();
         result.clusterFailuresPerDay = result.clusterGpuFailuresPerDay = 0;
         return result;
+    }
+    if (in.sitePowerInterruptionsPerYear > 0) {
+        // The site's power: one shared "unit" whose failures are the utility interruptions the
+        // site does not ride through; its repair time is the outage.
+        ComponentFailures row;
+        row.name = "site power (utility)";
+        row.componentClass = "site-power";
+        row.scope = FailureScope::Shared;
+        row.clusterCount = row.jobCount = 1;
+        row.failuresPerUnitYear = in.sitePowerInterruptionsPerYear;
+        row.rateSource = "/site/utilityInterruptionsPerYear x (1 - ride-through)";
+        row.repairHours = in.sitePowerOutageHours;
+        row.clusterFailuresPerDay = row.jobInterruptionsPerDay =
+            in.sitePowerInterruptionsPerYear / kDaysPerYear;
+        p.sitePowerRatePerH = in.sitePowerInterruptionsPerYear / kHoursPerYear;
+        p.jobRatePerH += p.sitePowerRatePerH;
+        ClassFailures &cls = byClass[row.componentClass];
+        cls.componentClass = row.componentClass;
+        cls.clusterFailuresPerDay += row.clusterFailuresPerDay;
+        cls.jobInterruptionsPerDay += row.jobInterruptionsPerDay;
+        result.clusterFailuresPerDay += row.clusterFailuresPerDay;
+        result.components.push_back(std::move(row));
     }
     for (const auto &[componentClass, rate] : settings.failuresPerYearOverride) {
         (void)rate;

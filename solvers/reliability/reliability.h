@@ -86,9 +86,10 @@ struct IntervalFigures
 struct RestartFigures
 {
     double detectionS = 0;
-    double restartS = 0;      // reschedule, communicator init, warm-up (settings)
-    double restoreS = 0;      // checkpoint read
-    double capacityWaitS = 0; // expected wait for a repaired node when no spare is left
+    double restartS = 0;         // reschedule, communicator init, warm-up (settings)
+    double restoreS = 0;         // checkpoint read
+    double capacityWaitS = 0;    // expected wait for a repaired node when no spare is left
+    double powerOutageWaitS = 0; // expected outage wait per interruption (site power's share)
     double totalS = 0;
 };
 

@@ -78,6 +78,10 @@ struct ReliabilityInputs
     // ---------------------------------------------------------------- failures
     std::vector<ComponentGroup> components;
     std::vector<FailureRate> failureRates; // catalog defaults; ReliabilitySettings overrides them
+    // Utility interruptions the site does not ride through (power solver, ElectricalAvailability):
+    // each stops the job, which then waits out the outage before it restarts.
+    double sitePowerInterruptionsPerYear = 0;
+    double sitePowerOutageHours = 0;
 
     // ---------------------------------------------------------------- checkpoint
     double parameters = 0; // total model parameters, all experts included (performance model)

@@ -180,6 +180,7 @@ json toJson(const ReliabilityResult &r)
           {"restartS", rs.restartS},
           {"restoreS", finite(rs.restoreS)},
           {"capacityWaitS", finite(rs.capacityWaitS)},
+          {"powerOutageWaitS", finite(rs.powerOutageWaitS)},
           {"totalS", finite(rs.totalS)}}},
         {"goodput",
          {{"goodput", gp.goodput},
@@ -276,7 +277,8 @@ void writeText(std::ostream &out, const ReliabilityResult &r)
     const RestartFigures &rs = r.restart;
     out << "  Restart   " << duration(rs.totalS) << " = detection " << duration(rs.detectionS)
         << " + restart " << duration(rs.restartS) << " + restore " << duration(rs.restoreS)
-        << " + wait for capacity " << duration(rs.capacityWaitS) << '\n';
+        << " + wait for capacity " << duration(rs.capacityWaitS) << " + power outage "
+        << duration(rs.powerOutageWaitS) << '\n';
 
     const SparesFigures &sp = r.spares;
     out << "\n  Spares (" << (sp.automatic ? "sized" : "fixed") << ", " << percent(sp.confidence)

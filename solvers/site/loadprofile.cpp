@@ -24,7 +24,6 @@ const char *toString(LoadEventKind kind)
 namespace {
 
 constexpr double kSecondsPerDay = 86400.0;
-constexpr double kJoulesPerMWh = 3.6e9;
 
 // Storage that holds `limit` against one event (the header's follow and hold strategies).
 void smooth(LoadEvent &event, double limit)
@@ -116,7 +115,9 @@ LoadProfileResult solveLoadProfile(const LoadProfileInputs &in)
         if (!sizing || e.storageJ > sizing->storageJ)
             sizing = &e;
         r.requiredStorageW = std::max(r.requiredStorageW, e.utilityDropW);
+        r.storageDeliveredJPerYear += e.storageJ * e.perDay * 365.25;
     }
+    r.batteryLossJPerYear = r.storageDeliveredJPerYear * (1 / in.batteryEfficiency - 1);
     if (!r.violatesRampLimit)
         return r;
     r.requiredStorageJ = sizing->storageJ;

@@ -48,6 +48,7 @@ namespace aidc {
 // Time a GPU's power takes to swing between compute and waiting: milliseconds to tens of
 // milliseconds [U]; sets the ramp rate of every event.
 inline constexpr double kLoadTransitionS = 0.01;
+inline constexpr double kJoulesPerMWh = 3.6e9;
 // Swing frequencies that can excite the grid (turbine-generator shafts, transmission lines)
 // [ref:choukse-2025].
 inline constexpr double kCriticalBandLowHz = 0.1, kCriticalBandHighHz = 20.0;
@@ -69,6 +70,7 @@ struct LoadProfileInputs
     double interruptionsPerDay = 0;
     std::optional<double> rampLimitWPerS;     // Site::rampLimitMWPerS
     std::optional<double> batteryJ, batteryW; // Site::batteryMWh, batteryMW
+    double batteryEfficiency = 0.85;          // Site::batteryRoundTripEfficiency
 };
 
 enum class LoadEventKind { Step, Checkpoint, Restart };
@@ -106,6 +108,9 @@ struct LoadProfileResult
     double requiredStorageW = 0;
     std::optional<double> batteryJ, batteryW;
     bool batteryCovers = false; // a stated battery meets both
+    // Energy the store delivers a year over every event above the limit, and what the battery's
+    // round trip loses doing it: delivered x (1 / efficiency - 1).
+    double storageDeliveredJPerYear = 0, batteryLossJPerYear = 0;
     Diagnostics diagnostics;
 };
 

@@ -7,8 +7,6 @@ namespace aidc {
 
 namespace {
 
-constexpr double kJoulesPerMWh = 3.6e9;
-
 std::string rampText(double wattsPerS)
 {
     return formatFixed(wattsPerS / 1e6, 1) + " MW/s";
@@ -53,6 +51,8 @@ nlohmann::json toJson(const LoadProfileResult &r)
         j["requiredStorageMWh"] = r.requiredStorageJ / kJoulesPerMWh;
         j["requiredStorageW"] = r.requiredStorageW;
         j["batteryCovers"] = r.batteryCovers;
+        j["storageDeliveredMWhPerYear"] = r.storageDeliveredJPerYear / kJoulesPerMWh;
+        j["batteryLossMWhPerYear"] = r.batteryLossJPerYear / kJoulesPerMWh;
     }
     return j;
 }
@@ -82,6 +82,8 @@ void writeText(std::ostream &out, const LoadProfileResult &r)
         out << "  storage to hold it      " << energyText(r.requiredStorageJ) << ", "
             << formatPower(r.requiredStorageW)
             << (r.batteryCovers ? " (the site battery covers it)" : "") << "\n";
+        out << "  delivered / year        " << energyText(r.storageDeliveredJPerYear)
+            << ", battery losses " << energyText(r.batteryLossJPerYear) << "\n";
     }
 }
 

@@ -419,3 +419,39 @@ TEST_CASE("With the shipped default prices the 100k-H100 design passes the seed 
     CHECK(r.networkShare >= 0.10);
     CHECK(r.networkShare <= 0.20);
 }
+
+TEST_CASE("On-site generation and the site battery are priced per kW and per kWh",
+          "[cost][capex][site]")
+{
+    // 2 blocks: 60 MW of turbines (a typed price, $1,000/kW) and 20 MW of engines (the generic
+    // $1,200/kW); a 50 MWh battery at $326/kWh.
+    CostInputs inputs = h100kInputs();
+    inputs.site.generationMW = {{"gas-turbine", 60}, {"recip-engine", 20}};
+    inputs.site.batteryKWh = 50e3;
+    std::vector<Price> prices = testPrices();
+    Price generic;
+    generic.part = onsiteGenerationPerKWKey;
+    generic.unitUsd = 1200;
+    generic.unit = "per-kW";
+    Price turbine = generic;
+    turbine.part = std::string(onsiteGenerationPerKWKey) + "/gas-turbine";
+    turbine.unitUsd = 1000;
+    Price battery;
+    battery.part = batteryPerKWhKey;
+    battery.unitUsd = 326;
+    battery.unit = "per-kWh";
+    prices.insert(prices.end(), {generic, turbine, battery});
+    const CostResult r = solveCost(inputs, CostSettings{}, prices, nullptr, options());
+    REQUIRE_FALSE(r.diagnostics.hasErrors());
+    const CostLine *turbines = findLine(r, std::string(onsiteGenerationPerKWKey) + "/gas-turbine");
+    REQUIRE(turbines);
+    CHECK(turbines->quantity == 60e3);
+    CHECK(turbines->extendedUsd == Approx(60e6));
+    const CostLine *engines = findLine(r, std::string(onsiteGenerationPerKWKey) + "/recip-engine");
+    REQUIRE(engines);
+    CHECK(engines->extendedUsd == Approx(24e6)); // the generic price, through the fallback
+    const CostLine *store = findLine(r, batteryPerKWhKey);
+    REQUIRE(store);
+    CHECK(store->extendedUsd == Approx(16.3e6));
+    CHECK(store->category == CostCategory::PowerInfrastructure);
+}

@@ -853,3 +853,28 @@ TEST_CASE("The checkpoint interval respects the storage's endurance", "[reliabil
     const ReliabilityResult full = solveReliability(in, {}, quickOptions());
     CHECK(hasWarningMentioning(full.diagnostics, "exceed the job's share of the file system"));
 }
+
+TEST_CASE("Utility interruptions the site does not ride through stop the job for the outage",
+          "[reliability][site-power]")
+{
+    // 3.6525 interruptions a year not ridden through = 0.01 a day, each 4 h without power.
+    ReliabilityInputs in = cluster100k();
+    const ReliabilityResult base = solveReliability(in, {}, quickOptions());
+    in.sitePowerInterruptionsPerYear = 3.6525;
+    in.sitePowerOutageHours = 4;
+    const ReliabilityResult r = solveReliability(in, {}, quickOptions());
+    REQUIRE_FALSE(r.diagnostics.hasErrors());
+    CHECK(r.jobInterruptionsPerDay == Approx(base.jobInterruptionsPerDay + 0.01));
+    bool listed = false;
+    for (const ClassFailures &c : r.byClass)
+        listed = listed ||
+                 (c.componentClass == "site-power" && c.jobInterruptionsPerDay == Approx(0.01));
+    CHECK(listed);
+    // The restart carries the outage weighted by site power's share of the interruptions.
+    const double share = 0.01 / r.jobInterruptionsPerDay;
+    CHECK(r.restart.powerOutageWaitS == Approx(share * 4 * 3600));
+    CHECK(r.restart.totalS ==
+          Approx(r.restart.detectionS + r.restart.restartS + r.restart.restoreS +
+                 r.restart.capacityWaitS + r.restart.powerOutageWaitS));
+    CHECK(r.goodput.goodput < base.goodput.goodput);
+}

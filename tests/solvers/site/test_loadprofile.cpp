@@ -145,6 +145,14 @@ TEST_CASE("a ramp limit the profile exceeds names the storage that would hold it
     INFO(d.message);
     CHECK(d.message.find("0.009 MWh of storage (sized by the restart)") != std::string::npos);
     CHECK(d.message.find("no battery") != std::string::npos);
+    // A year of it: each event's storage x its rate x 365.25 days; an 85 % round trip loses
+    // 1 / 0.85 - 1 = 17.6 % of what is delivered.
+    double delivered = 0;
+    for (const LoadEvent &e : r.events)
+        delivered += e.storageJ * e.perDay * 365.25;
+    CHECK(delivered > 0);
+    CHECK(r.storageDeliveredJPerYear == Approx(delivered));
+    CHECK(r.batteryLossJPerYear == Approx(delivered * (1 / 0.85 - 1)));
 }
 
 TEST_CASE("a site battery that covers the storage clears the ramp warning", "[loadprofile]")
