@@ -202,6 +202,7 @@ struct CoolingDesign
     double supplyWaterC = 32.0;  // facility water supply (ASHRAE W32); default: the class's limit
     double designDeltaTK = 10.0; // rack loop temperature rise
     HeatRejection liquidHeatRejection = HeatRejection::DryCooler; // warm water: dry coolers [A]
+    HeatRejection airHeatRejection = HeatRejection::CoolingTower; // the air loop's chillers
     std::optional<WaterClass> facilityWaterClass;
     double cduApproachK = 3.0; // facility supply to rack-loop supply across the CDU [U]
     Coolant coolant = Coolant::Water;

@@ -259,7 +259,7 @@ std::vector<ProjectField> buildTable()
                   "profile is checked against it (docs/load-profile.md)."),
         F("/site/designDryBulbC", T::Number)
             .unit("°C", D::Temperature)
-            .defText("none (the hottest monthly mean + 4 K)")
+            .defText("none (the hottest monthly mean + 9 K)")
             .range(-60, 60)
             .note("with designWetBulbC")
             .stages(Power)
@@ -677,6 +677,13 @@ std::vector<ProjectField> buildTable()
             .desc("Where the liquid loop rejects its heat: dry coolers, adiabatic coolers (dry "
                   "coolers whose air is pre-cooled by evaporation when it is hot) or wet cooling "
                   "towers. The air loop's chillers always use towers."),
+        F("/cooling/airHeatRejection", T::Enum)
+            .names(heatRejectionNames(), std::optional(cooling.airHeatRejection))
+            .stages(Facility)
+            .design()
+            .desc("Where the air loop (CRAH chilled water and its chillers) rejects its heat: wet "
+                  "cooling towers, or dry or adiabatic coolers for a site that uses no "
+                  "evaporative water."),
         F("/cooling/cduApproachK", T::Number)
             .unit("K", D::TemperatureDifference)
             .def(num(cooling.cduApproachK))

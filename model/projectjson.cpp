@@ -431,6 +431,7 @@ void ProjectReader::readCooling(JsonObjectReader &r, CoolingDesign &cooling)
     field(r, "heatReuseSupplyC", cooling.heatReuseSupplyC);
     field(r, "economizer", cooling.economizer);
     field(r, "liquidHeatRejection", cooling.liquidHeatRejection, heatRejectionNames());
+    field(r, "airHeatRejection", cooling.airHeatRejection, heatRejectionNames());
     field(r, "cduApproachK", cooling.cduApproachK);
     field(r, "coolant", cooling.coolant, coolantNames());
     field(r, "facilityPumpHeadKPa", cooling.facilityPumpHeadKPa);
@@ -1157,6 +1158,7 @@ OrderedJson coolingJson(const CoolingDesign &cooling)
     putNumber(o, "heatReuseFraction", cooling.heatReuseFraction, d.heatReuseFraction);
     putNumber(o, "heatReuseSupplyC", cooling.heatReuseSupplyC);
     putEnum(o, "liquidHeatRejection", cooling.liquidHeatRejection, d.liquidHeatRejection);
+    putEnum(o, "airHeatRejection", cooling.airHeatRejection, d.airHeatRejection);
     putNumber(o, "cduApproachK", cooling.cduApproachK, d.cduApproachK);
     putEnum(o, "coolant", cooling.coolant, d.coolant);
     putNumber(o, "facilityPumpHeadKPa", cooling.facilityPumpHeadKPa, d.facilityPumpHeadKPa);

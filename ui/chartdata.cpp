@@ -89,7 +89,7 @@ ChartData chartData(const Project &project, const Result &result, const Catalog 
     if (result.loadProfile) {
         const LoadProfileInputs &inputs = result.loadProfile->inputs;
         constexpr double kPoints = 2000;
-        const double window = loadProfileSampleCount(inputs, 1.0); // whole seconds
+        const double window = loadProfileWindowS(inputs);
         const double resolutionS = std::max(0.01, window / kPoints);
         CurveSeries it{"IT", {}, false};
         CurveSeries utility{"utility", {}, false};

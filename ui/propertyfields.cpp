@@ -529,6 +529,8 @@ void coolingFields(std::vector<PropertyField> &out, const CoolingDesign &cooling
     b.declared("designDeltaTK", QObject::tr("Loop temperature rise"), cooling.designDeltaTK);
     b.declaredEnum("liquidHeatRejection", QObject::tr("Liquid heat rejection"),
                    cooling.liquidHeatRejection, heatRejectionNames());
+    b.declaredEnum("airHeatRejection", QObject::tr("Air loop heat rejection"),
+                   cooling.airHeatRejection, heatRejectionNames());
     b.declared("cduApproachK", QObject::tr("CDU approach"), cooling.cduApproachK);
     b.declaredEnum("coolant", QObject::tr("Facility coolant"), cooling.coolant, coolantNames());
     b.declared("facilityPumpHeadKPa", QObject::tr("Facility pump head"),

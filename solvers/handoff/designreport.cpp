@@ -215,7 +215,7 @@ std::string drawingSection(const Project &project, const Result &result)
 std::string loadProfileSvg(const LoadProfileResult &profile)
 {
     const LoadProfileInputs &inputs = profile.inputs;
-    const double window = loadProfileSampleCount(inputs, 1.0);
+    const double window = loadProfileWindowS(inputs);
     if (window <= 0)
         return "";
     std::vector<LoadSample> samples;

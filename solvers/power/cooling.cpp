@@ -94,7 +94,8 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
     setup.liquidFraction = design.liquidFraction;
     setup.liquidRejection = design.liquidHeatRejection;
     setup.liquidOnDryCoolers = design.liquidHeatRejection != HeatRejection::CoolingTower;
-    const bool adiabatic = design.liquidHeatRejection == HeatRejection::Adiabatic;
+    setup.airRejection = design.airHeatRejection;
+    setup.airOnTowers = design.airHeatRejection == HeatRejection::CoolingTower;
     setup.liquidSupplyC = design.supplyWaterC;
     setup.airSupplyC = options.airLoopSupplyWaterC;
     setup.coolant = coolantProperties(design.coolant);
@@ -128,7 +129,8 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
         unitFigures(cdu, "cdu", options.cduCapacityKWDefault, options.cduPumpPowerFractionDefault,
                     setup.cduCapacityW, setup.cduPumpFraction, setup.cduPart, assumptions);
     }
-    if (setup.liquidOnDryCoolers && setup.type != CoolingType::Air)
+    if ((setup.liquidOnDryCoolers && setup.type != CoolingType::Air) ||
+        design.airHeatRejection != HeatRejection::CoolingTower)
         unitFigures(pickUnit(catalog, "dry-cooler", 0), "dry-cooler",
                     options.dryCoolerCapacityKWDefault, options.dryCoolerPowerFractionDefault,
                     setup.dryCoolerCapacityW, setup.dryCoolerFanFraction, setup.dryCoolerPart,
@@ -161,50 +163,60 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
                               "(solvers/common/defaults.h referenceClimate()) [U]");
     }
     setup.climate = climate;
-    // The air the liquid loop's heat rejection sees: dry bulb, pre-cooled air (adiabatic) or
-    // wet bulb (towers), and its approach.
-    auto liquidOutdoorC = [&](double dryC, double wetC) {
-        if (setup.liquidRejection == HeatRejection::CoolingTower)
+    // What each loop's heat rejection sees: dry bulb (dry coolers), pre-cooled air (adiabatic)
+    // or wet bulb (towers), and its approach.
+    auto outdoorC = [&](HeatRejection kind, double dryC, double wetC) {
+        if (kind == HeatRejection::CoolingTower)
             return wetC;
-        return adiabatic ? adiabaticAirC(dryC, wetC, options.adiabaticEffectiveness) : dryC;
+        return kind == HeatRejection::Adiabatic
+                   ? adiabaticAirC(dryC, wetC, options.adiabaticEffectiveness)
+                   : dryC;
     };
-    const double liquidApproachK =
-        setup.liquidOnDryCoolers ? options.dryCoolerApproachK : options.towerApproachK;
+    auto approachK = [&](HeatRejection kind) {
+        return kind == HeatRejection::CoolingTower ? options.towerApproachK
+                                                   : options.dryCoolerApproachK;
+    };
+    const HeatRejection liquidKind = setup.liquidRejection, airKind = setup.airRejection;
     for (size_t m = 0; m < 12; ++m) {
-        if (adiabatic) {
-            // The pads run when the dry coil alone would not hold the supply (economizer or
-            // not: on chillers they lower the condenser water).
+        const double dryC = climate.dryBulbC[m], wetC = climate.wetBulbC[m];
+        // Pads run when the dry coil alone would not hold the supply (economizer or not: on
+        // chillers they lower the condenser water).
+        const double waterLPerJ =
+            adiabaticWaterLPerJ(dryC, wetC, options.adiabaticEffectiveness,
+                                options.adiabaticAirRiseK, options.latentHeatJPerKg);
+        if (liquidKind == HeatRejection::Adiabatic) {
             setup.adiabaticSprayShare[m] =
-                1.0 - economizerFraction(climate.dryBulbC[m], liquidApproachK, setup.liquidSupplyC,
+                1.0 - economizerFraction(dryC, approachK(liquidKind), setup.liquidSupplyC,
                                          options.economizerBandK);
-            setup.adiabaticWaterLPerJ[m] = adiabaticWaterLPerJ(
-                climate.dryBulbC[m], climate.wetBulbC[m], options.adiabaticEffectiveness,
-                options.adiabaticAirRiseK, options.latentHeatJPerKg);
+            setup.adiabaticWaterLPerJ[m] = waterLPerJ;
+        }
+        if (airKind == HeatRejection::Adiabatic) {
+            setup.airAdiabaticSprayShare[m] =
+                1.0 - economizerFraction(dryC, approachK(airKind), setup.airSupplyC,
+                                         options.economizerBandK);
+            setup.airAdiabaticWaterLPerJ[m] = waterLPerJ;
         }
         if (!design.economizer)
             continue;
         setup.liquidEconomizer[m] =
-            economizerFraction(liquidOutdoorC(climate.dryBulbC[m], climate.wetBulbC[m]),
-                               liquidApproachK, setup.liquidSupplyC, options.economizerBandK);
-        setup.airEconomizer[m] = economizerFraction(climate.wetBulbC[m], options.towerApproachK,
-                                                    setup.airSupplyC, options.economizerBandK);
+            economizerFraction(outdoorC(liquidKind, dryC, wetC), approachK(liquidKind),
+                               setup.liquidSupplyC, options.economizerBandK);
+        setup.airEconomizer[m] =
+            economizerFraction(outdoorC(airKind, dryC, wetC), approachK(airKind), setup.airSupplyC,
+                               options.economizerBandK);
     }
-    // A chiller rejects through its loop's heat rejection: dry or adiabatic coolers (liquid loop
-    // on them) or towers.
-    auto liquidCondenser = [&](double dryC, double wetC) {
-        return condenserWaterC(liquidOutdoorC(dryC, wetC), liquidApproachK,
+    // A chiller rejects through its loop's heat rejection.
+    auto condenserC = [&](HeatRejection kind, double dryC, double wetC) {
+        return condenserWaterC(outdoorC(kind, dryC, wetC), approachK(kind),
                                options.condenserRangeK);
     };
-    auto airCondenser = [&](double wetC) {
-        return condenserWaterC(wetC, options.towerApproachK, options.condenserRangeK);
-    };
     for (size_t m = 0; m < 12; ++m) {
-        setup.liquidCop[m] = chillerCopAtLift(
-            setup.cop, setup.liquidSupplyC,
-            liquidCondenser(climate.dryBulbC[m], climate.wetBulbC[m]), options.chillerMinLiftK);
-        setup.airCop[m] =
-            chillerCopAtLift(setup.cop, setup.airSupplyC, airCondenser(climate.wetBulbC[m]),
+        const double dryC = climate.dryBulbC[m], wetC = climate.wetBulbC[m];
+        setup.liquidCop[m] =
+            chillerCopAtLift(setup.cop, setup.liquidSupplyC, condenserC(liquidKind, dryC, wetC),
                              options.chillerMinLiftK);
+        setup.airCop[m] = chillerCopAtLift(
+            setup.cop, setup.airSupplyC, condenserC(airKind, dryC, wetC), options.chillerMinLiftK);
     }
     const Site &site = project.site;
     const double hottestDry = *std::max_element(climate.dryBulbC.begin(), climate.dryBulbC.end());
@@ -220,47 +232,52 @@ CoolingSetup prepareCooling(const Project &project, const Catalog &catalog,
                                     formatFixed(hottestDry, 1) +
                                     " degC: a design hour is an extreme, not a mean");
     } else {
-        setup.designDryBulbC = hottestDry + options.economizerBandK / 2;
-        setup.designWetBulbC = hottestWet + options.economizerBandK / 2;
+        setup.designDryBulbC = hottestDry + options.peakDryBulbOverHottestMonthK;
+        setup.designWetBulbC = hottestWet + options.peakWetBulbOverHottestMonthK;
         assumptions.push_back("peak plant power at the hottest monthly means + " +
-                              formatFixed(options.economizerBandK / 2, 0) +
-                              " K (no /site/designDryBulbC, /site/designWetBulbC) [U]");
+                              formatFixed(options.peakDryBulbOverHottestMonthK, 0) + " K dry / + " +
+                              formatFixed(options.peakWetBulbOverHottestMonthK, 0) +
+                              " K wet bulb, fitted on 13 ASHRAE stations (4.3 K worst error; no "
+                              "/site/designDryBulbC, /site/designWetBulbC) [D]");
     }
-    const double designLiquidOutdoorC = liquidOutdoorC(setup.designDryBulbC, setup.designWetBulbC);
+    const double designDryC = setup.designDryBulbC, designWetC = setup.designWetBulbC;
     if (design.economizer) {
         setup.designLiquidEconomizer =
-            economizerFraction(designLiquidOutdoorC, liquidApproachK, setup.liquidSupplyC, 0);
-        setup.designAirEconomizer =
-            economizerFraction(setup.designWetBulbC, options.towerApproachK, setup.airSupplyC, 0);
+            economizerFraction(outdoorC(liquidKind, designDryC, designWetC), approachK(liquidKind),
+                               setup.liquidSupplyC, 0);
+        setup.designAirEconomizer = economizerFraction(outdoorC(airKind, designDryC, designWetC),
+                                                       approachK(airKind), setup.airSupplyC, 0);
     }
-    if (adiabatic &&
-        economizerFraction(setup.designDryBulbC, liquidApproachK, setup.liquidSupplyC, 0) < 1)
-        setup.designAdiabaticWaterLPerJ = adiabaticWaterLPerJ(
-            setup.designDryBulbC, setup.designWetBulbC, options.adiabaticEffectiveness,
-            options.adiabaticAirRiseK, options.latentHeatJPerKg);
-    const double designLiquidCondenserC =
-        liquidCondenser(setup.designDryBulbC, setup.designWetBulbC);
+    const double designLiquidCondenserC = condenserC(liquidKind, designDryC, designWetC);
+    const double designAirCondenserC = condenserC(airKind, designDryC, designWetC);
     setup.designLiquidCop = chillerCopAtLift(setup.cop, setup.liquidSupplyC, designLiquidCondenserC,
                                              options.chillerMinLiftK);
-    setup.designAirCop = chillerCopAtLift(
-        setup.cop, setup.airSupplyC, airCondenser(setup.designWetBulbC), options.chillerMinLiftK);
+    setup.designAirCop =
+        chillerCopAtLift(setup.cop, setup.airSupplyC, designAirCondenserC, options.chillerMinLiftK);
 
     // Derating at the design hour. A dry (or adiabatic) cooler sees the loop's return, or the
     // chiller's condenser water when that is warmer, against the air entering its coil; a
     // tower sees approach + range against its rating.
-    if (setup.liquidOnDryCoolers) {
-        double fluidInC = setup.liquidSupplyC + design.designDeltaTK;
-        if (setup.designLiquidEconomizer < 1)
-            fluidInC = std::max(fluidInC, designLiquidCondenserC);
-        setup.dryCoolerDerate =
-            capacityDerate(fluidInC - designLiquidOutdoorC, options.dryCoolerRatedItdK);
-    }
+    auto dryDerate = [&](HeatRejection kind, double supplyC, double riseK, double economizer,
+                         double condenserWaterC) {
+        double fluidInC = supplyC + riseK;
+        if (economizer < 1)
+            fluidInC = std::max(fluidInC, condenserWaterC);
+        return capacityDerate(fluidInC - outdoorC(kind, designDryC, designWetC),
+                              options.dryCoolerRatedItdK);
+    };
+    if (setup.liquidOnDryCoolers)
+        setup.dryCoolerDerate = dryDerate(liquidKind, setup.liquidSupplyC, design.designDeltaTK,
+                                          setup.designLiquidEconomizer, designLiquidCondenserC);
+    if (!setup.airOnTowers)
+        setup.airDryCoolerDerate = dryDerate(airKind, setup.airSupplyC, options.airLoopDeltaTK,
+                                             setup.designAirEconomizer, designAirCondenserC);
     setup.towerDerate = capacityDerate(options.towerApproachK + options.condenserRangeK,
                                        options.towerRatedApproachPlusRangeK);
 
     // Water on dry coolers freezes in a cold month: the coldest hours are the coldest month's
     // mean less half the band.
-    if (setup.liquidOnDryCoolers && setup.type != CoolingType::Air) {
+    if ((setup.liquidOnDryCoolers && setup.type != CoolingType::Air) || !setup.airOnTowers) {
         const double coldestC =
             *std::min_element(climate.dryBulbC.begin(), climate.dryBulbC.end()) -
             options.economizerBandK / 2;
@@ -338,7 +355,7 @@ double towerHeatW(const CoolingSetup &setup, double liquidW, double airW, double
                   double airEconomizer, double liquidCop, double airCop)
 {
     const double airChillerW = (1.0 - airEconomizer) * airW / airCop;
-    double heatW = airW + airChillerW;
+    double heatW = setup.airOnTowers ? airW + airChillerW : 0.0;
     if (!setup.liquidOnDryCoolers)
         heatW += liquidRejectedW(liquidW, liquidEconomizer, liquidCop);
     return heatW;
@@ -369,8 +386,12 @@ PlantPower plantPower(const CoolingSetup &setup, double liquidW, double airW,
     const double liquidRejectionFraction = setup.liquidOnDryCoolers
                                                ? setup.dryCoolerFanFraction / dryDerate
                                                : setup.towerFraction / towerDerate;
+    const double airRejectionFraction =
+        setup.airOnTowers
+            ? setup.towerFraction / towerDerate
+            : setup.dryCoolerFanFraction / (designHour ? setup.airDryCoolerDerate : 1.0);
     power.heatRejectionW = (liquidW + liquidChillerW) * liquidRejectionFraction +
-                           (airW + airChillerW) * setup.towerFraction / towerDerate;
+                           (airW + airChillerW) * airRejectionFraction;
     power.pumpW =
         liquidW * (setup.cduPumpFraction + setup.liquidPumpFraction) + airW * setup.airPumpFraction;
     power.fanW = airW * setup.crahFanFraction;

@@ -20,8 +20,8 @@
 //                month and at the design hour;
 //   peak         one hour, so the economizer rule has no band: at the site's design dry and
 //                wet bulb (Site::designDryBulbC/WetBulbC) when given, else at the hottest
-//                monthly means + economizerBandK / 2, the top of the spread the model gives a
-//                month [U].
+//                monthly means + 9 K dry / + 4 K wet bulb (PowerOptions, fitted on ASHRAE
+//                stations).
 
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"
@@ -77,22 +77,25 @@ struct CoolingSetup
     double liquidFraction = 0.8;
     HeatRejection liquidRejection = HeatRejection::DryCooler;
     bool liquidOnDryCoolers = true; // dry or adiabatic coolers (no tower on the liquid loop)
+    HeatRejection airRejection = HeatRejection::CoolingTower; // the air loop's chillers
+    bool airOnTowers = true;
     double liquidSupplyC = 32, airSupplyC = 18;
     std::array<double, 12> liquidEconomizer{}, airEconomizer{};
     // Adiabatic coolers: share of each month the pads run (the dry coil alone cannot hold the
     // supply) and the water they evaporate per J of the liquid loop's rejected heat then.
     std::array<double, 12> adiabaticSprayShare{}, adiabaticWaterLPerJ{};
-    double designAdiabaticWaterLPerJ = 0;
+    std::array<double, 12> airAdiabaticSprayShare{}, airAdiabaticWaterLPerJ{};
     Climate climate;  // the months the economizer and COP tables were computed from
     double cop = 6.5; // rated, at AHRI 550/590 conditions
     std::array<double, 12> liquidCop{}, airCop{}; // at each month's lift
-    // The peak hour: the site's design conditions, or the hottest months + half the band.
+    // The peak hour: the site's design conditions, or the hottest months + the fitted offsets.
     bool designFromSite = false;
     double designDryBulbC = 0, designWetBulbC = 0;
     double designLiquidEconomizer = 0, designAirEconomizer = 0;
     double designLiquidCop = 0, designAirCop = 0;
     // Units' capacity at the design hour over their rating (dry/adiabatic coolers, towers).
     double dryCoolerDerate = 1, towerDerate = 1;
+    double airDryCoolerDerate = 1; // the air loop's dry or adiabatic coolers
     // Facility loops' pump W per W of heat (flow x head / efficiency), and the coolant.
     double liquidPumpFraction = 0, airPumpFraction = 0;
     CoolantProperties coolant;
@@ -135,8 +138,8 @@ PlantPower plantPower(const CoolingSetup &setup, double liquidW, double airW,
 // Heat the liquid loop rejects outdoors: its heat plus its chillers' compressor heat.
 double liquidRejectedW(double liquidW, double liquidEconomizer, double liquidCop);
 
-// Heat the wet cooling towers reject: the air loop, the liquid loop when it is on towers, and
-// the compressor heat of those loops' chillers.
+// Heat the wet cooling towers reject: each loop that is on towers, with the compressor heat of
+// its chillers.
 double towerHeatW(const CoolingSetup &setup, double liquidW, double airW, double liquidEconomizer,
                   double airEconomizer, double liquidCop, double airCop);
 

@@ -137,6 +137,10 @@ Diagnostics PowerOptions::validate() const
     optionNonNegative(d, "dryCoolerApproachK", dryCoolerApproachK, "dry cooler approach");
     optionNonNegative(d, "towerApproachK", towerApproachK, "tower approach");
     optionNonNegative(d, "economizerBandK", economizerBandK, "economizer band");
+    optionNonNegative(d, "peakDryBulbOverHottestMonthK", peakDryBulbOverHottestMonthK,
+                      "peak dry bulb over the hottest month");
+    optionNonNegative(d, "peakWetBulbOverHottestMonthK", peakWetBulbOverHottestMonthK,
+                      "peak wet bulb over the hottest month");
     optionRange(d, "adiabaticEffectiveness", adiabaticEffectiveness, 0, 1, false, false,
                 "adiabatic pad effectiveness");
     optionPositive(d, "adiabaticAirRiseK", adiabaticAirRiseK, "adiabatic cooler air rise");
@@ -505,8 +509,12 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         const double towerW =
             towerHeatW(cooling, liquidAverageW, airItAverageW + flow.ups.lossW + flow.pdu.lossW,
                        econL[m], econA[m], cooling.liquidCop[m], cooling.airCop[m]);
-        const double adiabaticL = liquidRejectedW(liquidAverageW, econL[m], cooling.liquidCop[m]) *
-                                  cooling.adiabaticSprayShare[m] * cooling.adiabaticWaterLPerJ[m];
+        const double airAverageW = airItAverageW + flow.ups.lossW + flow.pdu.lossW;
+        const double adiabaticL =
+            liquidRejectedW(liquidAverageW, econL[m], cooling.liquidCop[m]) *
+                cooling.adiabaticSprayShare[m] * cooling.adiabaticWaterLPerJ[m] +
+            liquidRejectedW(airAverageW, econA[m], cooling.airCop[m]) *
+                cooling.airAdiabaticSprayShare[m] * cooling.airAdiabaticWaterLPerJ[m];
         const double waterL = (towerW * waterLPerJ + adiabaticL) * hours * 3600;
         waterLitres += waterL;
         const double itKWh = result.itAverageW * hours / 1e3;
@@ -647,7 +655,7 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
                                                  totalHeatW
                                            : 0;
     plant.chillerCop = cooling.cop;
-    plant.peakConditions = cooling.designFromSite ? "design hour" : "hottest month + spread";
+    plant.peakConditions = cooling.designFromSite ? "design hour" : "hottest month + offset";
     plant.peakDryBulbC = cooling.designDryBulbC;
     plant.peakWetBulbC = cooling.designWetBulbC;
     plant.chillerCopPeakLiquid = cooling.designLiquidCop;
@@ -662,6 +670,7 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     plant.fanAverageW = sumPlant.fanW;
     plant.cduCapacityW = cooling.cduCapacityW;
     plant.liquidHeatRejection = project.cooling.liquidHeatRejection;
+    plant.airHeatRejection = project.cooling.airHeatRejection;
     plant.coolant = project.cooling.coolant;
     plant.rackLoopSupplyC = cooling.liquidSupplyC + project.cooling.cduApproachK;
     plant.dryCoolerDerate = cooling.dryCoolerDerate;
@@ -746,13 +755,19 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
                         : 0;
     const double airRejectW =
         plant.airHeatPeakW * (1 + (airChiller ? 1 / plant.chillerCopPeakAir : 0));
-    if (cooling.liquidOnDryCoolers && liquidRejectW > 0) {
-        result.capacities.push_back(
-            unitsCapacity("dry-cooler", cooling.dryCoolerPart, options.heatRejectionRedundancy, ups,
-                          liquidRejectW, cooling.dryCoolerCapacityW * cooling.dryCoolerDerate));
+    // Dry coolers of both loops share one unit type: their load at the rated point is each
+    // loop's heat over its derating.
+    const double dryRatedLoadW =
+        (cooling.liquidOnDryCoolers ? liquidRejectW / cooling.dryCoolerDerate : 0) +
+        (cooling.airOnTowers ? 0 : airRejectW / cooling.airDryCoolerDerate);
+    if (dryRatedLoadW > 0) {
+        result.capacities.push_back(unitsCapacity("dry-cooler", cooling.dryCoolerPart,
+                                                  options.heatRejectionRedundancy, ups,
+                                                  dryRatedLoadW, cooling.dryCoolerCapacityW));
         plant.dryCoolers = result.capacities.back().unitsInstalled;
     }
-    const double towerLoadW = airRejectW + (cooling.liquidOnDryCoolers ? 0 : liquidRejectW);
+    const double towerLoadW =
+        (cooling.airOnTowers ? airRejectW : 0) + (cooling.liquidOnDryCoolers ? 0 : liquidRejectW);
     if (towerLoadW > 0) {
         result.capacities.push_back(unitsCapacity("cooling-tower", cooling.towerPart,
                                                   options.heatRejectionRedundancy, ups, towerLoadW,

@@ -229,6 +229,7 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
                     {"crahs", c.crahs},
                     {"rdhxUnits", c.rdhxUnits},
                     {"liquidHeatRejection", toString(c.liquidHeatRejection)},
+                    {"airHeatRejection", toString(c.airHeatRejection)},
                     {"coolant", toString(c.coolant)},
                     {"rackLoopSupplyC", c.rackLoopSupplyC},
                     {"dryCoolerDerate", c.dryCoolerDerate},
@@ -412,7 +413,8 @@ void writeText(std::ostream &out, const PowerResult &r)
          fmt("%.0f degC", c.liquidSupplyWaterC) + " / " + fmt("%.0f degC", c.airSupplyWaterC) +
              fmt(" (rack loop %.0f degC)", c.rackLoopSupplyC));
     line(out, "liquid heat rejection",
-         std::string(toString(c.liquidHeatRejection)) + ", " + toString(c.coolant) +
+         std::string(toString(c.liquidHeatRejection)) + " (air loop " +
+             toString(c.airHeatRejection) + "), " + toString(c.coolant) +
              fmt(", derated to %.2f at the peak", c.dryCoolerDerate) +
              fmt(" (towers %.2f)", c.towerDerate));
     line(out, "coolant flow",

@@ -189,11 +189,16 @@ double windowS(const std::vector<Segment> &segments)
 
 } // namespace
 
+double loadProfileWindowS(const LoadProfileInputs &inputs)
+{
+    return inputs.stepS > 0 ? windowS(profileSegments(inputs)) : 0;
+}
+
 double loadProfileSampleCount(const LoadProfileInputs &inputs, double resolutionS)
 {
     if (inputs.stepS <= 0 || !(resolutionS > 0))
         return 0;
-    return std::ceil(windowS(profileSegments(inputs)) / resolutionS);
+    return std::ceil(loadProfileWindowS(inputs) / resolutionS);
 }
 
 double sampleLoadProfile(const LoadProfileInputs &in, double resolutionS,

@@ -134,4 +134,7 @@ double sampleLoadProfile(const LoadProfileInputs &inputs, double resolutionS,
 // Samples sampleLoadProfile() would give at `resolutionS` (to refuse an absurd request first).
 double loadProfileSampleCount(const LoadProfileInputs &inputs, double resolutionS);
 
+// Length of the window sampleLoadProfile() covers, in seconds (0 without a step time).
+double loadProfileWindowS(const LoadProfileInputs &inputs);
+
 } // namespace aidc

@@ -71,6 +71,7 @@ inline Project fullProject()
     p.cooling.chiller = "chiller-3MW";
     p.cooling.economizer = false;
     p.cooling.liquidHeatRejection = HeatRejection::Adiabatic;
+    p.cooling.airHeatRejection = HeatRejection::DryCooler;
     p.cooling.facilityWaterClass = WaterClass::W40;
     p.cooling.cduApproachK = 4;
     p.cooling.coolant = Coolant::PropyleneGlycol25;

@@ -208,7 +208,8 @@ TEST_CASE("design-day conditions raise the peak plant power over the monthly fig
     // Air-cooled hall in a hot, humid climate: monthly means 34 degC dry / 27 degC wet bulb all
     // year. The CRAH loop (18 degC chilled water, towers at wet bulb + 6 K) never free-cools, so
     // the chillers carry all the air heat at every hour:
-    //   no design conditions: the peak hour is the hottest month + 4 K (38 / 31 degC):
+    //   no design conditions: the peak hour is the hottest month + 9 K dry / + 4 K wet bulb
+    //           (43 / 31 degC):
     //           condenser 31 + 6 + 5.17 = 42.17 degC, lift 24.17 K,
     //           COP 6.5 x (291.15 / 24.17) / 10.015 = 7.818
     //   design hour 46 / 33 degC:
@@ -225,7 +226,8 @@ TEST_CASE("design-day conditions raise the peak plant power over the monthly fig
     project.site.designWetBulbC = 33;
     const PowerResult design = solvePower(project, catalog, layout, {}, {});
     REQUIRE_FALSE(design.diagnostics.hasErrors());
-    CHECK(monthly.cooling.peakConditions == "hottest month + spread");
+    CHECK(monthly.cooling.peakConditions == "hottest month + offset");
+    CHECK(monthly.cooling.peakDryBulbC == 43);
     CHECK(monthly.cooling.peakWetBulbC == 31);
     CHECK(design.cooling.peakConditions == "design hour");
     CHECK(design.cooling.peakDryBulbC == 46);
@@ -244,8 +246,8 @@ TEST_CASE("design-day conditions raise the peak plant power over the monthly fig
 
     // Warm-water DLC on dry coolers (32 degC supply, dry bulb + 8 K): the months at 34 degC
     // never free-cool either, and a 46 degC design hour raises the chillers' lift from
-    // 38 + 8 + 5.17 - 32 = 19.17 K to 27.17 K: COP 6.5 x (305.15 / lift) / 10.015 falls from
-    // 10.33 to 7.29.
+    // 43 + 8 + 5.17 - 32 = 24.17 K to 27.17 K: COP 6.5 x (305.15 / lift) / 10.015 falls from
+    // 8.19 to 7.29.
     project.cooling.type = CoolingType::DirectLiquid;
     project.site.designDryBulbC.reset();
     project.site.designWetBulbC.reset();
@@ -253,7 +255,7 @@ TEST_CASE("design-day conditions raise the peak plant power over the monthly fig
     project.site.designDryBulbC = 46;
     project.site.designWetBulbC = 33;
     const PowerResult dlcDesign = solvePower(project, catalog, layout, {}, {});
-    CHECK(dlcMonthly.cooling.chillerCopPeakLiquid == Approx(10.331).epsilon(1e-3));
+    CHECK(dlcMonthly.cooling.chillerCopPeakLiquid == Approx(8.194).epsilon(1e-3));
     CHECK(dlcDesign.cooling.chillerCopPeakLiquid == Approx(7.289).epsilon(1e-3));
     CHECK(dlcDesign.facilityPeakW > dlcMonthly.facilityPeakW);
 
@@ -480,4 +482,37 @@ TEST_CASE("heat reuse above the loop's return needs a heat pump at its Carnot sh
     // A network at 35 degC takes the heat as it is.
     project.cooling.heatReuseSupplyC = 35;
     CHECK(solvePower(project, catalog, layout, {}, {}).heatPumpMWh == 0);
+}
+
+TEST_CASE("an air loop on dry coolers uses no water and pays in chiller power",
+          "[power][cooling][water]")
+{
+    // Immersion in a warm climate (24 / 18 degC all year): its air loop (18 degC chilled water)
+    // free-cools on towers part of the time (18 + 6 = 24 > 18: no) and never on dry coolers
+    // (24 + 8 > 18); on dry coolers its chillers lift to 24 + 8 + 5.17 = 37.17 degC instead of
+    // 18 + 6 + 5.17 = 29.17 degC, so they draw more, and no water evaporates.
+    const Catalog catalog = powerCatalog();
+    const LayoutResult layout = dgxLayout(2, 10);
+    Project project = dgxProject(640);
+    project.site.climate = flatClimate(24, 18);
+    project.cooling.type = CoolingType::Immersion;
+    const PowerResult towers = solvePower(project, catalog, layout, {}, {});
+    project.cooling.airHeatRejection = HeatRejection::DryCooler;
+    const PowerResult dry = solvePower(project, catalog, layout, {}, {});
+    REQUIRE_FALSE(dry.diagnostics.hasErrors());
+    CHECK(towers.wueLPerKWh > 0.01);
+    CHECK(dry.wueLPerKWh == 0);
+    CHECK(dry.cooling.coolingTowers == 0);
+    // The dry coolers now carry the air loop's heat too.
+    auto dryCoolerLoadW = [](const PowerResult &r) {
+        for (const InstalledCapacity &c : r.capacities) {
+            if (c.subsystem == "dry-cooler")
+                return c.criticalW;
+        }
+        return 0.0;
+    };
+    CHECK(dryCoolerLoadW(dry) > dryCoolerLoadW(towers) + 0.9 * dry.cooling.airHeatPeakW);
+    CHECK(dry.cooling.chillerAverageW > towers.cooling.chillerAverageW);
+    // COP at 37.17 - 18 = 19.17 K of lift: 6.5 x (291.15 / 19.17) / 10.015 = 9.857.
+    CHECK(dry.cooling.chillerCopPeakAir < towers.cooling.chillerCopPeakAir);
 }
