@@ -171,6 +171,9 @@ struct PowerDesign
     // Power floor the GPUs hold while the job runs (NVIDIA GB300 power smoothing, or a software
     // "burn"), share of provisioned power; 0 = none [ref:nvidia-gb300-power-smoothing].
     double gpuPowerFloorFraction = 0.0;
+    // Energy the racks' own smoothing stores (power-supply capacitors, battery backup units)
+    // can give per GPU, joules; 0 = none. They answer the load's swings before the site battery.
+    double rackStorageJPerGpu = 0.0;
     bool generators = true;
     // Probability that one backup generator starts and takes load on demand: the US nuclear
     // regulator's goal for standby diesels (0.99; 0.94 measured historically)

@@ -604,6 +604,14 @@ std::vector<ProjectField> buildTable()
             .stages(Power | Reliability)
             .desc("Power floor the GPUs hold while the job runs (GB300 power smoothing or a "
                   "software burn) ÷ provisioned power; 0 = none."),
+        F("/power/rackStorageJPerGpu", T::Number)
+            .unit("J", D::Energy)
+            .def(num(power.rackStorageJPerGpu))
+            .range(0, 1e7)
+            .stages(Power | Reliability)
+            .desc("Energy the racks' own smoothing stores (power-supply capacitors, battery "
+                  "backup units) give per GPU; they answer the load's swings before the site "
+                  "battery. 0 = none."),
         F("/power/averageLoadFactor", T::Number)
             .unit("", D::Ratio)
             .def(num(power.averageLoadFactor))

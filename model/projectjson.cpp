@@ -410,6 +410,7 @@ void ProjectReader::readPower(JsonObjectReader &r, PowerDesign &power)
     field(r, "averageLoadFactor", power.averageLoadFactor);
     field(r, "gpuWaitPowerFraction", power.gpuWaitPowerFraction);
     field(r, "gpuPowerFloorFraction", power.gpuPowerFloorFraction);
+    field(r, "rackStorageJPerGpu", power.rackStorageJPerGpu);
     field(r, "otherItFraction", power.otherItFraction);
     field(r, "generators", power.generators);
     field(r, "generatorStartReliability", power.generatorStartReliability);
@@ -1132,6 +1133,7 @@ OrderedJson powerJson(const PowerDesign &power)
     putNumber(o, "averageLoadFactor", power.averageLoadFactor, d.averageLoadFactor);
     putNumber(o, "gpuWaitPowerFraction", power.gpuWaitPowerFraction, d.gpuWaitPowerFraction);
     putNumber(o, "gpuPowerFloorFraction", power.gpuPowerFloorFraction, d.gpuPowerFloorFraction);
+    putNumber(o, "rackStorageJPerGpu", power.rackStorageJPerGpu, d.rackStorageJPerGpu);
     putNumber(o, "otherItFraction", power.otherItFraction, d.otherItFraction);
     putBool(o, "generators", power.generators, d.generators);
     putNumber(o, "generatorStartReliability", power.generatorStartReliability,

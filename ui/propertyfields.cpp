@@ -500,6 +500,8 @@ void powerFields(std::vector<PropertyField> &out, const PowerDesign &power, cons
                power.gpuWaitPowerFraction);
     b.declared("gpuPowerFloorFraction", QObject::tr("GPU power floor"),
                power.gpuPowerFloorFraction);
+    b.declared("rackStorageJPerGpu", QObject::tr("Rack smoothing store per GPU"),
+               power.rackStorageJPerGpu);
     b.declared("otherItFraction", QObject::tr("Other IT load"), power.otherItFraction);
     b.declared("generators", QObject::tr("Backup generators"), power.generators);
     b.declared("generatorStartReliability", QObject::tr("Generator start reliability"),

@@ -331,15 +331,16 @@ std::string siteSection(const Result &result)
                                formatFixed(e.rampWPerS / 1e6, 0)});
     out += "<h3>Load profile of the training job</h3>\n" + htmlTable(events);
     if (profile.rampLimitWPerS)
-        out += "<p>Utility ramp limit " + formatFixed(*profile.rampLimitWPerS / 1e6, 3) +
-               " MW/s: " +
-               (profile.violatesRampLimit
-                    ? "exceeded; holding it needs " +
-                          formatFixed(profile.requiredStorageJ / kJoulesPerMWh, 3) +
-                          " MWh of storage and " + formatPower(profile.requiredStorageW) +
-                          (profile.batteryCovers ? " (the site battery covers it)" : "")
-                    : std::string("held")) +
-               ".</p>\n";
+        out +=
+            "<p>Utility ramp limit " + formatFixed(*profile.rampLimitWPerS / 1e6, 3) + " MW/s: " +
+            (profile.violatesRampLimit
+                 ? "exceeded; holding it needs " +
+                       formatFixed(profile.requiredStorageJ / kJoulesPerMWh, 3) +
+                       " MWh of storage and " + formatPower(profile.requiredStorageW) +
+                       (profile.batteryCovers ? " (the racks' stores and the site battery cover it)"
+                                              : "")
+                 : std::string("held")) +
+            ".</p>\n";
     return out + "<figure>" + loadProfileSvg(profile) +
            "</figure>\n<p class=\"note\">Three steps, a blocking checkpoint (when checkpoints "
            "block), three steps, a failure and its restart (when the job is interrupted), three "

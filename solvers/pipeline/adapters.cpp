@@ -468,6 +468,7 @@ LoadProfileInputs loadProfileInputsFrom(const Project &project, const Accelerato
         in.serverOtherPerGpuW = std::max(0.0, server->nonGpuPowerW(gpu)) / server->gpus;
     in.waitFraction = project.power.gpuWaitPowerFraction;
     in.floorFraction = project.power.gpuPowerFloorFraction;
+    in.rackStorageJ = project.power.rackStorageJPerGpu * in.jobGpus;
     in.siteItPeakW = power.itPeakW;
     in.facilityPeakW = power.facilityPeakW;
     in.chainFactor = power.itPeakW > 0 ? (power.itPeakW + power.chainLossPeakW) / power.itPeakW : 1;

@@ -121,14 +121,22 @@ LoadProfileResult solveLoadProfile(const LoadProfileInputs &in)
     if (!r.violatesRampLimit)
         return r;
     r.requiredStorageJ = sizing->storageJ;
-    r.batteryCovers = in.batteryJ && in.batteryW && *in.batteryJ >= r.requiredStorageJ &&
-                      *in.batteryW >= r.requiredStorageW;
+    // The racks' stores sit behind the chain: each J they give saves chainFactor J at the
+    // utility, and they deliver as fast as their racks drop. The site battery covers the rest.
+    r.rackStorageJ = in.rackStorageJ * in.chainFactor;
+    const double batteryNeedJ = std::max(0.0, r.requiredStorageJ - r.rackStorageJ);
+    r.batteryCovers =
+        batteryNeedJ <= 0 || (in.batteryJ && in.batteryW && *in.batteryJ >= batteryNeedJ &&
+                              *in.batteryW >= r.requiredStorageW);
     if (r.batteryCovers)
         return r;
     std::string have = "the site has no battery (/site/batteryMWh, /site/batteryMW)";
     if (in.batteryJ && in.batteryW)
         have = "the site battery has " + formatFixed(*in.batteryJ / kJoulesPerMWh, 3) +
                " MWh and " + mw(*in.batteryW);
+    if (r.rackStorageJ > 0)
+        have += "; the racks' stores give " + formatFixed(r.rackStorageJ / kJoulesPerMWh, 3) +
+                " MWh of it";
     r.diagnostics.warning(
         "", "/site/rampLimitMWPerS",
         "the training load ramps at up to " + formatFixed(r.worstRampWPerS / 1e6, 0) +

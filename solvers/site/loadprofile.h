@@ -71,6 +71,8 @@ struct LoadProfileInputs
     std::optional<double> rampLimitWPerS;     // Site::rampLimitMWPerS
     std::optional<double> batteryJ, batteryW; // Site::batteryMWh, batteryMW
     double batteryEfficiency = 0.85;          // Site::batteryRoundTripEfficiency
+    double rackStorageJ =
+        0; // the job's racks' own stores, in all (PowerDesign::rackStorageJPerGpu)
 };
 
 enum class LoadEventKind { Step, Checkpoint, Restart };
@@ -107,7 +109,8 @@ struct LoadProfileResult
     double requiredStorageJ = 0;    // to hold the limit (0 without a limit)
     double requiredStorageW = 0;
     std::optional<double> batteryJ, batteryW;
-    bool batteryCovers = false; // a stated battery meets both
+    bool batteryCovers = false; // the racks' stores and the site battery meet both
+    double rackStorageJ = 0;    // the racks' stores, counted at the utility (x chain factor)
     // Energy the store delivers a year over every event above the limit, and what the battery's
     // round trip loses doing it: delivered x (1 / efficiency - 1).
     double storageDeliveredJPerYear = 0, batteryLossJPerYear = 0;

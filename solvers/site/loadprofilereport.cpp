@@ -51,6 +51,7 @@ nlohmann::json toJson(const LoadProfileResult &r)
         j["requiredStorageMWh"] = r.requiredStorageJ / kJoulesPerMWh;
         j["requiredStorageW"] = r.requiredStorageW;
         j["batteryCovers"] = r.batteryCovers;
+        j["rackStorageMWh"] = r.rackStorageJ / kJoulesPerMWh;
         j["storageDeliveredMWhPerYear"] = r.storageDeliveredJPerYear / kJoulesPerMWh;
         j["batteryLossMWhPerYear"] = r.batteryLossJPerYear / kJoulesPerMWh;
     }
@@ -81,7 +82,8 @@ void writeText(std::ostream &out, const LoadProfileResult &r)
     if (r.violatesRampLimit) {
         out << "  storage to hold it      " << energyText(r.requiredStorageJ) << ", "
             << formatPower(r.requiredStorageW)
-            << (r.batteryCovers ? " (the site battery covers it)" : "") << "\n";
+            << (r.batteryCovers ? " (the racks' stores and the site battery cover it)" : "")
+            << "\n";
         out << "  delivered / year        " << energyText(r.storageDeliveredJPerYear)
             << ", battery losses " << energyText(r.batteryLossJPerYear) << "\n";
     }

@@ -173,6 +173,33 @@ TEST_CASE("a site battery that covers the storage clears the ramp warning", "[lo
                                                         "0.5 MW") != std::string::npos);
 }
 
+TEST_CASE("the racks' own stores answer first and the battery covers the rest", "[loadprofile]")
+{
+    // The restart sizes the storage at dP^2 / 2R = 3.1008e7 J at the utility. Racks storing
+    // 2.0e7 J in all give 2.0e7 x 1.05 (chain factor) = 2.1e7 J at the utility, leaving
+    // 1.0008e7 J: a 0.003 MWh (1.08e7 J) battery with the drop's power covers it, 0.002 MWh not.
+    LoadProfileInputs in = example();
+    in.rampLimitWPerS = 1e4;
+    in.rackStorageJ = 2.0e7;
+    in.batteryJ = 1.08e7;
+    in.batteryW = 1e6;
+    const LoadProfileResult covered = solveLoadProfile(in);
+    CHECK(covered.rackStorageJ == Approx(2.1e7));
+    CHECK(covered.batteryCovers);
+    CHECK(covered.diagnostics.empty());
+    in.batteryJ = 0.72e7;
+    const LoadProfileResult shortBattery = solveLoadProfile(in);
+    CHECK_FALSE(shortBattery.batteryCovers);
+    REQUIRE(shortBattery.diagnostics.items().size() == 1);
+    CHECK(shortBattery.diagnostics.items().front().message.find(
+              "the racks' stores give 0.006 MWh") != std::string::npos);
+    // Racks that hold it all need no battery.
+    in.rackStorageJ = 3.0e7;
+    in.batteryJ.reset();
+    in.batteryW.reset();
+    CHECK(solveLoadProfile(in).batteryCovers);
+}
+
 TEST_CASE("a ramp limit the load never exceeds is held without storage", "[loadprofile]")
 {
     LoadProfileInputs in = example();
