@@ -1037,6 +1037,8 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     raise(m_propertyEditor);
     for (const auto &[kind, name] :
          {std::pair(Selection::Kind::Site, "property-site.png"),
+          std::pair(Selection::Kind::Power, "property-power.png"),
+          std::pair(Selection::Kind::Cooling, "property-cooling.png"),
           std::pair(Selection::Kind::Reliability, "property-reliability.png"),
           std::pair(Selection::Kind::CatalogOverrides, "property-catalog-overrides.png")}) {
         selectPart(kindSelection(kind));

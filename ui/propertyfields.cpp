@@ -342,7 +342,7 @@ void siteFields(std::vector<PropertyField> &out, const Site &site)
     b.declared("batteryMW", QObject::tr("Battery power"), site.batteryMW);
     b.declared("batteryRoundTripEfficiency", QObject::tr("Battery round-trip efficiency"),
                site.batteryRoundTripEfficiency);
-    b.declared("utilityInterruptionsPerYear", QObject::tr("Utility interruptions / year"),
+    b.declared("utilityInterruptionsPerYear", QObject::tr("Utility interruptions"),
                site.utilityInterruptionsPerYear);
     b.declared("utilityOutageHours", QObject::tr("Utility outage length"), site.utilityOutageHours);
 
