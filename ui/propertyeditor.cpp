@@ -174,7 +174,7 @@ QWidget *PropertyEditor::createEditor(const PropertyField &field)
         text->setMinimumHeight(text->fontMetrics().lineSpacing() * 14);
         text->setLineWrapMode(QPlainTextEdit::NoWrap);
         auto *apply = new QPushButton(tr("Apply"), box);
-        apply->setToolTip(tr("Check the JSON against the catalog and apply it (Ctrl+Return)"));
+        apply->setToolTip(tr("Check the JSON and apply it (Ctrl+Return)"));
         layout->addWidget(text);
         layout->addWidget(apply, 0, Qt::AlignRight);
         auto commit = [this, index, text] {

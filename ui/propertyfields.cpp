@@ -325,8 +325,27 @@ void projectFields(std::vector<PropertyField> &out, const Project &project)
     b.declared("description", QObject::tr("Description"), project.description);
 }
 
-void siteFields(std::vector<PropertyField> &out, const Site &site)
+// A JSON value typed over several lines and applied at once (an object or an array of them).
+PropertyField jsonField(const std::string &pointer, const QString &group, const QString &label,
+                        const std::optional<nlohmann::json> &value, const QString &placeholder,
+                        const QString &tooltip)
 {
+    PropertyField field;
+    field.pointer = pointer;
+    field.group = group;
+    field.label = label;
+    field.type = PropertyField::Type::Json;
+    field.optional = true;
+    field.placeholder = placeholder;
+    if (value && !value->empty())
+        field.text = QString::fromStdString(value->dump(2));
+    field.tooltip = tooltip;
+    return field;
+}
+
+void siteFields(std::vector<PropertyField> &out, const Project &project)
+{
+    const Site &site = project.site;
     SheetBuilder b(out, "/site", QObject::tr("Site"));
     b.declared("name", QObject::tr("Name"), site.name);
     b.declared("electricityUsdPerKWh", QObject::tr("Electricity price"), site.electricityUsdPerKWh);
@@ -376,6 +395,28 @@ void siteFields(std::vector<PropertyField> &out, const Site &site)
                     "month's dry bulb"),
         wet.unit, range, QObject::tr("the reference climate"));
     wet.readOnly = !ownClimate;
+
+    // The power supply over time: a date, then two arrays of objects edited as JSON.
+    const QString supply = QObject::tr("Power supply by date");
+    SheetBuilder p(out, "/site", supply);
+    p.declared("startDate", QObject::tr("Full load from"), site.startDate);
+    out.push_back(jsonField(
+        "/site/utilitySteps", supply, QObject::tr("Utility capacity steps"),
+        documentValue(project, "/site/utilitySteps"),
+        QObject::tr("[ { \"date\": \"2027-06-01\", \"utilityMW\": 150 } ]"),
+        SheetBuilder::tip(QObject::tr("Grid capacity from each date on, in date order, each on or "
+                                      "after the start date; empty = none"),
+                          {}, {}, QObject::tr("none"))));
+    out.push_back(jsonField(
+        "/site/generation", supply, QObject::tr("On-site generation"),
+        documentValue(project, "/site/generation"),
+        QObject::tr("[ { \"type\": \"gas-turbine\", \"ratingMW\": 35, \"units\": 4, "
+                    "\"role\": \"bridge\", \"until\": \"2028-01-01\" } ]"),
+        SheetBuilder::tip(QObject::tr("Blocks of identical units: rating, units, role (prime, "
+                                      "bridge, backup), from/until dates, heat rate, fuel price, "
+                                      "CO2, availability, O&M (docs/project-format.md); empty = "
+                                      "none"),
+                          {}, {}, QObject::tr("none"))));
 }
 
 void hallFields(std::vector<PropertyField> &out, int index, const Hall &hall)
@@ -823,7 +864,7 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
     case K::Site:
         sheet.title = QObject::tr("Project and site");
         projectFields(sheet.fields, project);
-        siteFields(sheet.fields, project.site);
+        siteFields(sheet.fields, project);
         break;
     case K::Hall: {
         Hall hall;
@@ -923,20 +964,16 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
         sheet.note = QObject::tr("Catalog entries this project replaces or adds, merged over the "
                                  "part catalog (docs/catalog-format.md, \"Overriding from a "
                                  "project\"). Apply checks them against the catalog.");
-        PropertyField field;
-        field.pointer = "/catalogOverrides";
-        field.group = QObject::tr("Catalog overrides");
-        field.label = QObject::tr("JSON object");
-        field.type = PropertyField::Type::Json;
-        field.optional = true;
-        field.placeholder = QObject::tr("{ \"accelerators\": [ { \"id\": \"H100-SXM\", "
-                                        "\"tdpW\": 650 } ] }");
+        std::optional<nlohmann::json> overrides;
         if (!project.catalogOverridesJson.empty())
-            field.text = q(nlohmann::json::parse(project.catalogOverridesJson).dump(2));
-        field.tooltip = SheetBuilder::tip(QObject::tr("Part catalog entries by kind, each "
-                                                      "matched by id; empty = none"),
-                                          {}, {}, QObject::tr("none"));
-        sheet.fields.push_back(std::move(field));
+            overrides = nlohmann::json::parse(project.catalogOverridesJson);
+        sheet.fields.push_back(jsonField(
+            "/catalogOverrides", QObject::tr("Catalog overrides"), QObject::tr("JSON object"),
+            overrides,
+            QObject::tr("{ \"accelerators\": [ { \"id\": \"H100-SXM\", \"tdpW\": 650 } ] }"),
+            SheetBuilder::tip(QObject::tr("Part catalog entries by kind, each matched by id; "
+                                          "empty = none"),
+                              {}, {}, QObject::tr("none"))));
         break;
     }
     }

@@ -283,3 +283,39 @@ TEST_CASE("copper trays per row are edited with every plane and spread the row's
         window.undoAction()->trigger();
     CHECK(window.document()->project() == start);
 }
+
+TEST_CASE("the site's power supply by date is edited as JSON, refused at its path, undone",
+          "[gui][fields]")
+{
+    TestWindow t = openWindow("projects/minimal.json");
+    MainWindow &window = *t.window;
+    const Project start = window.document()->project();
+    window.selectPart(siteSelection());
+    typeInto(window, "/site/startDate", "2027-01-01");
+    CHECK(window.document()->project().site.startDate == "2027-01-01");
+
+    // 1 MW of grid from the start: far below the site's peak, so the evaluation warns.
+    applyJson(window, "/site/utilitySteps", R"([{"date": "2027-01-01", "utilityMW": 1}])");
+    REQUIRE(window.document()->project().site.utilitySteps.size() == 1);
+    const std::shared_ptr<const Evaluation> short1 = settle(window);
+    REQUIRE_FALSE(short1->failed);
+    bool warned = false;
+    for (const Diagnostic &d : short1->result.diagnostics.items())
+        warned = warned || (d.jsonPath == "/site/utilitySteps/0" &&
+                            d.message.find("short by") != std::string::npos);
+    CHECK(warned);
+
+    // A block without a rating is refused with the loader's message; nothing changes.
+    const Project before = window.document()->project();
+    applyJson(window, "/site/generation", R"([{"units": 2}])");
+    CHECK(window.document()->project() == before);
+    CHECK(window.propertyEditor()->refusalText().contains("ratingMW"));
+
+    applyJson(window, "/site/generation",
+              R"([{"type": "gas-turbine", "ratingMW": 50, "units": 4, "role": "prime"}])");
+    REQUIRE(window.document()->project().site.generation.size() == 1);
+    CHECK(window.document()->project().site.generation[0].role == GenerationRole::Prime);
+    for (int i = 0; i < 3; ++i)
+        window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
+}
