@@ -75,8 +75,9 @@ struct Site
     std::optional<double> rampLimitMWPerS;
     // Cooling design conditions of the site's climate (ASHRAE-style 0.4 % or extreme values,
     // entered with their source): the peak plant power is taken at them. Unset: the hottest
-    // monthly means + half the economizer band.
+    // monthly means + 9 K dry / + 4 K wet bulb (PowerOptions, fitted on ASHRAE stations).
     std::optional<double> designDryBulbC, designWetBulbC;
+    std::string designConditionsSource; // where the design values come from, for the report
     // Share of the facility's energy bought as renewable (REF numerator), 0..1; it also takes
     // that share out of the grid CO2 [ref:iso-iec-30134].
     double renewableFraction = 0.0;

@@ -273,6 +273,12 @@ std::vector<ProjectField> buildTable()
             .stages(Power)
             .desc("Cooling design wet-bulb temperature (coincident or extreme), for towers and "
                   "chiller condensers."),
+        F("/site/designConditionsSource", T::String)
+            .def("")
+            .stages(Power)
+            .desc("Where the design dry and wet bulb come from (e.g. \"ASHRAE 2021, 0.4 % cooling "
+                  "DB / evaporation WB, WMO 725315\"); shown with the peak in the results and "
+                  "the report."),
         F("/site/renewableFraction", T::Number)
             .unit("", D::Ratio)
             .def(num(site.renewableFraction))
@@ -684,7 +690,7 @@ std::vector<ProjectField> buildTable()
             .design()
             .desc("Where the liquid loop rejects its heat: dry coolers, adiabatic coolers (dry "
                   "coolers whose air is pre-cooled by evaporation when it is hot) or wet cooling "
-                  "towers. The air loop's chillers always use towers."),
+                  "towers; the air loop's is /cooling/airHeatRejection."),
         F("/cooling/airHeatRejection", T::Enum)
             .names(heatRejectionNames(), std::optional(cooling.airHeatRejection))
             .stages(Facility)
@@ -702,9 +708,9 @@ std::vector<ProjectField> buildTable()
         F("/cooling/coolant", T::Enum)
             .names(coolantNames(), std::optional(cooling.coolant))
             .stages(Facility)
-            .desc("Fluid of the facility loop: water, or propylene (pg25, pg40 % by mass) or "
-                  "ethylene glycol (eg30) mixes, which carry less heat per litre and need more "
-                  "flow and pump power."),
+            .desc("Fluid of the liquid loops: water, or propylene (pg25, pg40, % by volume) or "
+                  "ethylene glycol (eg30, % by mass) mixes, which carry less heat per litre and "
+                  "need more flow and pump power."),
         F("/cooling/facilityPumpHeadKPa", T::Number)
             .unit("kPa", D::Pressure)
             .def(num(cooling.facilityPumpHeadKPa))

@@ -252,6 +252,9 @@ void ProjectReader::readPowerSupply(JsonObjectReader &r, Site &site)
             if (isIsoDate(g.from) && isIsoDate(g.until) && g.until <= g.from)
                 o.error("until",
                         "runs until " + g.until + ", not after it starts (" + g.from + ")");
+            else if (isIsoDate(g.until) && isIsoDate(site.startDate) && g.until <= site.startDate)
+                o.error("until", "runs until " + g.until + ", not after the start date (" +
+                                     site.startDate + "): it would never count");
             o.finish();
             site.generation.push_back(std::move(g));
         }
@@ -268,6 +271,7 @@ void ProjectReader::readSite(JsonObjectReader &r, Site &site)
     field(r, "rampLimitMWPerS", site.rampLimitMWPerS);
     field(r, "designDryBulbC", site.designDryBulbC);
     field(r, "designWetBulbC", site.designWetBulbC);
+    field(r, "designConditionsSource", site.designConditionsSource);
     if (site.designDryBulbC.has_value() != site.designWetBulbC.has_value())
         r.error(site.designDryBulbC ? "designDryBulbC" : "designWetBulbC",
                 "the cooling design conditions need both the dry bulb (designDryBulbC) and the "
@@ -1024,6 +1028,7 @@ OrderedJson siteJson(const Site &site)
     putNumber(o, "rampLimitMWPerS", site.rampLimitMWPerS);
     putNumber(o, "designDryBulbC", site.designDryBulbC);
     putNumber(o, "designWetBulbC", site.designWetBulbC);
+    putString(o, "designConditionsSource", site.designConditionsSource);
     putNumber(o, "renewableFraction", site.renewableFraction, d.renewableFraction);
     putString(o, "startDate", site.startDate);
     if (!site.utilitySteps.empty()) {
@@ -1149,7 +1154,11 @@ OrderedJson coolingJson(const CoolingDesign &cooling)
     OrderedJson o = OrderedJson::object();
     putEnum(o, "type", cooling.type, d.type);
     putNumber(o, "liquidFraction", cooling.liquidFraction, d.liquidFraction);
-    putNumber(o, "supplyWaterC", cooling.supplyWaterC, d.supplyWaterC);
+    // With a class, an unstated supply is the class's limit: write the supply when it differs.
+    if (!cooling.facilityWaterClass)
+        putNumber(o, "supplyWaterC", cooling.supplyWaterC, d.supplyWaterC);
+    else if (waterClassLimitC(*cooling.facilityWaterClass) != cooling.supplyWaterC)
+        o["supplyWaterC"] = cooling.supplyWaterC;
     putNumber(o, "designDeltaTK", cooling.designDeltaTK, d.designDeltaTK);
     putString(o, "cdu", cooling.cdu);
     putEnum(o, "cduRedundancy", cooling.cduRedundancy, d.cduRedundancy);
@@ -1164,10 +1173,8 @@ OrderedJson coolingJson(const CoolingDesign &cooling)
     putNumber(o, "cduApproachK", cooling.cduApproachK, d.cduApproachK);
     putEnum(o, "coolant", cooling.coolant, d.coolant);
     putNumber(o, "facilityPumpHeadKPa", cooling.facilityPumpHeadKPa, d.facilityPumpHeadKPa);
-    if (cooling.facilityWaterClass) {
+    if (cooling.facilityWaterClass)
         o["facilityWaterClass"] = toString(*cooling.facilityWaterClass);
-        o["supplyWaterC"] = cooling.supplyWaterC; // stated, so the class sets no other default
-    }
     return o;
 }
 

@@ -356,6 +356,8 @@ void siteFields(std::vector<PropertyField> &out, const Project &project)
     b.declared("rampLimitMWPerS", QObject::tr("Utility ramp limit"), site.rampLimitMWPerS);
     b.declared("designDryBulbC", QObject::tr("Design dry bulb"), site.designDryBulbC);
     b.declared("designWetBulbC", QObject::tr("Design wet bulb"), site.designWetBulbC);
+    b.declared("designConditionsSource", QObject::tr("Design conditions source"),
+               site.designConditionsSource);
     b.declared("renewableFraction", QObject::tr("Renewable share"), site.renewableFraction);
     b.declared("batteryMWh", QObject::tr("Battery energy"), site.batteryMWh);
     b.declared("batteryMW", QObject::tr("Battery power"), site.batteryMW);

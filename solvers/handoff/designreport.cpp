@@ -278,9 +278,11 @@ std::string siteSection(const Result &result)
     figures.header = {"Figure", "Value"};
     figures.rows.push_back({"Facility peak", formatPower(power.facilityPeakW)});
     figures.rows.push_back(
-        {"Peak taken at", power.cooling.peakConditions + ", " +
-                              formatFixed(power.cooling.peakDryBulbC, 1) + " °C dry bulb / " +
-                              formatFixed(power.cooling.peakWetBulbC, 1) + " °C wet bulb"});
+        {"Peak taken at",
+         power.cooling.peakConditions + ", " + formatFixed(power.cooling.peakDryBulbC, 1) +
+             " °C dry bulb / " + formatFixed(power.cooling.peakWetBulbC, 1) + " °C wet bulb" +
+             (power.cooling.peakSource.empty() ? std::string()
+                                               : " (" + power.cooling.peakSource + ")")});
     figures.rows.push_back({"PUE annual / peak", formatFixed(power.pueAnnual, 3) + " / " +
                                                      formatFixed(power.puePeak, 3)});
     figures.rows.push_back(

@@ -5,8 +5,9 @@ namespace aidc {
 
 const CoolantProperties &coolantProperties(Coolant coolant)
 {
-    // Water: physical property. Glycol mixes by mass, at 20-30 degC, and their freezing points:
-    // ASHRAE Handbook Fundamentals ch. 31 tables [ref:ashrae-fundamentals-glycol].
+    // Water: physical property. Propylene glycol by volume (Lange's specific gravities),
+    // ethylene glycol by mass (CoreChem); heat capacities and freezing points are the commonly
+    // used values of the makers' tables, not checked here [U] [ref:ashrae-fundamentals-glycol].
     static const CoolantProperties water{0.997, 4.18, 0.0};
     static const CoolantProperties pg25{1.020, 3.93, -10.0};
     static const CoolantProperties pg40{1.032, 3.65, -21.0};

@@ -658,6 +658,8 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
     plant.peakConditions = cooling.designFromSite ? "design hour" : "hottest month + offset";
     plant.peakDryBulbC = cooling.designDryBulbC;
     plant.peakWetBulbC = cooling.designWetBulbC;
+    if (cooling.designFromSite)
+        plant.peakSource = project.site.designConditionsSource;
     plant.chillerCopPeakLiquid = cooling.designLiquidCop;
     plant.chillerCopPeakAir = cooling.designAirCop;
     plant.chillerPeakW = peakPlant.chillerW;

@@ -314,6 +314,7 @@ struct CoolingPlant
     // fitted offsets of PowerOptions).
     std::string peakConditions;
     double peakDryBulbC = 0, peakWetBulbC = 0;
+    std::string peakSource; // Site::designConditionsSource with a design hour, else ""
     double chillerCopPeakLiquid = 0, chillerCopPeakAir = 0; // at the peak's lift
     // Electric power of the plant at peak IT and the year's worst month, and the annual mean.
     double chillerPeakW = 0, heatRejectionPeakW = 0, pumpPeakW = 0, fanPeakW = 0;

@@ -208,6 +208,7 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
                     {"peakConditions", c.peakConditions},
                     {"peakDryBulbC", c.peakDryBulbC},
                     {"peakWetBulbC", c.peakWetBulbC},
+                    {"peakSource", c.peakSource},
                     {"chillerCopPeakLiquid", c.chillerCopPeakLiquid},
                     {"chillerCopPeakAir", c.chillerCopPeakAir},
                     {"chillerPeakW", c.chillerPeakW},
@@ -425,7 +426,8 @@ void writeText(std::ostream &out, const PowerResult &r)
     line(out, "plant power peak / average", mw(c.peakW()) + " / " + mw(c.averageW()));
     line(out, "peak taken at",
          c.peakConditions + fmt(", %.1f degC dry bulb", c.peakDryBulbC) +
-             fmt(" / %.1f degC wet bulb", c.peakWetBulbC));
+             fmt(" / %.1f degC wet bulb", c.peakWetBulbC) +
+             (c.peakSource.empty() ? std::string() : " (" + c.peakSource + ")"));
     line(out, "  chillers (COP)",
          mw(c.chillerAverageW) + fmt(" average, COP %.1f rated", c.chillerCop) +
              fmt(", %.1f liquid", c.chillerCopPeakLiquid) +

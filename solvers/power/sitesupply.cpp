@@ -214,45 +214,64 @@ void electricalAvailability(const Project &project, PowerResult &result)
     ElectricalAvailability &a = result.electrical;
     a.utilityInterruptionsPerYear = site.utilityInterruptionsPerYear;
     a.outageHours = site.utilityOutageHours;
-    // Prime generation that carries the peak on its own: the site islands.
+    // Islanding: enough prime units up to carry the peak, each up with its availability.
     const std::string date = result.supply.empty() ? std::string() : result.supply.back().date;
-    const double primeW = availableW(site, date, GenerationRole::Prime);
-    const bool onUps = project.power.ups.type != UpsType::None;
-    if (primeW >= result.facilityPeakW && primeW > 0) {
-        a.rideThrough = "islands on prime generation";
-        a.rideThroughProbability = 1;
-    } else if (!onUps) {
-        a.rideThrough = "IT not on a UPS: an interruption drops the load";
-        a.rideThroughProbability = 0;
-    } else if (result.generators) {
-        a.backupUnitsNeeded = result.generators->unitsNeeded;
-        a.backupUnitsInstalled = result.generators->unitsInstalled;
-        a.rideThrough = "UPS, then " + std::to_string(a.backupUnitsNeeded) + " of " +
-                        std::to_string(a.backupUnitsInstalled) + " backup generators starting";
-        a.rideThroughProbability = startProbability(a.backupUnitsNeeded, a.backupUnitsInstalled,
-                                                    project.power.generatorStartReliability);
-    } else {
-        // Backup blocks of the site's generation, if any, carry the peak on the largest unit.
-        double largestMW = 0;
-        int installed = 0;
-        for (const OnsiteGeneration &g : site.generation) {
-            if (g.role != GenerationRole::Backup)
-                continue;
-            largestMW = std::max(largestMW, g.ratingMW);
-            installed += g.units;
-        }
-        if (installed > 0) {
-            a.backupUnitsNeeded = int(std::ceil(result.facilityPeakW / (largestMW * 1e6) - 1e-9));
-            a.backupUnitsInstalled = installed;
-            a.rideThrough = "UPS, then " + std::to_string(a.backupUnitsNeeded) + " of " +
-                            std::to_string(installed) + " backup units starting";
-            a.rideThroughProbability = startProbability(a.backupUnitsNeeded, installed,
-                                                        project.power.generatorStartReliability);
-        } else {
-            a.rideThrough = "UPS without backup generation: it carries minutes, not an outage";
-            a.rideThroughProbability = 0;
-        }
+    int primeUnits = 0;
+    double primeRatedW = 0, primeUpUnits = 0;
+    for (const OnsiteGeneration &g : site.generation) {
+        if (g.role != GenerationRole::Prime || (!date.empty() && !runsOn(g, date)))
+            continue;
+        primeUnits += g.units;
+        primeRatedW += blockW(g);
+        primeUpUnits += g.availability * g.units;
     }
+    double island = 0;
+    if (primeUnits > 0) {
+        const int needed = int(std::ceil(result.facilityPeakW / (primeRatedW / primeUnits) - 1e-9));
+        island = startProbability(needed, primeUnits, primeUpUnits / primeUnits);
+    }
+    // Backup: the IT on a UPS, then enough backup units start to carry the facility peak (the
+    // sizing margin of /power/generators is not load).
+    double backup = 0;
+    std::string how;
+    const bool onUps = project.power.ups.type != UpsType::None;
+    int backupBlocks = 0;
+    double largestBackupMW = 0;
+    for (const OnsiteGeneration &g : site.generation) {
+        if (g.role != GenerationRole::Backup)
+            continue;
+        backupBlocks += g.units;
+        largestBackupMW = std::max(largestBackupMW, g.ratingMW);
+    }
+    if (!onUps) {
+        how = "IT not on a UPS: an interruption drops the load";
+    } else if (result.generators && result.generators->unitUsableW > 0) {
+        a.backupUnitsNeeded =
+            int(std::ceil(result.facilityPeakW / result.generators->unitUsableW - 1e-9));
+        a.backupUnitsInstalled = result.generators->unitsInstalled;
+        how = "UPS, then " + std::to_string(a.backupUnitsNeeded) + " of " +
+              std::to_string(a.backupUnitsInstalled) + " backup generators starting";
+    } else if (backupBlocks > 0) {
+        a.backupUnitsNeeded = int(std::ceil(result.facilityPeakW / (largestBackupMW * 1e6) - 1e-9));
+        a.backupUnitsInstalled = backupBlocks;
+        how = "UPS, then " + std::to_string(a.backupUnitsNeeded) + " of " +
+              std::to_string(backupBlocks) + " backup units starting";
+    } else {
+        how = "UPS without backup generation: it carries minutes, not an outage";
+    }
+    if (onUps && a.backupUnitsInstalled > 0)
+        backup = startProbability(a.backupUnitsNeeded, a.backupUnitsInstalled,
+                                  project.power.generatorStartReliability);
+    a.rideThroughProbability = 1 - (1 - island) * (1 - backup);
+    a.rideThrough = primeUnits > 0
+                        ? "prime generation islands (" + formatFixed(island, 4) + "), else " + how
+                        : how;
+    if (project.power.generators && backupBlocks > 0)
+        result.diagnostics.warning(
+            "", "/site/generation",
+            "backup generation is stated twice: /power/generators sizes a fleet and "
+            "/site/generation lists backup blocks; both are priced and the availability uses the "
+            "fleet. Set /power/generators to false to count the listed blocks instead");
     a.jobInterruptionsPerYear = a.utilityInterruptionsPerYear * (1 - a.rideThroughProbability);
     a.outageHoursPerYear = a.jobInterruptionsPerYear * a.outageHours;
 }

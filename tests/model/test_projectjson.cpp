@@ -239,6 +239,9 @@ TEST_CASE("every bad value is reported at its exact JSON pointer", "[projectjson
         {"/site/generation", R"([{"ratingMW": 5, "from": "2028-01-01", "until": "2027-01-01"}])",
          "/site/generation/0/until", "not after it starts"},
         {"/site",
+         R"({"startDate": "2027-06-01", "generation": [{"ratingMW": 5, "until": "2027-06-01"}]})",
+         "/site/generation/0/until", "not after the start date"},
+        {"/site",
          R"({"startDate": "2027-01-01", "generation": [{"ratingMW": 5, "availability": 0}]})",
          "/site/generation/0/availability", "greater than 0"},
         {"/site",
@@ -665,6 +668,10 @@ TEST_CASE("a facility-water class sets the supply and refuses what contradicts i
     CHECK(w45.cooling.supplyWaterC == 42);
     const Project again = parseProjectJson(projectToJson(w45), "t.json");
     CHECK(again.cooling == w45.cooling);
+    // Saved, a supply at the class's limit is left out: the class keeps setting it.
+    const nlohmann::json saved = nlohmann::json::parse(projectToJson(w40));
+    CHECK(saved["cooling"]["facilityWaterClass"] == "W40");
+    CHECK_FALSE(saved["cooling"].contains("supplyWaterC"));
 
     CHECK(hasProblem(problems(withCooling(
                          R"({"type": "direct-liquid", "facilityWaterClass": "W32",

@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 using namespace aidc;
 using namespace aidc::test;
 
@@ -114,12 +116,14 @@ TEST_CASE("a utility interruption stops the job unless UPS and generators carry 
     project.site.utilityInterruptionsPerYear = 2;
     project.site.utilityOutageHours = 3;
 
-    // UPS and N+1 generators: 1 - P(n of n + 1 start).
+    // UPS and N+1 generators sized at peak x 1.25: the margin is not load, so carrying the
+    // peak takes ceil(peak / usable unit) of the installed units.
     const PowerResult backed = solvePower(project, catalog, layout, {}, {});
     REQUIRE(backed.generators);
-    const int n = backed.generators->unitsNeeded;
+    const int n = int(std::ceil(backed.facilityPeakW / backed.generators->unitUsableW - 1e-9));
     const int m = backed.generators->unitsInstalled;
-    CHECK(m == n + 1);
+    CHECK(m == backed.generators->unitsNeeded + 1);
+    CHECK(backed.electrical.backupUnitsNeeded == n);
     const double p = startProbability(n, m, 0.99);
     CHECK(backed.electrical.rideThroughProbability == Approx(p));
     CHECK(backed.electrical.jobInterruptionsPerYear == Approx(2 * (1 - p)));
@@ -136,13 +140,31 @@ TEST_CASE("a utility interruption stops the job unless UPS and generators carry 
     project.power.generators = false;
     CHECK(solvePower(project, catalog, layout, {}, {}).electrical.jobInterruptionsPerYear == 2);
 
-    // Prime generation that carries the peak: the site islands.
+    // Prime generation that carries the peak islands the site when enough of its units are
+    // up: one unit of twice the peak at 0.95 availability rides 95 % of interruptions; two of
+    // them (either carries it) 1 - 0.05^2 = 99.75 %.
     project.site.startDate = "2027-01-01";
     OnsiteGeneration prime;
     prime.role = GenerationRole::Prime;
     prime.ratingMW = 2 * backed.facilityPeakW / 1e6;
     project.site.generation = {prime};
     const PowerResult islanded = solvePower(project, catalog, layout, {}, {});
-    CHECK(islanded.electrical.rideThroughProbability == 1);
-    CHECK(islanded.electrical.jobInterruptionsPerYear == 0);
+    CHECK(islanded.electrical.rideThroughProbability == Approx(0.95));
+    CHECK(islanded.electrical.jobInterruptionsPerYear == Approx(2 * 0.05));
+    project.site.generation[0].units = 2;
+    CHECK(solvePower(project, catalog, layout, {}, {}).electrical.rideThroughProbability ==
+          Approx(0.9975));
+
+    // Backup blocks listed as well as the /power/generators fleet: flagged, both priced.
+    project.power.generators = true;
+    OnsiteGeneration backupBlock;
+    backupBlock.role = GenerationRole::Backup;
+    backupBlock.ratingMW = 2;
+    project.site.generation = {backupBlock};
+    bool twice = false;
+    const PowerResult both = solvePower(project, catalog, layout, {}, {});
+    for (const Diagnostic &d : both.diagnostics.items())
+        twice = twice || (d.jsonPath == "/site/generation" &&
+                          d.message.find("stated twice") != std::string::npos);
+    CHECK(twice);
 }
