@@ -2,6 +2,7 @@
 #include "cliargs.h"
 
 #include <cctype>
+#include <stdexcept>
 
 namespace aidc::cli {
 
@@ -15,6 +16,22 @@ std::vector<std::string> ParsedArgs::all(const std::string &option) const
 {
     auto it = values.find(option);
     return it == values.end() ? std::vector<std::string>{} : it->second;
+}
+
+std::optional<long long> wholeNumber(const ParsedArgs &args, const std::string &option,
+                                     long long low, long long high, std::string &error)
+{
+    const std::string text = args.value(option);
+    try {
+        std::size_t used = 0;
+        const long long value = std::stoll(text, &used);
+        if (used == text.size() && value >= low && value <= high)
+            return value;
+    } catch (const std::exception &) {
+    }
+    error = option + " needs a whole number from " + std::to_string(low) + " to " +
+            std::to_string(high) + ", got '" + text + "'";
+    return std::nullopt;
 }
 
 std::optional<ParsedArgs> parseArgs(const std::vector<CommandSpec> &commands,
@@ -121,7 +138,7 @@ const std::vector<std::pair<int, std::string>> &exitCodeDescriptions()
         {ExitViolations,
          "--strict was given and the evaluation reported unacknowledged warnings or violations, "
          "or a batch/sweep item failed to load or has errors, or validate-model "
-         "found the error above the given limit"},
+         "found the error above the given limit, or optimize found no feasible candidate"},
         {ExitUsage, "usage error (unknown command or option, missing argument)"},
         {ExitInput, "input error: a project or catalog failed to load or validate, or the "
                     "evaluation found an error in the design (the report lists it)"},

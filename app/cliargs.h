@@ -59,6 +59,11 @@ std::optional<ParsedArgs> parseArgs(const std::vector<CommandSpec> &commands,
 
 std::string commandHelp(const CommandSpec &command);
 
+// The value of `option` as a whole number in [low, high]; nullopt and "--jobs needs a whole
+// number from 1 to 1024, got 'x'" in `error` otherwise.
+std::optional<long long> wholeNumber(const ParsedArgs &args, const std::string &option,
+                                     long long low, long long high, std::string &error);
+
 // The documented exit codes, for --help, the man page and the docs.
 const std::vector<std::pair<int, std::string>> &exitCodeDescriptions();
 

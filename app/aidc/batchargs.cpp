@@ -43,23 +43,6 @@ std::vector<OptionSpec> evaluationOptions()
     };
 }
 
-// "--jobs 4" -> 4; nullopt (and a message) unless a whole number in [low, high].
-std::optional<std::int64_t> wholeNumber(const ParsedArgs &args, const std::string &option,
-                                        std::int64_t low, std::int64_t high, std::string &error)
-{
-    const std::string text = args.value(option);
-    try {
-        std::size_t used = 0;
-        const long long value = std::stoll(text, &used);
-        if (used == text.size() && value >= low && value <= high)
-            return value;
-    } catch (const std::exception &) {
-    }
-    error = option + " needs a whole number from " + std::to_string(low) + " to " +
-            std::to_string(high) + ", got '" + text + "'";
-    return std::nullopt;
-}
-
 // A one-line progress bar on standard error, redrawn at most ten times a second; silent unless
 // standard error is a terminal.
 class ProgressBar
@@ -138,20 +121,6 @@ struct Outputs
 {
     std::string csv, jsonl, db;
 };
-
-int writeOutput(const std::string &path, const std::string &text, const std::string &command)
-{
-    if (path == "-") {
-        std::cout << text << std::flush;
-        return std::cout ? ExitOk : ExitOutput;
-    }
-    const SaveResult saved = saveFileAtomically(path, text);
-    if (!saved.ok) {
-        std::cerr << "aidc " << command << ": " << saved.error << '\n';
-        return ExitOutput;
-    }
-    return ExitOk;
-}
 
 // What standard error says about a row that is not "ok": the loader's message of a failed row,
 // or the error diagnostics of an evaluated one, as `aidc eval` would print them.
@@ -383,6 +352,20 @@ int runMergeCommand(const ParsedArgs &args)
 }
 
 } // namespace
+
+int writeOutput(const std::string &path, const std::string &text, const std::string &command)
+{
+    if (path == "-") {
+        std::cout << text << std::flush;
+        return std::cout ? ExitOk : ExitOutput;
+    }
+    const SaveResult saved = saveFileAtomically(path, text);
+    if (!saved.ok) {
+        std::cerr << "aidc " << command << ": " << saved.error << '\n';
+        return ExitOutput;
+    }
+    return ExitOk;
+}
 
 std::vector<CommandSpec> batchCommandSpecs()
 {

@@ -14,6 +14,10 @@
 
 namespace aidc::cli {
 
+// Writes `text` to `path` atomically, or to standard output for "-"; on failure prints
+// "aidc COMMAND: why" and returns ExitOutput.
+int writeOutput(const std::string &path, const std::string &text, const std::string &command);
+
 // The CommandSpecs of batch, sweep and merge, for the CLI's command table and --help.
 std::vector<CommandSpec> batchCommandSpecs();
 

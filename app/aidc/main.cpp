@@ -4,6 +4,7 @@
 // QApplication and links no Qt.
 
 #include "app/aidc/batchargs.h"
+#include "app/aidc/optimizeargs.h"
 #include "app/cliargs.h"
 #include "catalogs/catalogloader.h"
 #include "model/atomicfile.h"
@@ -1023,6 +1024,7 @@ int main(int argc, char **argv)
     std::vector<CommandSpec> specs = commandSpecs();
     for (CommandSpec &spec : batchCommandSpecs())
         specs.push_back(std::move(spec));
+    specs.push_back(optimizeCommandSpec());
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         std::cout << programHelp(specs);
         return args.empty() ? ExitUsage : ExitOk;
@@ -1094,6 +1096,8 @@ int main(int argc, char **argv)
             return runValidateModel(*parsed, context);
         if (parsed->command == "batch" || parsed->command == "sweep" || parsed->command == "merge")
             return runBatchCommand(*parsed, context.executable);
+        if (parsed->command == "optimize")
+            return runOptimizeCommand(*parsed, context.executable);
     } catch (const UsageError &usage) {
         std::cerr << "aidc " << parsed->command << ": " << usage.what() << '\n';
         return ExitUsage;

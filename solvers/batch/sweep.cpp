@@ -70,17 +70,24 @@ SweepAxis parseSweepAxis(const std::string &argument)
     return axis;
 }
 
-std::int64_t sweepVariantCount(const std::vector<SweepAxis> &axes)
+std::int64_t saturatingProduct(const std::vector<std::int64_t> &counts)
 {
     constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
-    std::int64_t count = 1;
-    for (const SweepAxis &axis : axes) {
-        const auto n = std::int64_t(axis.values.size());
+    std::int64_t product = 1;
+    for (const std::int64_t n : counts) {
         if (n == 0)
             return 0;
-        count = count > kMax / n ? kMax : count * n;
+        product = product > kMax / n ? kMax : product * n;
     }
-    return count;
+    return product;
+}
+
+std::int64_t sweepVariantCount(const std::vector<SweepAxis> &axes)
+{
+    std::vector<std::int64_t> counts;
+    for (const SweepAxis &axis : axes)
+        counts.push_back(std::int64_t(axis.values.size()));
+    return saturatingProduct(counts);
 }
 
 namespace {

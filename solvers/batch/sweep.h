@@ -44,6 +44,9 @@ std::vector<std::string> splitSweepValues(const std::string &list);
 // ("7", "true", "[1,3]", "\"x\""), else as a string ("H100-SXM"). Throws SweepError.
 SweepAxis parseSweepAxis(const std::string &argument);
 
+// The product of `counts`, saturating at INT64_MAX (0 when any count is 0).
+std::int64_t saturatingProduct(const std::vector<std::int64_t> &counts);
+
 // The number of variants: the product of the axes' value counts, saturating at INT64_MAX.
 std::int64_t sweepVariantCount(const std::vector<SweepAxis> &axes);
 

@@ -579,3 +579,90 @@ TEST_CASE("profile writes the job load profile as CSV and refuses bad options an
     CHECK_FALSE(fs::exists(none));
     fs::remove_all(dir);
 }
+
+// Issue 24: the design search through the command line. Every front member written with
+// --projects is a valid project that `aidc eval` reproduces to the digit; bad arguments name
+// the option (exit 2); a constraint nothing meets names itself and the closest slack (exit 1);
+// shards merge into the unsharded front.
+TEST_CASE("optimize writes fronts that eval reproduces and refuses bad arguments",
+          "[cli][bad-input]")
+{
+    const fs::path dir = testDirectory() / "optimize";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string minimal = std::string(AIDC_SOURCE_DIR) + "/projects/minimal.json";
+    const std::string space =
+        minimal +
+        " --vary /compute/pools/0/gpuCount=504,1016,2040 --vary /cooling/type=air,direct-liquid"
+        " --vary /power/distribution=48V,800VDC --objectives capex,time-to-train --tie-samples 8";
+    const Run run = aidc("optimize " + space + " --explain --projects '" +
+                         (dir / "front").string() + "' --json '" + (dir / "front.json").string() +
+                         "' --csv '" + (dir / "front.csv").string() + "'");
+    REQUIRE(run.exitCode == 0);
+    CHECK(run.stdoutOnly.find("exhaustive search, 12 of 12 candidates") != std::string::npos);
+    const nlohmann::json front = nlohmann::json::parse(readFile(dir / "front.json"));
+    REQUIRE(front["front"].size() >= 2);
+    CHECK(front["resolution"]["capex"].get<double>() > 0);
+    for (const nlohmann::json &member : front["front"]) {
+        const fs::path file = dir / "front" / member["file"].get<std::string>();
+        const Run eval = aidc("eval '" + file.string() + "' --format json");
+        REQUIRE(eval.exitCode == 0);
+        const nlohmann::json result = nlohmann::json::parse(eval.stdoutOnly);
+        CHECK(result["summary"]["capexUsd"].get<double>() ==
+              member["objectives"]["capex"].get<double>());
+        CHECK(result["summary"]["effectiveTimeToTrainDays"].get<double>() ==
+              member["objectives"]["time-to-train"].get<double>());
+        CHECK_FALSE(member["explain"].empty());
+    }
+    CHECK(readFile(dir / "front.csv").rfind("id,role,capex (USD)", 0) == 0);
+
+    // Shards of the same search, merged, give the same front.
+    for (const char *shard : {"1/2", "2/2"})
+        REQUIRE(aidc("optimize " + space + " --quiet --shard " + shard + " --json '" +
+                     (dir / ("part" + std::string(1, shard[0]) + ".json")).string() + "'")
+                    .exitCode == 0);
+    const Run merged =
+        aidc("optimize " + space + " --quiet --merge '" + (dir / "part1.json").string() +
+             "' --merge '" + (dir / "part2.json").string() + "' --json -");
+    REQUIRE(merged.exitCode == 0);
+    const nlohmann::json joined = nlohmann::json::parse(merged.stdoutOnly);
+    REQUIRE(joined["front"].size() == front["front"].size());
+    for (std::size_t i = 0; i < joined["front"].size(); ++i)
+        CHECK(joined["front"][i]["objectives"] == front["front"][i]["objectives"]);
+    // A front of another search is refused, naming the file.
+    const Run otherSearch = aidc("optimize " + minimal +
+                                 " --vary /cooling/type=air,immersion --objectives capex "
+                                 "--merge '" +
+                                 (dir / "part1.json").string() + "'");
+    CHECK(otherSearch.exitCode == 3);
+    CHECK(otherSearch.output.find("part1.json") != std::string::npos);
+
+    // Nothing feasible: exit 1, the constraint and the closest candidate's miss.
+    const Run none = aidc("optimize " + space + " --constraint 'capex<=1e6'");
+    CHECK(none.exitCode == 1);
+    CHECK(none.output.find("capex<=1e6 is missed by") != std::string::npos);
+
+    // Bad arguments: exit 2 naming the option; nothing written.
+    const fs::path unwritten = dir / "unwritten.json";
+    const std::string out = " --json '" + unwritten.string() + "'";
+    auto refused = [&](const std::string &arguments, const std::string &message) {
+        const Run bad = aidc("optimize " + minimal + " " + arguments + out);
+        INFO(arguments);
+        CHECK(bad.exitCode == 2);
+        CHECK(bad.output.find(message) != std::string::npos);
+    };
+    refused("--vary /compute/pools/0/colour=1,2 --objectives capex", "is not a project field");
+    refused("--vary /compute/pools/0/gpuCount=9..1 --objectives capex", "the range is empty");
+    refused("--vary /cooling/type=air,immersion --objectives capex,speed",
+            "'speed' is not a metric");
+    refused("--vary /cooling/type=air,immersion --objectives capex,capex", "given twice");
+    refused("--vary /cooling/type=air,immersion --objectives capex --constraint 'capex<=1e9' "
+            "--constraint 'capex>=2e9'",
+            "contradict each other");
+    refused("--vary /cooling/type=air,boiling --objectives capex", "--vary '/cooling/type");
+    refused("--objectives capex", "give at least one --vary");
+    refused("--vary /cooling/type=air,immersion --objectives capex --population 2", "--population");
+    CHECK_FALSE(fs::exists(unwritten));
+    CHECK(aidc("optimize --list").stdoutOnly.find("usd-per-eflop-hour") != std::string::npos);
+    CHECK(aidc("optimize /no/such.json --vary /cooling/type=air --objectives capex").exitCode == 3);
+}

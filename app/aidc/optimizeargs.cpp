@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "app/aidc/optimizeargs.h"
+
+#include "app/aidc/batchargs.h"
+
+#include "catalogs/catalogloader.h"
+#include "model/atomicfile.h"
+#include "model/isodate.h"
+#include "model/projectfields.h"
+#include "model/projectjson.h"
+#include "solvers/batch/batch.h"
+#include "solvers/common/reportformat.h"
+#include "solvers/optimize/optimizereport.h"
+#include "solvers/pipeline/loading.h"
+#include "solvers/uncertainty/bands.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+namespace aidc::cli {
+
+namespace {
+
+std::string listText()
+{
+    std::string out = "metrics (--objectives, --constraint):\n";
+    for (const Metric &metric : metrics())
+        out += "  " + std::string(metric.name) + " [" + metric.unit + ", " +
+               (metric.better == Sense::Minimize ? "lower" : "higher") + " is better]\n      " +
+               metric.description + "\n";
+    out += "\ndesign variables (--vary; * is an array index):\n";
+    for (const ProjectField &field : projectFields()) {
+        if (field.designVariable)
+            out +=
+                "  " + field.pointer + (field.unit.empty() ? "" : " [" + field.unit + "]") + "\n";
+    }
+    return out;
+}
+
+struct Usage : std::runtime_error
+{
+    using std::runtime_error::runtime_error;
+};
+
+OptimizeOptions searchOptions(const ParsedArgs &args)
+{
+    OptimizeOptions options;
+    std::string error;
+    auto number = [&](const std::string &option, long long low, long long high) {
+        const std::optional<long long> value = wholeNumber(args, option, low, high, error);
+        if (!value)
+            throw Usage(error);
+        return *value;
+    };
+    const std::string method = args.value("--method", "auto");
+    if (method == "exhaustive")
+        options.method = SearchMethod::Exhaustive;
+    else if (method == "evolutionary")
+        options.method = SearchMethod::Evolutionary;
+    else if (method != "auto")
+        throw Usage("--method is auto, exhaustive or evolutionary, got '" + method + "'");
+    if (args.has("--exhaustive-limit"))
+        options.exhaustiveLimit = number("--exhaustive-limit", 1, 100000000);
+    if (args.has("--population"))
+        options.population = int(number("--population", 4, 100000));
+    if (args.has("--generations"))
+        options.generations = int(number("--generations", 0, 100000));
+    if (args.has("--seed"))
+        options.seed = std::uint64_t(number("--seed", 0, 9007199254740991LL));
+    if (args.has("--jobs"))
+        options.threads = int(number("--jobs", 1, 1024));
+    if (args.has("--shard")) {
+        const std::optional<Shard> shard = parseShard(args.value("--shard"), error);
+        if (!shard)
+            throw Usage(error);
+        options.shardIndex = shard->index;
+        options.shardCount = shard->count;
+    }
+    // Only what the metrics read: the scaling curve and the reliability Monte Carlo check do
+    // not change a headline figure (tests/cli checks the front against `aidc eval`).
+    options.evaluate = headlineOnly(options.evaluate);
+    options.evaluate.cost.asOfDate = args.value("--as-of");
+    if (!options.evaluate.cost.asOfDate.empty() && !isIsoDate(options.evaluate.cost.asOfDate))
+        throw Usage("--as-of needs a date as YYYY-MM-DD, got '" + options.evaluate.cost.asOfDate +
+                    "'");
+    return options;
+}
+
+OptimizeSpec searchSpec(const ParsedArgs &args)
+{
+    OptimizeSpec spec;
+    for (const std::string &vary : args.all("--vary"))
+        spec.variables.push_back(parseDesignVariable(vary));
+    if (spec.variables.empty())
+        throw OptimizeError("give at least one --vary PATH=V1,V2,... (aidc optimize --list "
+                            "shows the design variables)");
+    if (!args.has("--objectives"))
+        throw OptimizeError("give --objectives, e.g. --objectives capex,time-to-train (aidc "
+                            "optimize --list shows the metrics)");
+    spec.objectives = parseObjectives(args.value("--objectives"));
+    for (const std::string &constraint : args.all("--constraint"))
+        spec.constraints.push_back(parseConstraint(constraint));
+    checkConstraintsConsistent(spec.constraints);
+    spec.allowWarnings = args.has("--allow-warnings");
+    return spec;
+}
+
+// Writes each front member's project as DIR/front-NN.json; returns the file names (relative to
+// DIR), or an error message.
+std::optional<std::vector<std::string>> writeProjects(const Optimizer &optimizer,
+                                                      const OptimizeResult &result,
+                                                      const std::string &directory,
+                                                      std::string &error)
+{
+    bool created = false;
+    error = ensureDirectory(directory, created);
+    if (!error.empty())
+        return std::nullopt;
+    const std::size_t width = std::max<std::size_t>(2, std::to_string(result.front.size()).size());
+    std::vector<std::string> files;
+    for (std::size_t i = 0; i < result.front.size(); ++i) {
+        std::string number = std::to_string(i + 1);
+        const std::string name =
+            "front-" + std::string(width - std::min(width, number.size()), '0') + number + ".json";
+        const SaveResult saved = saveFileAtomically(directory + "/" + name,
+                                                    optimizer.document(result.front[i].choices, 2));
+        if (!saved.ok) {
+            error = saved.error;
+            return std::nullopt;
+        }
+        files.emplace_back(name);
+    }
+    return files;
+}
+
+int runOptimize(const ParsedArgs &args, const std::string &executablePath)
+{
+    if (args.has("--list")) {
+        std::cout << listText();
+        return ExitOk;
+    }
+    if (args.positional.empty())
+        throw Usage("give the base project FILE (or --list)");
+    const std::string file = args.positional[0];
+    OptimizeSpec spec = searchSpec(args);
+    OptimizeOptions options = searchOptions(args);
+    const bool quiet = args.has("--quiet");
+    int tieSamples = 32;
+    if (args.has("--tie-samples")) {
+        std::string error;
+        const std::optional<long long> samples =
+            wholeNumber(args, "--tie-samples", 0, 10000, error);
+        if (!samples)
+            throw Usage(error);
+        tieSamples = int(*samples);
+    }
+
+    const std::string directory =
+        args.has("--catalog") ? args.value("--catalog") : findCatalogDirectory(executablePath);
+    const Catalog catalog = loadBaseCatalog(directory);
+    const std::optional<std::string> text = readFileBytes(file);
+    if (!text) {
+        loadProjectFile(file); // throws the loader's message (missing, unreadable)
+        Diagnostics unreadable;
+        unreadable.error(file, "", "cannot read the project");
+        throw LoadError(unreadable);
+    }
+    loadProjectForEvaluation(file, catalog); // the base itself must load: its errors, not ours
+    const Optimizer optimizer(file, *text, catalog, std::move(spec));
+
+    OptimizeResult result;
+    if (args.has("--merge")) {
+        std::vector<std::vector<Candidate>> fronts;
+        for (const std::string &part : args.all("--merge")) {
+            const std::optional<std::string> bytes = readFileBytes(part);
+            nlohmann::json document;
+            try {
+                document = nlohmann::json::parse(bytes.value_or(""));
+            } catch (const nlohmann::json::exception &) {
+                Diagnostics bad;
+                bad.error(part, "", bytes ? "not JSON" : "cannot read the file");
+                throw LoadError(bad);
+            }
+            try {
+                fronts.push_back(frontFromJson(optimizer, document, part));
+                result.evaluated += document.value("evaluated", std::int64_t(0));
+                result.feasible += document.value("feasible", std::int64_t(0));
+            } catch (const OptimizeError &error) {
+                Diagnostics bad;
+                bad.error(part, "", error.what());
+                throw LoadError(bad);
+            }
+        }
+        result.method = SearchMethod::Exhaustive;
+        result.spaceSize = optimizer.spaceSize();
+        result.front = mergeFronts(optimizer, fronts);
+        optimizer.nameFront(result);
+    } else {
+        const bool progress = !quiet && ::isatty(STDERR_FILENO);
+        if (progress)
+            options.onProgress = [](const OptimizeProgress &p) {
+                std::cerr << "\r  " << p.evaluated << " / " << p.planned << " candidates, front "
+                          << p.front << "   " << std::flush;
+            };
+        result = optimizer.run(options);
+        if (progress)
+            std::cerr << '\n';
+    }
+
+    if (tieSamples > 0)
+        optimizer.findTies(result, options.evaluate, tieSamples, options.threads);
+
+    if (result.front.empty()) {
+        std::cerr << "aidc optimize: " << infeasibleMessage(optimizer, result) << '\n';
+        if (args.has("--json")) {
+            // The closest candidate is in the JSON too, for a script to read.
+            const std::string json = optimizeResultJson(optimizer, result, {}, {}).dump(2) + "\n";
+            if (const int code = writeOutput(args.value("--json"), json, "optimize"))
+                return code;
+        }
+        return ExitViolations;
+    }
+
+    std::vector<std::vector<std::string>> explanations;
+    if (args.has("--explain")) {
+        for (std::size_t i = 0; i < result.front.size(); ++i)
+            explanations.push_back(explainFrontMember(optimizer, result, i, options.evaluate));
+    }
+    std::vector<std::string> files;
+    if (args.has("--projects")) {
+        std::string error;
+        const std::optional<std::vector<std::string>> written =
+            writeProjects(optimizer, result, args.value("--projects"), error);
+        if (!written) {
+            std::cerr << "aidc optimize: " << error << '\n';
+            return ExitOutput;
+        }
+        files = *written;
+    }
+
+    std::ostringstream out;
+    out << "aidc optimize: " << file << ": " << searchMethodName(result.method) << " search, "
+        << result.evaluated << " of " << result.spaceSize << " candidates evaluated, "
+        << result.feasible << " feasible, " << result.front.size() << " on the front";
+    if (!args.has("--merge"))
+        out << ", " << formatFixed(result.seconds, 1) << " s";
+    out << "\n";
+    const CsvTable table = frontTextTable(optimizer, result);
+    TextTable textTable(table.header);
+    for (const std::vector<std::string> &row : table.rows)
+        textTable.addRow(row);
+    textTable.write(out);
+    for (std::size_t i = 0; i < explanations.size(); ++i) {
+        out << "\n#" << i + 1 << ":\n";
+        for (const std::string &line : explanations[i])
+            out << "  " << line << "\n";
+    }
+    if (!quiet || (!args.has("--csv") && !args.has("--json")))
+        std::cout << out.str() << std::flush;
+
+    if (args.has("--csv")) {
+        if (const int code =
+                writeOutput(args.value("--csv"), toCsv(frontTable(optimizer, result)), "optimize"))
+            return code;
+    }
+    if (args.has("--json")) {
+        const std::string json =
+            optimizeResultJson(optimizer, result, explanations, files).dump(2) + "\n";
+        if (const int code = writeOutput(args.value("--json"), json, "optimize"))
+            return code;
+    }
+    return ExitOk;
+}
+
+} // namespace
+
+CommandSpec optimizeCommandSpec()
+{
+    return {
+        "optimize",
+        "optimize FILE --vary PATH=V1,V2,... --objectives A,B [options]",
+        "Search design choices for the Pareto front of two or three objectives.",
+        "Varies design fields of FILE (the base project) and reports the candidates no\n"
+        "other candidate beats on every objective, under the constraints. PATH is a JSON\n"
+        "pointer to a design variable; values as in sweep --set, or FROM..TO[:STEP]; fields\n"
+        "that move together are linked with '+':\n"
+        "  --vary /compute/pools/0/gpuCount+/workload/gpus=[50000,49152],[100000,98304]\n"
+        "  --vary /network/planes/0/islandOversubscription=1..7:2\n"
+        "  --objectives capex,time-to-train --constraint facility-power<=150\n"
+        "A candidate is feasible when it loads, its evaluation has no error and no\n"
+        "unacknowledged warning, and it meets every constraint. Spaces up to\n"
+        "--exhaustive-limit candidates are enumerated, larger ones searched by NSGA-II\n"
+        "(seeded: the same seed gives the same front). Exit 1 when nothing is feasible.\n"
+        "'aidc optimize --list' shows the metrics and the design variables.\n"
+        "See docs/optimize.md.",
+        {{"--vary", true, "PATH=VALUES",
+          "a design variable and its values (repeatable; PATH1+PATH2 links fields)", true},
+         {"--objectives", true, "A,B[,C]", "one to three metrics to optimise"},
+         {"--constraint", true, "NAME<=V|NAME>=V", "a limit on a metric, in its unit (repeatable)",
+          true},
+         {"--allow-warnings", false, "",
+          "a candidate with unacknowledged warnings may still be feasible"},
+         {"--method", true, "auto|exhaustive|evolutionary", "search method (default: auto)"},
+         {"--exhaustive-limit", true, "N",
+          "auto enumerates spaces of at most N candidates (default: 1000)"},
+         {"--population", true, "N", "evolutionary population (default: 32)"},
+         {"--generations", true, "N", "evolutionary generations (default: 30)"},
+         {"--seed", true, "N", "seed of the evolutionary search (default: 1)"},
+         {"--jobs", true, "N", "worker threads (default: every core)"},
+         {"--shard", true, "i/n",
+          "exhaustive: evaluate only candidates i, i+n, ... (array jobs; join with --merge)"},
+         {"--merge", true, "FRONT.json",
+          "merge the --json fronts of shards of this search instead of searching "
+          "(repeatable)",
+          true},
+         {"--tie-samples", true, "N",
+          "error-band samples that set when two front members tie (default: 32; 0: no "
+          "ties)"},
+         {"--explain", false, "", "say what binds each front member"},
+         {"--csv", true, "FILE", "write the front as CSV ('-': standard output)"},
+         {"--json", true, "FILE", "write the search and its front as JSON ('-': standard output)"},
+         {"--projects", true, "DIR", "write each front member as DIR/front-NN.json"},
+         {"--as-of", true, "DATE", "price date (YYYY-MM-DD) for price-book quotes"},
+         {"--catalog", true, "DIR",
+          "part catalog directory (default: $AIDC_CATALOG_DIR, the installed catalog, or the "
+          "source tree's)"},
+         {"--quiet", false, "", "no progress; no table when --csv or --json is given"},
+         {"--list", false, "", "list the metrics and design variables, then exit"}},
+        0,
+        1};
+}
+
+int runOptimizeCommand(const ParsedArgs &args, const std::string &executablePath)
+{
+    try {
+        return runOptimize(args, executablePath);
+    } catch (const Usage &usage) {
+        std::cerr << "aidc optimize: " << usage.what() << '\n';
+        return ExitUsage;
+    } catch (const OptimizeError &error) {
+        std::cerr << "aidc optimize: " << error.what() << '\n';
+        return ExitUsage;
+    }
+}
+
+} // namespace aidc::cli

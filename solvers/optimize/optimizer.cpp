@@ -1,0 +1,627 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "solvers/optimize/optimizer.h"
+
+#include "model/projectjson.h"
+#include "solvers/batch/sweep.h"
+#include "solvers/optimize/pareto.h"
+#include "solvers/pipeline/loading.h"
+#include "solvers/uncertainty/bands.h"
+#include "solvers/uncertainty/parallelfor.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <random>
+#include <unordered_map>
+
+namespace aidc {
+
+const char *searchMethodName(SearchMethod method)
+{
+    switch (method) {
+    case SearchMethod::Auto:
+        return "auto";
+    case SearchMethod::Exhaustive:
+        return "exhaustive";
+    case SearchMethod::Evolutionary:
+        return "evolutionary";
+    }
+    return "auto";
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// How far a candidate is from feasible: a load failure outweighs a design error or an
+// unaccepted warning, which outweighs a missing objective; a missed constraint adds its miss
+// relative to the limit, so the search can walk towards feasibility.
+constexpr double kNotLoaded = 1000, kNotClean = 100, kMissingFigure = 10;
+
+std::string firstLine(const std::string &text)
+{
+    return text.substr(0, text.find('\n'));
+}
+
+ParetoPoint pointOf(const Optimizer &optimizer, const Candidate &candidate)
+{
+    return ParetoPoint{candidate.feasible() ? optimizer.costs(candidate) : std::vector<double>{},
+                       candidate.violation};
+}
+
+// The non-dominated feasible members of `pool` (duplicates of one index kept once), in
+// ascending order of the costs.
+std::vector<Candidate> nondominated(const Optimizer &optimizer, std::vector<Candidate> pool)
+{
+    std::sort(pool.begin(), pool.end(),
+              [](const Candidate &a, const Candidate &b) { return a.index < b.index; });
+    pool.erase(
+        std::unique(pool.begin(), pool.end(),
+                    [](const Candidate &a, const Candidate &b) { return a.index == b.index; }),
+        pool.end());
+    std::vector<std::vector<double>> costs;
+    std::vector<Candidate> kept;
+    for (Candidate &candidate : pool) {
+        if (candidate.feasible()) {
+            costs.push_back(optimizer.costs(candidate));
+            kept.push_back(std::move(candidate));
+        }
+    }
+    std::vector<Candidate> front;
+    std::vector<std::vector<double>> frontCosts;
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        bool beaten = false;
+        for (std::size_t j = 0; j < kept.size() && !beaten; ++j)
+            beaten = j != i && dominates({costs[j], 0}, {costs[i], 0});
+        if (!beaten) {
+            front.push_back(std::move(kept[i]));
+            frontCosts.push_back(costs[i]);
+        }
+    }
+    std::vector<std::size_t> order(front.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (frontCosts[a] != frontCosts[b])
+            return frontCosts[a] < frontCosts[b];
+        return front[a].index < front[b].index;
+    });
+    std::vector<Candidate> sorted;
+    for (const std::size_t i : order)
+        sorted.push_back(std::move(front[i]));
+    return sorted;
+}
+
+// Writes `value` at `pointer`; null removes the field, so its default applies (an air-cooled
+// candidate of a base that states a facility-water class drops the class).
+void writeValue(nlohmann::ordered_json &document,
+                const nlohmann::ordered_json::json_pointer &pointer, const nlohmann::json &value)
+{
+    if (!value.is_null()) {
+        document[pointer] = value;
+        return;
+    }
+    const nlohmann::ordered_json::json_pointer parent = pointer.parent_pointer();
+    if (document.contains(parent) && document.at(parent).is_object())
+        document.at(parent).erase(pointer.back());
+}
+
+void keepClosest(std::optional<Candidate> &closest, const Candidate &candidate)
+{
+    if (candidate.feasible())
+        return;
+    if (!closest || candidate.violation < closest->violation ||
+        (candidate.violation == closest->violation && candidate.index < closest->index))
+        closest = candidate;
+}
+
+} // namespace
+
+Optimizer::Optimizer(std::string baseFile, std::string_view baseText, const Catalog &baseCatalog,
+                     OptimizeSpec spec)
+    : m_baseFile(std::move(baseFile))
+    , m_catalog(baseCatalog)
+    , m_spec(std::move(spec))
+{
+    if (m_spec.variables.empty())
+        throw OptimizeError("give at least one --vary PATH=V1,V2,...");
+    if (m_spec.objectives.empty())
+        throw OptimizeError("give --objectives (one to three metrics)");
+    checkConstraintsConsistent(m_spec.constraints);
+
+    // The sweep machinery checks the paths (writable, not repeated) and words a base document
+    // that is not a project as the loader does.
+    std::vector<SweepAxis> axes;
+    for (const DesignVariable &variable : m_spec.variables) {
+        for (std::size_t k = 0; k < variable.pointers.size(); ++k) {
+            SweepAxis axis{variable.pointers[k], {}};
+            for (std::size_t c = 0; c < variable.values.size(); ++c)
+                axis.values.push_back(variable.value(c, k));
+            axes.push_back(std::move(axis));
+        }
+    }
+    try {
+        const Sweep check(m_baseFile, baseText, axes);
+    } catch (const SweepError &error) {
+        throw OptimizeError(std::string(error.what()).replace(0, 5, "--vary"));
+    }
+    m_base = nlohmann::ordered_json::parse(baseText); // the sweep check parsed it strictly
+    for (const DesignVariable &variable : m_spec.variables) {
+        std::vector<nlohmann::ordered_json::json_pointer> pointers;
+        for (const std::string &pointer : variable.pointers)
+            pointers.emplace_back(pointer);
+        m_pointers.push_back(std::move(pointers));
+    }
+    m_size = searchSpaceSize(m_spec.variables);
+
+    // A value the project format or the catalog refuses at the variable's own field (a wrong
+    // type, out of range, an unknown part) is a mistake in the arguments, not a candidate. Each
+    // value is tried in the base document; a problem elsewhere (a pool smaller than the job)
+    // depends on the other variables and only makes those candidates infeasible.
+    for (std::size_t v = 0; v < m_spec.variables.size(); ++v) {
+        const DesignVariable &variable = m_spec.variables[v];
+        for (std::size_t c = 0; c < variable.values.size(); ++c) {
+            nlohmann::ordered_json document = m_base;
+            for (std::size_t k = 0; k < variable.pointers.size(); ++k)
+                writeValue(document, m_pointers[v][k], variable.value(c, k));
+            try {
+                prepareProject(parseProjectJson(document.dump(), m_baseFile), m_baseFile,
+                               m_catalog);
+            } catch (const LoadError &error) {
+                for (const Diagnostic &d : error.diagnostics().items()) {
+                    for (const std::string &pointer : variable.pointers) {
+                        if (d.jsonPath == pointer || d.jsonPath.rfind(pointer + "/", 0) == 0)
+                            throw OptimizeError("--vary '" + variable.argument + "': the value " +
+                                                variable.values[c].dump() + " is refused at " +
+                                                d.jsonPath + ": " + d.message);
+                    }
+                }
+            }
+        }
+    }
+}
+
+std::vector<int> Optimizer::choicesOf(std::int64_t index) const
+{
+    std::vector<int> choices(m_spec.variables.size(), 0);
+    for (std::size_t v = choices.size(); v-- > 0;) {
+        const auto n = std::int64_t(m_spec.variables[v].values.size());
+        choices[v] = int(index % n);
+        index /= n;
+    }
+    return choices;
+}
+
+std::int64_t Optimizer::indexOf(const std::vector<int> &choices) const
+{
+    std::int64_t index = 0;
+    for (std::size_t v = 0; v < choices.size(); ++v)
+        index = index * std::int64_t(m_spec.variables[v].values.size()) + choices[v];
+    return index;
+}
+
+std::string Optimizer::document(const std::vector<int> &choices, int indent) const
+{
+    nlohmann::ordered_json document = m_base;
+    for (std::size_t v = 0; v < choices.size(); ++v) {
+        const DesignVariable &variable = m_spec.variables[v];
+        for (std::size_t k = 0; k < variable.pointers.size(); ++k)
+            writeValue(document, m_pointers[v][k], variable.value(std::size_t(choices[v]), k));
+    }
+    std::string text =
+        document.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    return indent < 0 ? text : text + "\n";
+}
+
+std::vector<double> Optimizer::costs(const Candidate &candidate) const
+{
+    std::vector<double> costs;
+    for (std::size_t i = 0; i < m_spec.objectives.size(); ++i) {
+        const double value = candidate.objectives[i].value_or(0);
+        costs.push_back(m_spec.objectives[i]->better == Sense::Minimize ? value : -value);
+    }
+    return costs;
+}
+
+Candidate Optimizer::evaluate(const std::vector<int> &choices, const EvaluateOptions &options) const
+{
+    return evaluateInDetail(choices, options).candidate;
+}
+
+Optimizer::Detail Optimizer::evaluateInDetail(const std::vector<int> &choices,
+                                              const EvaluateOptions &options) const
+{
+    Detail detail;
+    Candidate &candidate = detail.candidate;
+    candidate.choices = choices;
+    candidate.index = indexOf(choices);
+    candidate.objectives.assign(m_spec.objectives.size(), std::nullopt);
+    candidate.constraints.assign(m_spec.constraints.size(), std::nullopt);
+    const std::string label = m_baseFile + "#" + std::to_string(candidate.index);
+    try {
+        detail.loaded = std::make_shared<const LoadedProject>(
+            prepareProject(parseProjectJson(document(choices), label), m_baseFile, m_catalog));
+        detail.result = evaluateLoadedProject(*detail.loaded, options);
+    } catch (const LoadError &error) {
+        detail.loaded.reset();
+        candidate.problem = firstLine(error.diagnostics().toString());
+        candidate.violation = kNotLoaded;
+        return detail;
+    }
+    const LoadedProject &loaded = *detail.loaded;
+    const Result &result = detail.result;
+    candidate.loaded = true;
+    for (const Diagnostic &d : result.diagnostics.items()) {
+        const bool counts =
+            d.severity == Severity::Error || (!m_spec.allowWarnings && d.acknowledged.empty());
+        if (counts) {
+            candidate.problem = (d.severity == Severity::Error ? "error at " : "warning at ") +
+                                (d.jsonPath.empty() ? std::string("/") : d.jsonPath) + ": " +
+                                d.message;
+            candidate.violation += kNotClean;
+            break;
+        }
+    }
+    for (std::size_t i = 0; i < m_spec.objectives.size(); ++i) {
+        candidate.objectives[i] = m_spec.objectives[i]->read(loaded.project, result);
+        if (!candidate.objectives[i] || !std::isfinite(*candidate.objectives[i])) {
+            candidate.objectives[i].reset();
+            if (candidate.problem.empty())
+                candidate.problem = std::string("the design has no ") + m_spec.objectives[i]->name;
+            candidate.violation += kMissingFigure;
+        }
+    }
+    for (std::size_t i = 0; i < m_spec.constraints.size(); ++i) {
+        const Constraint &constraint = m_spec.constraints[i];
+        candidate.constraints[i] = constraint.metric->read(loaded.project, result);
+        if (!candidate.constraints[i] || !std::isfinite(*candidate.constraints[i])) {
+            candidate.constraints[i].reset();
+            if (candidate.problem.empty())
+                candidate.problem = std::string("the design has no ") + constraint.metric->name;
+            candidate.violation += kMissingFigure;
+            continue;
+        }
+        const double slack = constraint.slack(*candidate.constraints[i]);
+        if (slack < 0)
+            candidate.violation += -slack / std::max(std::abs(constraint.limit), 1e-9);
+    }
+    return detail;
+}
+
+OptimizeResult Optimizer::run(const OptimizeOptions &options) const
+{
+    SearchMethod method = options.method;
+    if (method == SearchMethod::Auto)
+        method = m_size <= options.exhaustiveLimit ? SearchMethod::Exhaustive
+                                                   : SearchMethod::Evolutionary;
+    if (options.shardCount > 1 && method != SearchMethod::Exhaustive)
+        throw OptimizeError("--shard splits an exhaustive search; this one is evolutionary (the "
+                            "space has " +
+                            std::to_string(m_size) + " candidates): give --method exhaustive");
+    const auto start = Clock::now();
+    OptimizeResult result =
+        method == SearchMethod::Exhaustive ? exhaustive(options) : evolutionary(options);
+    result.method = method;
+    result.spaceSize = m_size;
+    nameFront(result);
+    result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return result;
+}
+
+void Optimizer::nameFront(OptimizeResult &result) const
+{
+    result.bestPerObjective.assign(m_spec.objectives.size(), 0);
+    if (result.front.empty())
+        return;
+    std::vector<ParetoPoint> points;
+    std::vector<std::size_t> all;
+    for (const Candidate &candidate : result.front) {
+        all.push_back(points.size());
+        points.push_back(pointOf(*this, candidate));
+    }
+    result.knee = kneeIndex(points, all);
+    for (std::size_t m = 0; m < m_spec.objectives.size(); ++m) {
+        for (std::size_t k = 1; k < points.size(); ++k) {
+            if (points[k].costs[m] < points[result.bestPerObjective[m]].costs[m])
+                result.bestPerObjective[m] = k;
+        }
+    }
+}
+
+void Optimizer::findTies(OptimizeResult &result, const EvaluateOptions &options, int samples,
+                         int threads) const
+{
+    const std::size_t objectives = m_spec.objectives.size();
+    const std::size_t n = result.front.size();
+    result.resolution.assign(objectives, 0.0);
+    result.tiedWith.assign(n, {});
+    result.tiedBest.assign(objectives, {});
+    if (n == 0)
+        return;
+    if (samples > 0 && n > 1) {
+        const Detail knee = evaluateInDetail(result.front[result.knee].choices, options);
+        if (knee.loaded) {
+            EvaluateOptions bandEvaluate = headlineOnly(options);
+            bandEvaluate.priceBook = knee.loaded->priceBook.get();
+            BandOptions band;
+            band.samples = samples;
+            band.threads = threads;
+            const BandsResult bands = errorBands(knee.loaded->project, m_catalog,
+                                                 knee.loaded->catalog, bandEvaluate, band);
+            for (std::size_t m = 0; m < objectives; ++m) {
+                double squares = 0;
+                for (const char *key : m_spec.objectives[m]->bandFigures) {
+                    for (const Band &b : bands.bands) {
+                        if (b.figure && std::string(b.figure->key) == key && b.p50 != 0) {
+                            const double half = (b.p90 - b.p10) / 2 / std::abs(b.p50);
+                            squares += half * half;
+                        }
+                    }
+                }
+                result.resolution[m] = std::sqrt(squares);
+            }
+        }
+    }
+    auto within = [&](std::size_t i, std::size_t j, std::size_t m) {
+        const double a = result.front[i].objectives[m].value_or(0);
+        const double b = result.front[j].objectives[m].value_or(0);
+        return std::abs(a - b) <= result.resolution[m] * std::max(std::abs(a), std::abs(b));
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+        for (std::size_t j = 0; j < n; ++j) {
+            bool all = i != j;
+            for (std::size_t m = 0; m < objectives && all; ++m)
+                all = within(i, j, m);
+            if (all)
+                result.tiedWith[i].push_back(j);
+        }
+    }
+    for (std::size_t m = 0; m < objectives; ++m) {
+        for (std::size_t j = 0; j < n; ++j) {
+            if (within(result.bestPerObjective[m], j, m))
+                result.tiedBest[m].push_back(j);
+        }
+    }
+}
+
+OptimizeResult Optimizer::exhaustive(const OptimizeOptions &options) const
+{
+    OptimizeResult result;
+    const int shards = std::max(1, options.shardCount);
+    const std::int64_t first = std::clamp(options.shardIndex, 1, shards) - 1;
+    const std::int64_t planned = m_size <= first ? 0 : (m_size - first + shards - 1) / shards;
+    // Chunks keep memory flat: only the running front and one chunk are held.
+    const std::int64_t chunk = 64;
+    std::vector<Candidate> front;
+    for (std::int64_t done = 0; done < planned; done += chunk) {
+        if (options.cancel && options.cancel->load()) {
+            result.cancelled = true;
+            break;
+        }
+        const std::int64_t count = std::min(chunk, planned - done);
+        std::vector<Candidate> batch(static_cast<std::size_t>(count));
+        parallelFor(std::size_t(count), options.threads, [&](std::size_t i) {
+            batch[i] =
+                evaluate(choicesOf(first + (done + std::int64_t(i)) * shards), options.evaluate);
+        });
+        for (const Candidate &candidate : batch) {
+            ++result.evaluated;
+            result.feasible += candidate.feasible() ? 1 : 0;
+            keepClosest(result.closest, candidate);
+        }
+        batch.insert(batch.end(), front.begin(), front.end());
+        front = nondominated(*this, std::move(batch));
+        if (options.onProgress)
+            options.onProgress({result.evaluated, planned, front.size()});
+    }
+    result.front = std::move(front);
+    if (result.feasible > 0)
+        result.closest.reset();
+    return result;
+}
+
+OptimizeResult Optimizer::evolutionary(const OptimizeOptions &options) const
+{
+    OptimizeResult result;
+    const std::size_t variables = m_spec.variables.size();
+    const int population = std::max(4, options.population + options.population % 2);
+    const std::int64_t planned =
+        std::min<std::int64_t>(m_size, std::int64_t(population) * (options.generations + 1));
+    std::mt19937_64 random(options.seed);
+    auto uniform = [&](std::size_t n) {
+        return int(std::uniform_int_distribution<std::size_t>(0, n - 1)(random));
+    };
+    std::unordered_map<std::int64_t, Candidate> cache;
+    std::vector<Candidate> archive;
+
+    // Evaluates the genomes not yet in the cache, in parallel; the cache keys by index, so the
+    // order of completion cannot change the outcome.
+    auto evaluateAll = [&](const std::vector<std::vector<int>> &genomes) {
+        std::vector<std::vector<int>> missing;
+        std::vector<std::int64_t> seen;
+        for (const std::vector<int> &genome : genomes) {
+            const std::int64_t index = indexOf(genome);
+            if (!cache.count(index) && std::find(seen.begin(), seen.end(), index) == seen.end()) {
+                missing.push_back(genome);
+                seen.push_back(index);
+            }
+        }
+        std::vector<Candidate> fresh(missing.size());
+        parallelFor(missing.size(), options.threads,
+                    [&](std::size_t i) { fresh[i] = evaluate(missing[i], options.evaluate); });
+        if (cache.size() + fresh.size() > options.cacheLimit)
+            cache.clear(); // bounded memory; a re-visited candidate is evaluated again
+        for (Candidate &candidate : fresh) {
+            ++result.evaluated;
+            result.feasible += candidate.feasible() ? 1 : 0;
+            keepClosest(result.closest, candidate);
+            archive.push_back(candidate);
+            cache.emplace(candidate.index, std::move(candidate));
+        }
+        archive = nondominated(*this, std::move(archive));
+        std::vector<Candidate> out;
+        for (const std::vector<int> &genome : genomes)
+            out.push_back(cache.at(indexOf(genome)));
+        if (options.onProgress)
+            options.onProgress({result.evaluated, planned, archive.size()});
+        return out;
+    };
+
+    // Stratified start: each variable's values are dealt out in turn over a shuffled order, so
+    // every value appears in the first population when it is at least as large as the list.
+    std::vector<std::vector<int>> genomes(static_cast<std::size_t>(population),
+                                          std::vector<int>(variables));
+    for (std::size_t v = 0; v < variables; ++v) {
+        std::vector<int> slots(genomes.size());
+        for (std::size_t i = 0; i < slots.size(); ++i)
+            slots[i] = int(i % m_spec.variables[v].values.size());
+        std::shuffle(slots.begin(), slots.end(), random);
+        for (std::size_t i = 0; i < genomes.size(); ++i)
+            genomes[i][v] = slots[i];
+    }
+    std::vector<Candidate> parents = evaluateAll(genomes);
+
+    auto rankAndCrowd = [&](const std::vector<Candidate> &pool, std::vector<int> &rank,
+                            std::vector<double> &crowd) {
+        std::vector<ParetoPoint> points;
+        for (const Candidate &candidate : pool)
+            points.push_back(pointOf(*this, candidate));
+        rank = nondominatedRanks(points);
+        crowd.assign(pool.size(), 0.0);
+        const int fronts = rank.empty() ? 0 : *std::max_element(rank.begin(), rank.end()) + 1;
+        for (int f = 0; f < fronts; ++f) {
+            std::vector<std::size_t> members;
+            for (std::size_t i = 0; i < pool.size(); ++i) {
+                if (rank[i] == f)
+                    members.push_back(i);
+            }
+            if (pool[members.front()].feasible()) {
+                const std::vector<double> d = crowdingDistances(points, members);
+                for (std::size_t k = 0; k < members.size(); ++k)
+                    crowd[members[k]] = d[k];
+            }
+        }
+    };
+
+    const double mutation = 1.0 / double(variables);
+    for (int generation = 0; generation < options.generations; ++generation) {
+        if (options.cancel && options.cancel->load()) {
+            result.cancelled = true;
+            break;
+        }
+        if (result.evaluated >= m_size)
+            break; // every candidate has been seen: the archive is the exhaustive front
+        std::vector<int> rank;
+        std::vector<double> crowd;
+        rankAndCrowd(parents, rank, crowd);
+        auto tournament = [&]() -> const Candidate & {
+            const std::size_t a = std::size_t(uniform(parents.size()));
+            const std::size_t b = std::size_t(uniform(parents.size()));
+            if (rank[a] != rank[b])
+                return parents[rank[a] < rank[b] ? a : b];
+            return parents[crowd[a] >= crowd[b] ? a : b];
+        };
+        std::vector<std::vector<int>> children;
+        // A child seen before is mutated again (up to a few times): a generation of repeats
+        // would spend the budget on nothing.
+        auto isNew = [&](const std::vector<int> &child) {
+            return !cache.count(indexOf(child)) &&
+                   std::find(children.begin(), children.end(), child) == children.end();
+        };
+        auto mutateOne = [&](std::vector<int> &child) {
+            const auto v = std::size_t(uniform(variables));
+            const int n = int(m_spec.variables[v].values.size());
+            if (n > 1)
+                child[v] = (child[v] + 1 + uniform(std::size_t(n - 1))) % n;
+        };
+        while (int(children.size()) < population) {
+            std::vector<int> a = tournament().choices, b = tournament().choices;
+            if (std::uniform_real_distribution<double>(0, 1)(random) < 0.9) {
+                for (std::size_t v = 0; v < variables; ++v) {
+                    if (uniform(2) == 1)
+                        std::swap(a[v], b[v]);
+                }
+            }
+            for (std::vector<int> *child : {&a, &b}) {
+                for (std::size_t v = 0; v < variables; ++v) {
+                    const int n = int(m_spec.variables[v].values.size());
+                    if (n < 2 || std::uniform_real_distribution<double>(0, 1)(random) >= mutation)
+                        continue;
+                    if (m_spec.variables[v].ordered && uniform(2) == 1) {
+                        const int step = uniform(2) == 1 ? 1 : -1;
+                        (*child)[v] = std::clamp((*child)[v] + step, 0, n - 1);
+                    } else {
+                        (*child)[v] = uniform(std::size_t(n));
+                    }
+                }
+                for (int retry = 0; retry < 8 && !isNew(*child); ++retry)
+                    mutateOne(*child);
+                children.push_back(*child);
+            }
+        }
+        std::vector<Candidate> offspring = evaluateAll(children);
+        std::vector<Candidate> pool = parents;
+        pool.insert(pool.end(), offspring.begin(), offspring.end());
+        // One copy of each candidate competes, so duplicates cannot crowd out the population.
+        std::vector<Candidate> unique;
+        for (Candidate &candidate : pool) {
+            if (std::none_of(unique.begin(), unique.end(),
+                             [&](const Candidate &kept) { return kept.index == candidate.index; }))
+                unique.push_back(std::move(candidate));
+        }
+        rankAndCrowd(unique, rank, crowd);
+        std::vector<std::size_t> order(unique.size());
+        for (std::size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            if (rank[a] != rank[b])
+                return rank[a] < rank[b];
+            if (crowd[a] != crowd[b])
+                return crowd[a] > crowd[b];
+            return unique[a].index < unique[b].index;
+        });
+        parents.clear();
+        for (std::size_t k = 0; k < order.size() && int(parents.size()) < population; ++k)
+            parents.push_back(unique[order[k]]);
+    }
+    // Polish: every archive member's one-variable neighbours are evaluated, again for the new
+    // members, until the archive holds still, so each front member is at least locally
+    // non-dominated (a move of any one variable cannot beat it).
+    std::vector<std::int64_t> polished;
+    for (int round = 0; round < options.polishRounds && !result.cancelled; ++round) {
+        std::vector<std::vector<int>> neighbours;
+        for (const Candidate &member : archive) {
+            if (std::find(polished.begin(), polished.end(), member.index) != polished.end())
+                continue;
+            polished.push_back(member.index);
+            for (std::size_t v = 0; v < variables; ++v) {
+                for (int c = 0; c < int(m_spec.variables[v].values.size()); ++c) {
+                    std::vector<int> neighbour = member.choices;
+                    neighbour[v] = c;
+                    if (c != member.choices[v] && !cache.count(indexOf(neighbour)))
+                        neighbours.push_back(std::move(neighbour));
+                }
+            }
+        }
+        if (neighbours.empty())
+            break;
+        evaluateAll(neighbours);
+    }
+    result.front = std::move(archive);
+    if (result.feasible > 0)
+        result.closest.reset();
+    return result;
+}
+
+std::vector<Candidate> mergeFronts(const Optimizer &optimizer,
+                                   const std::vector<std::vector<Candidate>> &fronts)
+{
+    std::vector<Candidate> pool;
+    for (const std::vector<Candidate> &front : fronts)
+        pool.insert(pool.end(), front.begin(), front.end());
+    return nondominated(optimizer, std::move(pool));
+}
+
+} // namespace aidc

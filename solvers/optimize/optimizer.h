@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Design search (issue 24): the Pareto front of a project's design variables under
+// constraints, for one to three objectives (metrics.h).
+//
+// A candidate is one choice per variable. Its project document is the base document with the
+// chosen values written at the variables' pointers, loaded and evaluated exactly as `aidc eval`
+// loads and evaluates a file, so every front member is a valid project that `aidc eval`
+// reproduces to the digit. A candidate is feasible when it loads, its evaluation has no error
+// and no unacknowledged warning (the design's own checks: hall space and power, floor
+// loading, site supply, ...; --allow-warnings relaxes the warnings), it has every objective,
+// and it meets every constraint.
+//
+// Methods (docs/optimize.md): exhaustive enumeration when the space is small enough, else
+// NSGA-II [ref:deb-2002] with a seeded generator, binary tournaments on (rank, crowding),
+// uniform crossover and per-variable mutation (ordered variables step to a neighbour value),
+// Deb's constrained domination, and an archive of every non-dominated feasible candidate
+// evaluated; then a polish of the archive by one-variable moves until it holds still. Evaluation
+// runs on all cores; the outcome does not depend on the thread count. Memory: exhaustive keeps only
+// the running front; the evolutionary search keeps its population, the archive and a cache of at
+// most `cacheLimit` evaluated candidates.
+
+#include "catalogs/catalog.h"
+#include "solvers/optimize/searchspace.h"
+#include "solvers/pipeline/loading.h"
+#include "solvers/pipeline/pipeline.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aidc {
+
+struct OptimizeSpec
+{
+    std::vector<DesignVariable> variables;
+    std::vector<const Metric *> objectives;
+    std::vector<Constraint> constraints;
+    bool allowWarnings = false; // unacknowledged warnings do not make a candidate infeasible
+};
+
+enum class SearchMethod { Auto, Exhaustive, Evolutionary };
+
+struct OptimizeProgress
+{
+    std::int64_t evaluated = 0; // distinct candidates evaluated so far
+    std::int64_t planned = 0;   // the most the search will evaluate
+    std::size_t front = 0;      // current front size
+};
+
+struct OptimizeOptions
+{
+    SearchMethod method = SearchMethod::Auto;
+    std::int64_t exhaustiveLimit = 1000; // Auto: exhaustive when the space is no larger
+    int population = 32;                 // evolutionary: even, >= 4
+    int generations = 30;
+    // Evolutionary: rounds of one-variable moves around the archive after the generations
+    // (0: none); each round evaluates the neighbours of members not yet polished.
+    int polishRounds = 10;
+    std::uint64_t seed = 1;
+    int threads = 0; // 0 = every core
+    // Exhaustive only: candidate k belongs to shard (k mod count) + 1, so a large enumeration
+    // can run as array jobs whose fronts mergeFronts() joins.
+    int shardIndex = 1, shardCount = 1;
+    std::size_t cacheLimit = 200000;
+    EvaluateOptions evaluate;
+    const std::atomic<bool> *cancel = nullptr;
+    std::function<void(const OptimizeProgress &)> onProgress;
+};
+
+struct Candidate
+{
+    std::vector<int> choices; // index into each variable's values
+    std::int64_t index = 0;   // mixed radix over the choices, the last variable fastest
+    bool loaded = false;
+    // Why it is infeasible beyond its constraints: the loader's message, an error or an
+    // unaccepted warning ("JSON pointer: message"), or a missing objective; "" when none.
+    std::string problem;
+    std::vector<std::optional<double>> objectives;  // per spec objective, in its unit
+    std::vector<std::optional<double>> constraints; // per spec constraint, the metric's value
+    double violation = 0;                           // 0 = feasible
+    bool feasible() const { return violation == 0; }
+};
+
+struct OptimizeResult
+{
+    SearchMethod method = SearchMethod::Exhaustive; // the method that ran
+    std::int64_t spaceSize = 0;
+    std::int64_t evaluated = 0; // distinct candidates evaluated
+    std::int64_t feasible = 0;  // of those, feasible
+    double seconds = 0;
+    bool cancelled = false;
+    std::vector<Candidate> front; // non-dominated feasible candidates, ascending first objective
+    std::size_t knee = 0;         // index into front (kneeIndex)
+    std::vector<std::size_t> bestPerObjective; // index into front, per objective
+    // With no feasible candidate: the one closest to feasibility (least violation).
+    std::optional<Candidate> closest;
+
+    // Ties (findTies): per objective, the relative resolution of the figure, half the P10..P90
+    // width of its error band over P50 (0 when the figure has no band); per front member, the
+    // members it ties with (every objective within the resolution); per objective, the members
+    // tied with the best on that objective alone.
+    std::vector<double> resolution;
+    std::vector<std::vector<std::size_t>> tiedWith;
+    std::vector<std::vector<std::size_t>> tiedBest;
+};
+
+class Optimizer
+{
+public:
+    // Parses the base document once and checks every variable against it: its paths can be
+    // written, and each of its values, with the other variables at their first value, gives a
+    // project the loader and the catalog accept. Throws OptimizeError (naming the --vary
+    // argument and the loader's message) or LoadError (the base document itself).
+    Optimizer(std::string baseFile, std::string_view baseText, const Catalog &baseCatalog,
+              OptimizeSpec spec);
+
+    const OptimizeSpec &spec() const { return m_spec; }
+    std::int64_t spaceSize() const { return m_size; }
+
+    std::vector<int> choicesOf(std::int64_t index) const;
+    std::int64_t indexOf(const std::vector<int> &choices) const;
+
+    // The candidate's project document: compact JSON, or indented by `indent` spaces with a
+    // final newline (the files --projects writes). Thread-safe.
+    std::string document(const std::vector<int> &choices, int indent = -1) const;
+    // Loads and evaluates one candidate. Thread-safe.
+    Candidate evaluate(const std::vector<int> &choices, const EvaluateOptions &options) const;
+
+    // The same, keeping the loaded project and the whole result (to explain a front member).
+    struct Detail
+    {
+        Candidate candidate;
+        std::shared_ptr<const LoadedProject> loaded; // null when it did not load
+        Result result;
+    };
+    Detail evaluateInDetail(const std::vector<int> &choices, const EvaluateOptions &options) const;
+
+    OptimizeResult run(const OptimizeOptions &options) const;
+
+    // Names the knee and the best member per objective of result.front (run() does this; a
+    // merged front needs it again).
+    void nameFront(OptimizeResult &result) const;
+
+    // Marks front members whose objectives differ by less than the figures' uncertainty as
+    // ties (docs/optimize.md): the error bands of the knee's figures (solvers/uncertainty,
+    // `samples` Latin-hypercube draws with the performance model's measured error) give each
+    // objective's relative resolution; the same resolution is applied across the front.
+    void findTies(OptimizeResult &result, const EvaluateOptions &options, int samples,
+                  int threads) const;
+
+    // Minimised costs of a candidate (maximised metrics negated).
+    std::vector<double> costs(const Candidate &candidate) const;
+
+private:
+    std::string m_baseFile;
+    nlohmann::ordered_json m_base; // key order kept, so written projects read like the base
+    const Catalog &m_catalog;
+    OptimizeSpec m_spec;
+    std::vector<std::vector<nlohmann::ordered_json::json_pointer>> m_pointers; // per variable
+    std::int64_t m_size = 0;
+
+    OptimizeResult exhaustive(const OptimizeOptions &options) const;
+    OptimizeResult evolutionary(const OptimizeOptions &options) const;
+};
+
+// The non-dominated feasible candidates of several fronts of the same search (shards), as
+// exhaustive enumeration of their union would give them: exact, order-independent.
+std::vector<Candidate> mergeFronts(const Optimizer &optimizer,
+                                   const std::vector<std::vector<Candidate>> &fronts);
+
+const char *searchMethodName(SearchMethod method);
+
+} // namespace aidc
