@@ -9,7 +9,9 @@
 #include "model/projectfields.h"
 #include "model/projectjson.h"
 #include "solvers/batch/batch.h"
+#include "solvers/batch/resultsdb.h"
 #include "solvers/common/reportformat.h"
+#include "solvers/handoff/xlsxworkbook.h"
 #include "solvers/optimize/optimizereport.h"
 #include "solvers/pipeline/loading.h"
 #include "solvers/uncertainty/bands.h"
@@ -136,6 +138,76 @@ std::optional<std::vector<std::string>> writeProjects(const Optimizer &optimizer
     return files;
 }
 
+// The front (numbers as numeric cells), the search's arguments and outcome, and --explain.
+int writeWorkbook(const Optimizer &optimizer, const OptimizeResult &result,
+                  const std::vector<std::vector<std::string>> &explanations,
+                  const std::string &path)
+{
+    XlsxWorkbook workbook(path);
+    const CsvTable front = frontTable(optimizer, result);
+    workbook.beginSheet("Front", front.header);
+    for (const std::vector<std::string> &row : front.rows)
+        workbook.addRow(row);
+    workbook.beginSheet("Search", {"item", "value"});
+    const nlohmann::ordered_json summary = optimizeResultJson(optimizer, result, {}, {});
+    for (const char *key : {"method", "spaceSize", "evaluated", "feasible", "seconds"})
+        workbook.addRow({key, summary[key].is_string() ? summary[key].get<std::string>()
+                                                       : summary[key].dump()});
+    for (const auto &[key, values] : summary["search"].items()) {
+        if (!values.is_array()) {
+            workbook.addRow({key, values.dump()});
+            continue;
+        }
+        for (const nlohmann::ordered_json &value : values)
+            workbook.addRow({key, value.get<std::string>()});
+    }
+    if (summary.contains("resolution")) {
+        for (const auto &[key, value] : summary["resolution"].items())
+            workbook.addRow({"resolution " + key, formatCsvNumber(value.get<double>())});
+    }
+    if (!explanations.empty()) {
+        workbook.beginSheet("Explain", {"id", "line"});
+        for (std::size_t i = 0; i < explanations.size(); ++i) {
+            for (const std::string &line : explanations[i])
+                workbook.addRow({std::to_string(i + 1), line});
+        }
+    }
+    const SaveResult saved = workbook.close();
+    if (!saved.ok) {
+        std::cerr << "aidc optimize: " << saved.error << '\n';
+        return ExitOutput;
+    }
+    return ExitOk;
+}
+
+// Every front member's whole result as a row of the results database (command "optimize",
+// the chosen values as the variant columns), as `aidc sweep --db` stores its variants.
+int addToDatabase(const Optimizer &optimizer, const OptimizeResult &result, const Catalog &catalog,
+                  const EvaluateOptions &evaluate, const std::string &path)
+{
+    const nlohmann::ordered_json front = optimizeResultJson(optimizer, result, {}, {});
+    try {
+        ResultsDatabase database(path);
+        database.begin();
+        const std::string runTime = currentRunTime();
+        for (std::size_t i = 0; i < result.front.size(); ++i) {
+            const Candidate &member = result.front[i];
+            BatchInput input;
+            input.file = optimizer.baseFile();
+            input.label = optimizer.baseFile() + "#" + std::to_string(member.index);
+            input.text = optimizer.document(member.choices);
+            input.variant = nlohmann::json::parse(front["front"][i]["values"].dump());
+            database.addRow(evaluateBatchInput(member.index, input, catalog, evaluate), "optimize",
+                            runTime);
+        }
+        database.commit();
+    } catch (const ResultsDbError &error) {
+        std::cerr << "aidc optimize: " << error.what() << '\n';
+        return ExitOutput;
+    }
+    return ExitOk;
+}
+
 int runOptimize(const ParsedArgs &args, const std::string &executablePath)
 {
     if (args.has("--list")) {
@@ -258,9 +330,21 @@ int runOptimize(const ParsedArgs &args, const std::string &executablePath)
         for (const std::string &line : explanations[i])
             out << "  " << line << "\n";
     }
-    if (!quiet || (!args.has("--csv") && !args.has("--json")))
+    if (!quiet || !(args.has("--csv") || args.has("--json") || args.has("--xlsx")))
         std::cout << out.str() << std::flush;
 
+    if (args.has("--xlsx")) {
+        if (const int code = writeWorkbook(optimizer, result, explanations, args.value("--xlsx")))
+            return code;
+    }
+    if (args.has("--db")) {
+        // Whole results, as `aidc eval` gives them (the search itself skips the scaling curve
+        // and the Monte Carlo check, which no metric reads).
+        EvaluateOptions whole;
+        whole.cost = options.evaluate.cost;
+        if (const int code = addToDatabase(optimizer, result, catalog, whole, args.value("--db")))
+            return code;
+    }
     if (args.has("--csv")) {
         if (const int code =
                 writeOutput(args.value("--csv"), toCsv(frontTable(optimizer, result)), "optimize"))
@@ -323,6 +407,9 @@ CommandSpec optimizeCommandSpec()
          {"--csv", true, "FILE", "write the front as CSV ('-': standard output)"},
          {"--json", true, "FILE", "write the search and its front as JSON ('-': standard output)"},
          {"--projects", true, "DIR", "write each front member as DIR/front-NN.json"},
+         {"--xlsx", true, "FILE", "write the front, the search and --explain as an XLSX workbook"},
+         {"--db", true, "FILE",
+          "add every front member's whole result to a SQLite results database"},
          {"--as-of", true, "DATE", "price date (YYYY-MM-DD) for price-book quotes"},
          {"--catalog", true, "DIR",
           "part catalog directory (default: $AIDC_CATALOG_DIR, the installed catalog, or the "

@@ -122,6 +122,7 @@ public:
               OptimizeSpec spec);
 
     const OptimizeSpec &spec() const { return m_spec; }
+    const std::string &baseFile() const { return m_baseFile; }
     std::int64_t spaceSize() const { return m_size; }
 
     std::vector<int> choicesOf(std::int64_t index) const;

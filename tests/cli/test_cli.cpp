@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -615,6 +616,24 @@ TEST_CASE("optimize writes fronts that eval reproduces and refuses bad arguments
         CHECK_FALSE(member["explain"].empty());
     }
     CHECK(readFile(dir / "front.csv").rfind("id,role,capex (USD)", 0) == 0);
+
+    // The results database gets every front member's whole result; the workbook is a zip.
+    REQUIRE(aidc("optimize " + space + " --quiet --db '" + (dir / "front.db").string() +
+                 "' --xlsx '" + (dir / "front.xlsx").string() + "'")
+                .exitCode == 0);
+    CHECK(readFile(dir / "front.xlsx").rfind("PK", 0) == 0);
+    sqlite3 *db = nullptr;
+    REQUIRE(sqlite3_open_v2((dir / "front.db").string().c_str(), &db, SQLITE_OPEN_READONLY,
+                            nullptr) == SQLITE_OK);
+    sqlite3_stmt *query = nullptr;
+    REQUIRE(sqlite3_prepare_v2(db,
+                               "select count(*) from runs where command = 'optimize' and "
+                               "status = 'ok'",
+                               -1, &query, nullptr) == SQLITE_OK);
+    REQUIRE(sqlite3_step(query) == SQLITE_ROW);
+    CHECK(sqlite3_column_int64(query, 0) == std::int64_t(front["front"].size()));
+    sqlite3_finalize(query);
+    sqlite3_close(db);
 
     // Shards of the same search, merged, give the same front.
     for (const char *shard : {"1/2", "2/2"})
