@@ -128,7 +128,12 @@ QString ComparePanel::openScenario(const QString &path)
 
 void ComparePanel::snapshot(const QString &name, const Project &project)
 {
-    m_nameB = tr("%1 (snapshot)").arg(name);
+    showScenario(tr("%1 (snapshot)").arg(name), project);
+}
+
+void ComparePanel::showScenario(const QString &name, const Project &project)
+{
+    m_nameB = name;
     m_b.reset();
     m_evaluator->evaluateNow(project);
     refresh();

@@ -47,6 +47,8 @@ public:
     QString openScenario(const QString &path);
     // Scenario B = a copy of `project` as it is now.
     void snapshot(const QString &name, const Project &project);
+    // Scenario B = `project` under `name` (a design of the Explore dock's front).
+    void showScenario(const QString &name, const Project &project);
 
     CompareModel *model() const { return m_model; }
     Evaluator *evaluator() const { return m_evaluator; }

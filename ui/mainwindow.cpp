@@ -7,6 +7,7 @@
 #include "comparepanel.h"
 #include "csvtablemodel.h"
 #include "diagnosticsmodel.h"
+#include "explorepanel.h"
 #include "floorplanview.h"
 #include "projectdocument.h"
 #include "projecttreemodel.h"
@@ -97,6 +98,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_rackTable(new TablePanel(tr("No racks placed yet.")))
     , m_compare(new ComparePanel)
     , m_uncertainty(new UncertaintyPanel)
+    , m_explore(new ExplorePanel)
     , m_evaluationLabel(new QLabel)
     , m_violationsLabel(new QLabel)
     , m_autosaveTimer(new QTimer(this))
@@ -160,6 +162,15 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connectFloorPlanEdits();
     connect(m_compare, &ComparePanel::snapshotRequested, this,
             [this] { m_compare->snapshot(m_document->displayName(), m_document->project()); });
+    // A design of the front, clicked in the Explore dock, beside the open project.
+    connect(m_explore, &ExplorePanel::memberChosen, this,
+            [this](const QString &name, const Project &project) {
+                m_compare->showScenario(name, project);
+                if (auto *dock = findChild<QDockWidget *>(QStringLiteral("CompareDock"))) {
+                    dock->show();
+                    dock->raise();
+                }
+            });
 
     m_autosaveTimer->setInterval(m_options.autosaveIntervalMs);
     connect(m_autosaveTimer, &QTimer::timeout, this, &MainWindow::autosaveNow);
@@ -207,6 +218,7 @@ void MainWindow::loadCatalog()
     m_evaluator->setCatalog(m_catalog);
     m_compare->setCatalog(m_catalog);
     m_uncertainty->setBaseCatalog(m_catalog);
+    m_explore->setBaseCatalog(m_catalog);
     if (m_options.samplesDirectory.isEmpty()) {
         // Source tree: catalogs/data -> projects; installed: share/aidc-planner/catalogs ->
         // share/aidc-planner/projects.
@@ -310,8 +322,10 @@ void MainWindow::createDocks()
         dock(m_compare, tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
     QDockWidget *uncertaintyDock =
         dock(m_uncertainty, tr("Uncertainty"), "UncertaintyDock", Qt::BottomDockWidgetArea);
-    for (QDockWidget *d :
-         {undoDock, chartsDock, bomDock, cableDock, racksDock, compareDock, uncertaintyDock})
+    QDockWidget *exploreDock =
+        dock(m_explore, tr("Explore"), "ExploreDock", Qt::BottomDockWidgetArea);
+    for (QDockWidget *d : {undoDock, chartsDock, bomDock, cableDock, racksDock, compareDock,
+                           uncertaintyDock, exploreDock})
         tabifyDockWidget(violationsDock, d);
     violationsDock->raise();
 }
@@ -884,6 +898,7 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
     m_floorPlan->setEvaluation(project, evaluation);
     m_compare->setCurrent(m_document->displayName(), evaluation);
     m_uncertainty->setEvaluation(evaluation);
+    m_explore->setProject(m_document->filePath(), project);
     refreshSelectionViews();
     refreshCableSchedule();
 }
@@ -1101,6 +1116,31 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     m_uncertainty->tabs()->setCurrentIndex(2);
     settle();
     shoot(m_uncertainty, QStringLiteral("uncertainty-drivers.png"));
+    // A design search on the open project: its size, the distribution voltage, rail-optimized
+    // or not, cooling and precision, three objectives (the third as colour).
+    raise(m_explore);
+    m_explore->setArguments(
+        {QStringLiteral("/compute/pools/0/gpuCount+/workload/gpus=[504,480],[1016,960],"
+                        "[2040,1920]"),
+         QStringLiteral("/power/distribution=12V,48V,800VDC"),
+         QStringLiteral("/network/planes/0/railOptimized=true,false"),
+         QStringLiteral("/workload/precision=bf16,fp8")},
+        QStringLiteral("capex,time-to-train,facility-power"), QString());
+    QEventLoop waitSearch;
+    connect(m_explore, &ExplorePanel::searched, &waitSearch, &QEventLoop::quit);
+    QTimer::singleShot(120000, &waitSearch, &QEventLoop::quit);
+    if (m_explore->search().isEmpty())
+        waitSearch.exec();
+    // The front wants room: the dock floats at a reviewer's size for the picture, then docks.
+    QDockWidget *exploreDock = findChild<QDockWidget *>(QStringLiteral("ExploreDock"));
+    if (exploreDock) {
+        exploreDock->setFloating(true);
+        exploreDock->resize(1500, 760);
+    }
+    settle();
+    shoot(m_explore, QStringLiteral("explore.png"));
+    if (exploreDock)
+        exploreDock->setFloating(false);
     return written;
 }
 

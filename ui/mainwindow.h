@@ -33,6 +33,7 @@ namespace aidc::ui {
 class ChartsPanel;
 class ComparePanel;
 class UncertaintyPanel;
+class ExplorePanel;
 class CsvTableModel;
 class DiagnosticsModel;
 class FloorPlanPanel;
@@ -114,6 +115,7 @@ public:
     TablePanel *rackTable() const { return m_rackTable; }
     ComparePanel *comparePanel() const { return m_compare; }
     UncertaintyPanel *uncertaintyPanel() const { return m_uncertainty; }
+    ExplorePanel *explorePanel() const { return m_explore; }
     QAction *undoAction() const { return m_undoAction; }
     QAction *redoAction() const { return m_redoAction; }
     QStringList recentFiles() const;
@@ -196,6 +198,7 @@ private:
     TablePanel *m_rackTable;
     ComparePanel *m_compare;
     UncertaintyPanel *m_uncertainty;
+    ExplorePanel *m_explore;
     QLabel *m_evaluationLabel;
     QLabel *m_violationsLabel;
     QTimer *m_autosaveTimer;
