@@ -107,6 +107,8 @@ OptimizeSpec searchSpec(const ParsedArgs &args)
         spec.constraints.push_back(parseConstraint(constraint));
     checkConstraintsConsistent(spec.constraints);
     spec.allowWarnings = args.has("--allow-warnings");
+    for (const std::string &share : args.all("--workload"))
+        spec.mix.push_back(parseWorkloadShare(share));
     return spec;
 }
 
@@ -384,6 +386,10 @@ CommandSpec optimizeCommandSpec()
           "a design variable and its values (repeatable; PATH1+PATH2 links fields)", true},
          {"--objectives", true, "A,B[,C]", "one to three metrics to optimise"},
          {"--constraint", true, "NAME<=V|NAME>=V", "a limit on a metric, in its unit (repeatable)",
+          true},
+         {"--workload", true, "FILE[=WEIGHT]",
+          "a job of a workload mix: FILE's /workload with its share of the site's time "
+          "(repeatable; default: the base project's own workload)",
           true},
          {"--allow-warnings", false, "",
           "a candidate with unacknowledged warnings may still be feasible"},

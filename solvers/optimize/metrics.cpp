@@ -76,14 +76,16 @@ const std::vector<Metric> &metrics()
                  return std::nullopt;
              return *r.summary.tcoUsd / (r.cost.horizonYears * kHoursPerJulianYear) / *exaflops;
          },
-         {"tcoUsd", "effectiveTimeToTrainDays"}},
+         {"tcoUsd", "effectiveTimeToTrainDays"},
+         true},
         {"time-to-train",
          "days",
          "time to train the workload's tokens with failures, restarts and checkpoints (result "
          "/summary/effectiveTimeToTrainDays)",
          Sense::Minimize,
          [](const Project &, const Result &r) { return r.summary.effectiveTimeToTrainDays; },
-         {"effectiveTimeToTrainDays"}},
+         {"effectiveTimeToTrainDays"},
+         true},
         {"facility-power",
          "MW",
          "facility power at the design-day peak (result /power/facilityPowerPeakW)",
@@ -125,13 +127,15 @@ const std::vector<Metric> &metrics()
          "/summary/goodput)",
          Sense::Maximize,
          [](const Project &, const Result &r) { return r.summary.goodput; },
-         {"goodput"}},
+         {"goodput"},
+         true},
         {"mfu",
          "fraction",
          "model FLOPs utilisation of the step, before failures (result /summary/mfu)",
          Sense::Maximize,
          [](const Project &, const Result &r) { return r.summary.mfu; },
-         {"mfu"}},
+         {"mfu"},
+         true},
         {"gpus", "GPUs", "accelerators on the site (result /summary/gpus)", Sense::Maximize,
          [](const Project &, const Result &r) -> std::optional<double> {
              return double(r.summary.gpus);

@@ -31,6 +31,9 @@ struct Metric
     // The headline figures (solvers/uncertainty/sensitivity.h) whose error bands bound this
     // metric's resolution, combined in quadrature; empty: no band (exact for the tool).
     std::vector<const char *> bandFigures = {};
+    // Set by the training job (time to train, MFU, goodput, cost per effective compute): with a
+    // workload mix the weighted mean over the mix; the others come from the first workload.
+    bool perWorkload = false;
 };
 
 const std::vector<Metric> &metrics();

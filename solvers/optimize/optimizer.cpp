@@ -2,6 +2,7 @@
 #include "solvers/optimize/optimizer.h"
 
 #include "model/projectjson.h"
+#include "model/strictjson.h"
 #include "solvers/batch/sweep.h"
 #include "solvers/optimize/pareto.h"
 #include "solvers/pipeline/loading.h"
@@ -156,6 +157,23 @@ Optimizer::Optimizer(std::string baseFile, std::string_view baseText, const Cata
     }
     m_size = searchSpaceSize(m_spec.variables);
 
+    // Each job of a workload mix must load in the base design: one the project format refuses
+    // (a plan that names a pool the base lacks) is a mistake in --workload.
+    for (const WorkloadShare &share : m_spec.mix) {
+        nlohmann::ordered_json document = m_base;
+        document["workload"] = share.workload;
+        try {
+            prepareProject(parseProjectJson(document.dump(), m_baseFile), m_baseFile, m_catalog);
+        } catch (const LoadError &error) {
+            for (const Diagnostic &d : error.diagnostics().items()) {
+                if (d.jsonPath.rfind("/workload", 0) == 0)
+                    throw OptimizeError("--workload '" + share.label +
+                                        "': its workload does not fit the base project: " +
+                                        d.jsonPath + ": " + d.message);
+            }
+        }
+    }
+
     // A value the project format or the catalog refuses at the variable's own field (a wrong
     // type, out of range, an unknown part) is a mistake in the arguments, not a candidate. Each
     // value is tried in the base document; a problem elsewhere (a pool smaller than the job)
@@ -202,9 +220,14 @@ std::int64_t Optimizer::indexOf(const std::vector<int> &choices) const
     return index;
 }
 
-std::string Optimizer::document(const std::vector<int> &choices, int indent) const
+std::string Optimizer::document(const std::vector<int> &choices, int indent,
+                                const nlohmann::json *workload) const
 {
     nlohmann::ordered_json document = m_base;
+    if (!workload && !m_spec.mix.empty())
+        workload = &m_spec.mix.front().workload;
+    if (workload)
+        document["workload"] = *workload;
     for (std::size_t v = 0; v < choices.size(); ++v) {
         const DesignVariable &variable = m_spec.variables[v];
         for (std::size_t k = 0; k < variable.pointers.size(); ++k)
@@ -233,6 +256,75 @@ Candidate Optimizer::evaluate(const std::vector<int> &choices, const EvaluateOpt
 Optimizer::Detail Optimizer::evaluateInDetail(const std::vector<int> &choices,
                                               const EvaluateOptions &options) const
 {
+    if (m_spec.mix.empty())
+        return evaluateText(choices, document(choices), options);
+    // Each job of the mix on the same design: per-workload metrics as the weighted mean, the
+    // rest (the site's) from the first job; a problem with any job is the candidate's.
+    double totalWeight = 0;
+    for (const WorkloadShare &share : m_spec.mix)
+        totalWeight += share.weight;
+    Detail first;
+    std::vector<std::optional<double>> objectives(m_spec.objectives.size(), 0.0);
+    std::vector<std::optional<double>> constraints(m_spec.constraints.size(), 0.0);
+    double violation = 0;
+    std::string problem;
+    for (std::size_t s = 0; s < m_spec.mix.size(); ++s) {
+        const WorkloadShare &share = m_spec.mix[s];
+        const double w = share.weight / totalWeight;
+        Detail detail = evaluateText(choices, document(choices, -1, &share.workload), options);
+        if (problem.empty() && !detail.candidate.problem.empty())
+            problem = "workload " + share.label + ": " + detail.candidate.problem;
+        auto combine = [&](std::vector<std::optional<double>> &into,
+                           const std::vector<std::optional<double>> &values, std::size_t i,
+                           const Metric &metric) {
+            if (!into[i] || !values[i])
+                into[i].reset();
+            else if (metric.perWorkload)
+                *into[i] += w * *values[i];
+            else if (s == 0)
+                into[i] = values[i];
+        };
+        for (std::size_t i = 0; i < objectives.size(); ++i)
+            combine(objectives, detail.candidate.objectives, i, *m_spec.objectives[i]);
+        for (std::size_t i = 0; i < constraints.size(); ++i)
+            combine(constraints, detail.candidate.constraints, i, *m_spec.constraints[i].metric);
+        // What the share's figures cannot say: it did not load, a check failed, no figure.
+        violation += shareViolation(detail.candidate);
+        if (s == 0)
+            first = std::move(detail);
+    }
+    Candidate &candidate = first.candidate;
+    candidate.objectives = std::move(objectives);
+    candidate.constraints = std::move(constraints);
+    candidate.problem = problem;
+    candidate.violation = violation + constraintViolation(candidate.constraints);
+    return first;
+}
+
+// The part of a candidate's violation its figures do not explain: not loaded, a failed check,
+// a missing figure.
+double Optimizer::shareViolation(const Candidate &candidate) const
+{
+    return candidate.violation - constraintViolation(candidate.constraints);
+}
+
+double Optimizer::constraintViolation(const std::vector<std::optional<double>> &values) const
+{
+    double violation = 0;
+    for (std::size_t i = 0; i < m_spec.constraints.size() && i < values.size(); ++i) {
+        const Constraint &constraint = m_spec.constraints[i];
+        if (!values[i])
+            continue;
+        const double slack = constraint.slack(*values[i]);
+        if (slack < 0)
+            violation += -slack / std::max(std::abs(constraint.limit), 1e-9);
+    }
+    return violation;
+}
+
+Optimizer::Detail Optimizer::evaluateText(const std::vector<int> &choices, const std::string &text,
+                                          const EvaluateOptions &options) const
+{
     Detail detail;
     Candidate &candidate = detail.candidate;
     candidate.choices = choices;
@@ -242,7 +334,7 @@ Optimizer::Detail Optimizer::evaluateInDetail(const std::vector<int> &choices,
     const std::string label = m_baseFile + "#" + std::to_string(candidate.index);
     try {
         detail.loaded = std::make_shared<const LoadedProject>(
-            prepareProject(parseProjectJson(document(choices), label), m_baseFile, m_catalog));
+            prepareProject(parseProjectJson(text, label), m_baseFile, m_catalog));
         detail.result = evaluateLoadedProject(*detail.loaded, options);
     } catch (const LoadError &error) {
         detail.loaded.reset();
@@ -281,13 +373,39 @@ Optimizer::Detail Optimizer::evaluateInDetail(const std::vector<int> &choices,
             if (candidate.problem.empty())
                 candidate.problem = std::string("the design has no ") + constraint.metric->name;
             candidate.violation += kMissingFigure;
-            continue;
         }
-        const double slack = constraint.slack(*candidate.constraints[i]);
-        if (slack < 0)
-            candidate.violation += -slack / std::max(std::abs(constraint.limit), 1e-9);
     }
+    candidate.violation += constraintViolation(candidate.constraints);
     return detail;
+}
+
+WorkloadShare parseWorkloadShare(const std::string &argument)
+{
+    const std::string where = "--workload '" + argument + "'";
+    WorkloadShare share;
+    const auto equals = argument.rfind('=');
+    share.label = argument.substr(0, equals);
+    if (equals != std::string::npos) {
+        const std::string weight = argument.substr(equals + 1);
+        Diagnostics ignored;
+        const std::optional<nlohmann::json> value = parseStrictJson(weight, "--workload", ignored);
+        if (!value || ignored.hasErrors() || !value->is_number() || value->get<double>() <= 0 ||
+            !std::isfinite(value->get<double>()))
+            throw OptimizeError(where + ": the weight after '=' must be a number above zero");
+        share.weight = value->get<double>();
+    }
+    if (share.label.empty())
+        throw OptimizeError(where + ": give a project file whose workload joins the mix");
+    Project project;
+    try {
+        project = loadProjectFile(share.label);
+    } catch (const LoadError &error) {
+        throw OptimizeError(where + ": " + firstLine(error.diagnostics().toString()));
+    }
+    if (!project.workload)
+        throw OptimizeError(where + ": " + share.label + " has no /workload");
+    share.workload = nlohmann::json::parse(projectToJson(project)).at("workload");
+    return share;
 }
 
 OptimizeResult Optimizer::run(const OptimizeOptions &options) const

@@ -37,13 +37,32 @@
 
 namespace aidc {
 
+// One training job of a workload mix: a site outlives one model, so a design can be judged on
+// several jobs (pretraining runs of several sizes, fine-tuning) with the share of the site's
+// time each takes.
+struct WorkloadShare
+{
+    std::string label;       // the file it came from, for messages
+    nlohmann::json workload; // the project's /workload object
+    double weight = 1;       // > 0; the mix's weights are normalised to sum to 1
+};
+
 struct OptimizeSpec
 {
     std::vector<DesignVariable> variables;
     std::vector<const Metric *> objectives;
     std::vector<Constraint> constraints;
     bool allowWarnings = false; // unacknowledged warnings do not make a candidate infeasible
+    // Empty: the base project's own workload. Otherwise every candidate is evaluated once per
+    // share with its /workload replaced; per-workload metrics are the weighted mean, the others
+    // (capex, power, ...) those of the first share; the candidate must be feasible with each.
+    std::vector<WorkloadShare> mix;
 };
+
+// Reads a --workload argument "FILE=WEIGHT" (WEIGHT defaults to 1): FILE is a project file whose
+// /workload is taken. Throws OptimizeError naming the argument (no such file, not JSON, no
+// workload, a weight that is not a number above zero).
+WorkloadShare parseWorkloadShare(const std::string &argument);
 
 enum class SearchMethod { Auto, Exhaustive, Evolutionary };
 
@@ -130,7 +149,10 @@ public:
 
     // The candidate's project document: compact JSON, or indented by `indent` spaces with a
     // final newline (the files --projects writes). Thread-safe.
-    std::string document(const std::vector<int> &choices, int indent = -1) const;
+    // `workload` (a workload mix's share) replaces the document's /workload; with a mix and no
+    // `workload`, the first share's does, so a written front member carries the first job.
+    std::string document(const std::vector<int> &choices, int indent = -1,
+                         const nlohmann::json *workload = nullptr) const;
     // Loads and evaluates one candidate. Thread-safe.
     Candidate evaluate(const std::vector<int> &choices, const EvaluateOptions &options) const;
 
@@ -167,6 +189,10 @@ private:
     std::vector<std::vector<nlohmann::ordered_json::json_pointer>> m_pointers; // per variable
     std::int64_t m_size = 0;
 
+    Detail evaluateText(const std::vector<int> &choices, const std::string &text,
+                        const EvaluateOptions &options) const;
+    double constraintViolation(const std::vector<std::optional<double>> &values) const;
+    double shareViolation(const Candidate &candidate) const;
     OptimizeResult exhaustive(const OptimizeOptions &options) const;
     OptimizeResult evolutionary(const OptimizeOptions &options) const;
 };

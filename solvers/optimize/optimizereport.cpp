@@ -47,6 +47,11 @@ nlohmann::ordered_json searchJson(const OptimizeSpec &spec)
     for (const Constraint &constraint : spec.constraints)
         search["constraints"].push_back(constraint.argument);
     search["allowWarnings"] = spec.allowWarnings;
+    if (!spec.mix.empty()) {
+        search["workloads"] = nlohmann::ordered_json::array();
+        for (const WorkloadShare &share : spec.mix)
+            search["workloads"].push_back({{"file", share.label}, {"weight", share.weight}});
+    }
     return search;
 }
 

@@ -680,6 +680,8 @@ TEST_CASE("optimize writes fronts that eval reproduces and refuses bad arguments
             "contradict each other");
     refused("--vary /cooling/type=air,boiling --objectives capex", "--vary '/cooling/type");
     refused("--objectives capex", "give at least one --vary");
+    refused("--vary /cooling/type=air,immersion --objectives capex --workload /no/such.json=2",
+            "--workload '/no/such.json=2'");
     refused("--vary /cooling/type=air,immersion --objectives capex --population 2", "--population");
     CHECK_FALSE(fs::exists(unwritten));
     CHECK(aidc("optimize --list").stdoutOnly.find("usd-per-eflop-hour") != std::string::npos);

@@ -11,6 +11,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 using namespace aidc;
@@ -269,4 +271,60 @@ TEST_CASE("a null value removes the field so its default applies", "[optimize]")
     CHECK_FALSE(air["cooling"].contains("facilityWaterClass"));
     const nlohmann::json liquid = nlohmann::json::parse(optimizer.document({1}));
     CHECK(liquid["cooling"]["facilityWaterClass"] == "W32");
+}
+
+// Issue 24, item 1: a site outlives one model. With a mix, the job's figures are the weighted
+// mean over the jobs and the site's figures those of the first job.
+TEST_CASE("a workload mix weighs the jobs' figures and keeps the site's", "[optimize]")
+{
+    const std::string other = AIDC_SOURCE_DIR "/projects/h100-1k-infiniband.json"; // a 70B job
+    auto spec = [&](std::vector<WorkloadShare> mix) {
+        OptimizeSpec s;
+        s.variables = {parseDesignVariable("/compute/pools/0/gpuCount=1016,2040")};
+        s.objectives = parseObjectives("capex,time-to-train,mfu");
+        s.mix = std::move(mix);
+        return s;
+    };
+    const WorkloadShare small = parseWorkloadShare(kMinimal + "=7");
+    const WorkloadShare large = parseWorkloadShare(other + "=3");
+    CHECK(small.weight == 7);
+    const Optimizer mixed(kMinimal, minimalText(), baseCatalog(), spec({small, large}));
+    const Optimizer onlySmall(kMinimal, minimalText(), baseCatalog(), spec({small}));
+    const Optimizer onlyLarge(kMinimal, minimalText(), baseCatalog(), spec({large}));
+    const EvaluateOptions options;
+    for (int choice : {0, 1}) {
+        const Candidate m = mixed.evaluate({choice}, options);
+        const Candidate a = onlySmall.evaluate({choice}, options);
+        const Candidate b = onlyLarge.evaluate({choice}, options);
+        REQUIRE(m.feasible());
+        REQUIRE(a.feasible());
+        REQUIRE(b.feasible());
+        CHECK(*m.objectives[0] == *a.objectives[0]); // capex: the site, from the first job
+        CHECK(*m.objectives[1] == Approx(0.7 * *a.objectives[1] + 0.3 * *b.objectives[1]));
+        CHECK(*m.objectives[2] == Approx(0.7 * *a.objectives[2] + 0.3 * *b.objectives[2]));
+    }
+    // A job that cannot run on a design makes the design infeasible for the mix.
+    OptimizeSpec tooSmall = spec({small, large});
+    tooSmall.variables = {parseDesignVariable("/compute/pools/0/gpuCount=504,1016")};
+    const Optimizer narrow(kMinimal, minimalText(), baseCatalog(), tooSmall);
+    const Candidate cramped = narrow.evaluate({0}, options);
+    CHECK_FALSE(cramped.feasible());
+    CHECK_THAT(cramped.problem, Catch::Contains("h100-1k-infiniband.json"));
+}
+
+TEST_CASE("bad workload shares are refused naming the argument", "[optimize]")
+{
+    CHECK_THAT(errorOf([] { parseWorkloadShare("/no/such/project.json"); }),
+               Catch::Contains("--workload '/no/such/project.json'"));
+    CHECK_THAT(errorOf([] { parseWorkloadShare(kMinimal + "=0"); }), Catch::Contains("above zero"));
+    CHECK_THAT(errorOf([] { parseWorkloadShare(kMinimal + "=heavy"); }),
+               Catch::Contains("above zero"));
+    CHECK_THAT(errorOf([] { parseWorkloadShare("=2"); }), Catch::Contains("give a project file"));
+    // A project without a job.
+    const std::string noJob =
+        (std::filesystem::temp_directory_path() / "aidc-optimize-no-job.json").string();
+    std::ofstream(noJob) << R"({"schema": "aidc-project", "version": 2, "name": "no job",
+        "compute": {"pools": [{"gpu": "H100-SXM", "gpuCount": 1016}]}})";
+    CHECK_THAT(errorOf([&] { parseWorkloadShare(noJob); }), Catch::Contains("has no /workload"));
+    std::filesystem::remove(noJob);
 }
