@@ -59,5 +59,15 @@ int main(int argc, char **argv)
                     double(result.evaluated) / result.seconds * 60, result.front.size(),
                     bench::peakRssMiB());
     }
+    // Exhaustive keeps only the running front: its memory must not grow with the space.
+    OptimizeOptions all;
+    all.method = SearchMethod::Exhaustive;
+    all.evaluate = options;
+    const OptimizeResult whole = optimizer.run(all);
+    std::printf("  exhaustive: %4lld candidates in %6.1f s = %6.0f per minute, front %zu; peak RSS "
+                "%6.1f MiB\n",
+                static_cast<long long>(whole.evaluated), whole.seconds,
+                double(whole.evaluated) / whole.seconds * 60, whole.front.size(),
+                bench::peakRssMiB());
     return 0;
 }

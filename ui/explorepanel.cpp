@@ -278,7 +278,11 @@ void ExplorePanel::showResult()
                           .arg(result.spaceSize)
                           .arg(result.feasible)
                           .arg(result.front.size())
-                          .arg(result.seconds, 0, 'f', 1));
+                          .arg(result.seconds, 0, 'f', 1) +
+                      (result.method == SearchMethod::Evolutionary && !result.polishSettled
+                           ? tr(" The polish stopped at its budget: a design may still be beaten "
+                                "by changing one variable.")
+                           : QString()));
 
     // One objective: plot it against the member number.
     const Metric *x = spec.objectives.size() > 1 ? spec.objectives[0] : nullptr;

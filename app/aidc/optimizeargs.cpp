@@ -18,7 +18,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -123,6 +125,16 @@ std::optional<std::vector<std::string>> writeProjects(const Optimizer &optimizer
     error = ensureDirectory(directory, created);
     if (!error.empty())
         return std::nullopt;
+    // Front files of an earlier search in the same folder would read as members of this one.
+    std::error_code ignored;
+    for (const auto &entry : std::filesystem::directory_iterator(directory, ignored)) {
+        const std::string name = entry.path().filename().string();
+        if (name.size() > 11 && name.rfind("front-", 0) == 0 &&
+            name.compare(name.size() - 5, 5, ".json") == 0 &&
+            std::all_of(name.begin() + 6, name.end() - 5,
+                        [](char c) { return c >= '0' && c <= '9'; }))
+            std::filesystem::remove(entry.path(), ignored);
+    }
     const std::size_t width = std::max<std::size_t>(2, std::to_string(result.front.size()).size());
     std::vector<std::string> files;
     for (std::size_t i = 0; i < result.front.size(); ++i) {
@@ -219,6 +231,8 @@ int runOptimize(const ParsedArgs &args, const std::string &executablePath)
     if (args.positional.empty())
         throw Usage("give the base project FILE (or --list)");
     const std::string file = args.positional[0];
+    if (args.value("--csv") == "-" && args.value("--json") == "-")
+        throw Usage("--csv - and --json - cannot both write to standard output");
     OptimizeSpec spec = searchSpec(args);
     OptimizeOptions options = searchOptions(args);
     const bool quiet = args.has("--quiet");
@@ -247,31 +261,28 @@ int runOptimize(const ParsedArgs &args, const std::string &executablePath)
 
     OptimizeResult result;
     if (args.has("--merge")) {
-        std::vector<std::vector<Candidate>> fronts;
+        std::vector<PartialFront> parts;
         for (const std::string &part : args.all("--merge")) {
             const std::optional<std::string> bytes = readFileBytes(part);
-            nlohmann::json document;
+            Diagnostics bad;
             try {
-                document = nlohmann::json::parse(bytes.value_or(""));
+                parts.push_back(partialFrontFromJson(
+                    optimizer, nlohmann::json::parse(bytes.value_or("")), part));
+                continue;
             } catch (const nlohmann::json::exception &) {
-                Diagnostics bad;
                 bad.error(part, "", bytes ? "not JSON" : "cannot read the file");
-                throw LoadError(bad);
-            }
-            try {
-                fronts.push_back(frontFromJson(optimizer, document, part));
-                result.evaluated += document.value("evaluated", std::int64_t(0));
-                result.feasible += document.value("feasible", std::int64_t(0));
             } catch (const OptimizeError &error) {
-                Diagnostics bad;
-                bad.error(part, "", error.what());
-                throw LoadError(bad);
+                bad.error("", "", error.what()); // the message names the file
             }
+            throw LoadError(bad);
         }
-        result.method = SearchMethod::Exhaustive;
-        result.spaceSize = optimizer.spaceSize();
-        result.front = mergeFronts(optimizer, fronts);
-        optimizer.nameFront(result);
+        try {
+            result = mergeShards(optimizer, parts);
+        } catch (const OptimizeError &error) {
+            Diagnostics bad;
+            bad.error("", "", error.what());
+            throw LoadError(bad);
+        }
     } else {
         const bool progress = !quiet && ::isatty(STDERR_FILENO);
         if (progress)
@@ -288,14 +299,18 @@ int runOptimize(const ParsedArgs &args, const std::string &executablePath)
         optimizer.findTies(result, options.evaluate, tieSamples, options.threads);
 
     if (result.front.empty()) {
-        std::cerr << "aidc optimize: " << infeasibleMessage(optimizer, result) << '\n';
+        // A shard with nothing feasible is a valid part of the search: its --json (with its
+        // closest candidate) joins the merge, and the array task succeeds.
+        const bool shard = options.shardCount > 1 && !args.has("--merge");
+        std::cerr << "aidc optimize: " << (shard ? "this shard: " : "")
+                  << infeasibleMessage(optimizer, result) << '\n';
         if (args.has("--json")) {
             // The closest candidate is in the JSON too, for a script to read.
             const std::string json = optimizeResultJson(optimizer, result, {}, {}).dump(2) + "\n";
             if (const int code = writeOutput(args.value("--json"), json, "optimize"))
                 return code;
         }
-        return ExitViolations;
+        return shard ? ExitOk : ExitViolations;
     }
 
     std::vector<std::vector<std::string>> explanations;
@@ -322,6 +337,10 @@ int runOptimize(const ParsedArgs &args, const std::string &executablePath)
     if (!args.has("--merge"))
         out << ", " << formatFixed(result.seconds, 1) << " s";
     out << "\n";
+    if (result.method == SearchMethod::Evolutionary && !result.polishSettled)
+        out << "  (the polish stopped at its budget: a member may still be beaten by a "
+               "one-variable "
+               "move; raise --generations or enumerate around it)\n";
     const CsvTable table = frontTextTable(optimizer, result);
     TextTable textTable(table.header);
     for (const std::vector<std::string> &row : table.rows)
@@ -332,7 +351,11 @@ int runOptimize(const ParsedArgs &args, const std::string &executablePath)
         for (const std::string &line : explanations[i])
             out << "  " << line << "\n";
     }
-    if (!quiet || !(args.has("--csv") || args.has("--json") || args.has("--xlsx")))
+    // The table goes to standard output unless an output takes it ('-') or --quiet asks for
+    // files only.
+    const bool stdoutTaken = args.value("--csv") == "-" || args.value("--json") == "-";
+    if (!stdoutTaken &&
+        (!quiet || !(args.has("--csv") || args.has("--json") || args.has("--xlsx"))))
         std::cout << out.str() << std::flush;
 
     if (args.has("--xlsx")) {

@@ -36,10 +36,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// How far a candidate is from feasible: a load failure outweighs a design error or an
-// unaccepted warning, which outweighs a missing objective; a missed constraint adds its miss
-// relative to the limit, so the search can walk towards feasibility.
-constexpr double kNotLoaded = 1000, kNotClean = 100, kMissingFigure = 10;
+// How far a candidate is from feasible, in tiers that never mix: a load failure outweighs a
+// design error or an unaccepted warning, which outweighs a missing figure, which outweighs any
+// constraint miss. Each missed constraint adds m / (1 + m) < 1 for its miss m relative to the
+// limit, so the search can walk towards feasibility and a miss never outgrows a tier.
+constexpr double kNotLoaded = 1e9, kNotClean = 1e6, kMissingFigure = 1e3;
 
 std::string firstLine(const std::string &text)
 {
@@ -76,10 +77,18 @@ std::vector<Candidate> nondominated(const Optimizer &optimizer, std::vector<Cand
         bool beaten = false;
         for (std::size_t j = 0; j < kept.size() && !beaten; ++j)
             beaten = j != i && dominates({costs[j], 0}, {costs[i], 0});
-        if (!beaten) {
-            front.push_back(std::move(kept[i]));
-            frontCosts.push_back(costs[i]);
+        if (beaten)
+            continue;
+        // Candidates with the very same objectives are one point of the front: the lowest
+        // index stands for them and counts the others.
+        const auto same = std::find(frontCosts.begin(), frontCosts.end(), costs[i]);
+        if (same != frontCosts.end()) {
+            Candidate &kept0 = front[std::size_t(same - frontCosts.begin())];
+            kept0.equivalents += 1 + kept[i].equivalents;
+            continue;
         }
+        front.push_back(std::move(kept[i]));
+        frontCosts.push_back(costs[i]);
     }
     std::vector<std::size_t> order(front.size());
     for (std::size_t i = 0; i < order.size(); ++i)
@@ -156,6 +165,8 @@ Optimizer::Optimizer(std::string baseFile, std::string_view baseText, const Cata
         m_pointers.push_back(std::move(pointers));
     }
     m_size = searchSpaceSize(m_spec.variables);
+    if (m_size > (std::int64_t(1) << 62))
+        throw OptimizeError("the --vary lists make more than 4.6e18 candidates; narrow them");
 
     // Each job of a workload mix must load in the base design: one the project format refuses
     // (a plan that names a pool the base lacks) is a mistake in --workload.
@@ -176,29 +187,51 @@ Optimizer::Optimizer(std::string baseFile, std::string_view baseText, const Cata
 
     // A value the project format or the catalog refuses at the variable's own field (a wrong
     // type, out of range, an unknown part) is a mistake in the arguments, not a candidate. Each
-    // value is tried in the base document; a problem elsewhere (a pool smaller than the job)
-    // depends on the other variables and only makes those candidates infeasible.
+    // value is tried in the base document, and when refused there, with each value of each
+    // other variable in turn: a refusal that one of them lifts (B200 in a server that carries
+    // H100, while another variable offers the B200 server) depends on the combination and only
+    // makes some candidates infeasible. A problem elsewhere (a pool smaller than the job) is
+    // left to the candidates too.
     for (std::size_t v = 0; v < m_spec.variables.size(); ++v) {
-        const DesignVariable &variable = m_spec.variables[v];
-        for (std::size_t c = 0; c < variable.values.size(); ++c) {
-            nlohmann::ordered_json document = m_base;
-            for (std::size_t k = 0; k < variable.pointers.size(); ++k)
-                writeValue(document, m_pointers[v][k], variable.value(c, k));
-            try {
-                prepareProject(parseProjectJson(document.dump(), m_baseFile), m_baseFile,
-                               m_catalog);
-            } catch (const LoadError &error) {
-                for (const Diagnostic &d : error.diagnostics().items()) {
-                    for (const std::string &pointer : variable.pointers) {
-                        if (d.jsonPath == pointer || d.jsonPath.rfind(pointer + "/", 0) == 0)
-                            throw OptimizeError("--vary '" + variable.argument + "': the value " +
-                                                variable.values[c].dump() + " is refused at " +
-                                                d.jsonPath + ": " + d.message);
-                    }
-                }
+        for (std::size_t c = 0; c < m_spec.variables[v].values.size(); ++c) {
+            std::string refusal = ownFieldProblem(v, c, {});
+            for (std::size_t u = 0; u < m_spec.variables.size() && !refusal.empty(); ++u) {
+                for (std::size_t other = 0;
+                     u != v && other < m_spec.variables[u].values.size() && !refusal.empty();
+                     ++other)
+                    refusal = ownFieldProblem(v, c, {{u, other}});
+            }
+            if (!refusal.empty())
+                throw OptimizeError("--vary '" + m_spec.variables[v].argument + "': the value " +
+                                    m_spec.variables[v].values[c].dump() + " is refused at " +
+                                    refusal);
+        }
+    }
+}
+
+std::string
+Optimizer::ownFieldProblem(std::size_t variable, std::size_t choice,
+                           std::optional<std::pair<std::size_t, std::size_t>> other) const
+{
+    nlohmann::ordered_json document = m_base;
+    auto write = [&](std::size_t v, std::size_t c) {
+        for (std::size_t k = 0; k < m_spec.variables[v].pointers.size(); ++k)
+            writeValue(document, m_pointers[v][k], m_spec.variables[v].value(c, k));
+    };
+    if (other)
+        write(other->first, other->second);
+    write(variable, choice);
+    try {
+        prepareProject(parseProjectJson(document.dump(), m_baseFile), m_baseFile, m_catalog);
+    } catch (const LoadError &error) {
+        for (const Diagnostic &d : error.diagnostics().items()) {
+            for (const std::string &pointer : m_spec.variables[variable].pointers) {
+                if (d.jsonPath == pointer || d.jsonPath.rfind(pointer + "/", 0) == 0)
+                    return d.jsonPath + ": " + d.message;
             }
         }
     }
+    return {};
 }
 
 std::vector<int> Optimizer::choicesOf(std::int64_t index) const
@@ -316,8 +349,10 @@ double Optimizer::constraintViolation(const std::vector<std::optional<double>> &
         if (!values[i])
             continue;
         const double slack = constraint.slack(*values[i]);
-        if (slack < 0)
-            violation += -slack / std::max(std::abs(constraint.limit), 1e-9);
+        if (slack < 0) {
+            const double miss = -slack / std::max(std::abs(constraint.limit), 1e-9);
+            violation += std::isfinite(miss) ? miss / (1 + miss) : 1.0;
+        }
     }
     return violation;
 }
@@ -422,6 +457,8 @@ OptimizeResult Optimizer::run(const OptimizeOptions &options) const
     OptimizeResult result =
         method == SearchMethod::Exhaustive ? exhaustive(options) : evolutionary(options);
     result.method = method;
+    result.shardIndex = options.shardIndex;
+    result.shardCount = options.shardCount;
     result.spaceSize = m_size;
     nameFront(result);
     result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -552,6 +589,7 @@ OptimizeResult Optimizer::evolutionary(const OptimizeOptions &options) const
         return int(std::uniform_int_distribution<std::size_t>(0, n - 1)(random));
     };
     std::unordered_map<std::int64_t, Candidate> cache;
+    bool evicted = false; // the cache was cleared: `evaluated` then counts some twice
     std::vector<Candidate> archive;
 
     // Evaluates the genomes not yet in the cache, in parallel; the cache keys by index, so the
@@ -569,8 +607,6 @@ OptimizeResult Optimizer::evolutionary(const OptimizeOptions &options) const
         std::vector<Candidate> fresh(missing.size());
         parallelFor(missing.size(), options.threads,
                     [&](std::size_t i) { fresh[i] = evaluate(missing[i], options.evaluate); });
-        if (cache.size() + fresh.size() > options.cacheLimit)
-            cache.clear(); // bounded memory; a re-visited candidate is evaluated again
         for (Candidate &candidate : fresh) {
             ++result.evaluated;
             result.feasible += candidate.feasible() ? 1 : 0;
@@ -582,6 +618,10 @@ OptimizeResult Optimizer::evolutionary(const OptimizeOptions &options) const
         std::vector<Candidate> out;
         for (const std::vector<int> &genome : genomes)
             out.push_back(cache.at(indexOf(genome)));
+        if (cache.size() > options.cacheLimit) {
+            cache.clear(); // bounded memory; a re-visited candidate is evaluated again
+            evicted = true;
+        }
         if (options.onProgress)
             options.onProgress({result.evaluated, planned, archive.size()});
         return out;
@@ -629,7 +669,7 @@ OptimizeResult Optimizer::evolutionary(const OptimizeOptions &options) const
             result.cancelled = true;
             break;
         }
-        if (result.evaluated >= m_size)
+        if (!evicted && result.evaluated >= m_size)
             break; // every candidate has been seen: the archive is the exhaustive front
         std::vector<int> rank;
         std::vector<double> crowd;
@@ -708,7 +748,15 @@ OptimizeResult Optimizer::evolutionary(const OptimizeOptions &options) const
     // members, until the archive holds still, so each front member is at least locally
     // non-dominated (a move of any one variable cannot beat it).
     std::vector<std::int64_t> polished;
+    // The polish may spend as much as the generations did, no more.
+    const std::int64_t polishBudget = std::int64_t(population) * (options.generations + 1);
+    std::int64_t polishSpent = 0;
+    result.polishSettled = options.polishRounds > 0 ? false : true;
     for (int round = 0; round < options.polishRounds && !result.cancelled; ++round) {
+        if (options.cancel && options.cancel->load()) {
+            result.cancelled = true;
+            break;
+        }
         std::vector<std::vector<int>> neighbours;
         for (const Candidate &member : archive) {
             if (std::find(polished.begin(), polished.end(), member.index) != polished.end())
@@ -723,8 +771,13 @@ OptimizeResult Optimizer::evolutionary(const OptimizeOptions &options) const
                 }
             }
         }
-        if (neighbours.empty())
+        if (neighbours.empty()) {
+            result.polishSettled = true;
             break;
+        }
+        if (polishSpent + std::int64_t(neighbours.size()) > polishBudget)
+            break; // over budget: the front is reported as not settled
+        polishSpent += std::int64_t(neighbours.size());
         evaluateAll(neighbours);
     }
     result.front = std::move(archive);

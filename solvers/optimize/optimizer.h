@@ -33,6 +33,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace aidc {
@@ -104,17 +105,24 @@ struct Candidate
     std::vector<std::optional<double>> objectives;  // per spec objective, in its unit
     std::vector<std::optional<double>> constraints; // per spec constraint, the metric's value
     double violation = 0;                           // 0 = feasible
+    // Other evaluated candidates with exactly these objectives (the front keeps the lowest
+    // index for all of them).
+    std::int64_t equivalents = 0;
     bool feasible() const { return violation == 0; }
 };
 
 struct OptimizeResult
 {
     SearchMethod method = SearchMethod::Exhaustive; // the method that ran
+    int shardIndex = 1, shardCount = 1;             // the share of the space searched
     std::int64_t spaceSize = 0;
     std::int64_t evaluated = 0; // distinct candidates evaluated
     std::int64_t feasible = 0;  // of those, feasible
     double seconds = 0;
     bool cancelled = false;
+    // Evolutionary: the polish ended with no new archive member (each member then beats its
+    // one-variable neighbours); false when it stopped at its round or evaluation budget.
+    bool polishSettled = true;
     std::vector<Candidate> front; // non-dominated feasible candidates, ascending first objective
     std::size_t knee = 0;         // index into front (kneeIndex)
     std::vector<std::size_t> bestPerObjective; // index into front, per objective
@@ -134,9 +142,10 @@ class Optimizer
 {
 public:
     // Parses the base document once and checks every variable against it: its paths can be
-    // written, and each of its values, with the other variables at their first value, gives a
-    // project the loader and the catalog accept. Throws OptimizeError (naming the --vary
-    // argument and the loader's message) or LoadError (the base document itself).
+    // written, and each of its values is accepted at its own field by the loader and the
+    // catalog, in the base document or with some value of another variable. Throws
+    // OptimizeError (naming the --vary argument and the loader's message) or LoadError (the
+    // base document itself).
     Optimizer(std::string baseFile, std::string_view baseText, const Catalog &baseCatalog,
               OptimizeSpec spec);
 
@@ -189,6 +198,10 @@ private:
     std::vector<std::vector<nlohmann::ordered_json::json_pointer>> m_pointers; // per variable
     std::int64_t m_size = 0;
 
+    // The loader's problem at `variable`'s own fields with its value `choice` written into the
+    // base document (and `other`'s value, when given); "" when none.
+    std::string ownFieldProblem(std::size_t variable, std::size_t choice,
+                                std::optional<std::pair<std::size_t, std::size_t>> other) const;
     Detail evaluateText(const std::vector<int> &choices, const std::string &text,
                         const EvaluateOptions &options) const;
     double constraintViolation(const std::vector<std::optional<double>> &values) const;

@@ -88,6 +88,10 @@ nlohmann::ordered_json candidateJson(const Optimizer &optimizer, const Candidate
         constraints.push_back(std::move(c));
     }
     out["constraints"] = std::move(constraints);
+    if (candidate.equivalents > 0)
+        out["equivalents"] = candidate.equivalents;
+    if (!candidate.feasible())
+        out["violation"] = candidate.violation;
     if (!candidate.problem.empty())
         out["problem"] = candidate.problem;
     return out;
@@ -111,6 +115,9 @@ std::string frontRole(const Optimizer &optimizer, const OptimizeResult &result, 
         else if (tied && std::count(result.tiedBest[m].begin(), result.tiedBest[m].end(), member))
             add("tied best " + name);
     }
+    const std::int64_t same = result.front[member].equivalents;
+    if (same > 0)
+        add("+" + std::to_string(same) + " with the same figures");
     if (member < result.tiedWith.size() && !result.tiedWith[member].empty()) {
         std::string ties = "ties";
         for (const std::size_t other : result.tiedWith[member])
@@ -234,6 +241,9 @@ nlohmann::ordered_json optimizeResultJson(const Optimizer &optimizer, const Opti
     out["feasible"] = result.feasible;
     out["seconds"] = result.seconds;
     out["cancelled"] = result.cancelled;
+    out["shard"] = {{"index", result.shardIndex}, {"count", result.shardCount}};
+    if (result.method == SearchMethod::Evolutionary)
+        out["polishSettled"] = result.polishSettled;
     nlohmann::ordered_json units = nlohmann::ordered_json::object();
     for (const Metric *metric : spec.objectives)
         units[metric->name] = metric->unit;
@@ -373,45 +383,159 @@ std::string infeasibleMessage(const Optimizer &optimizer, const OptimizeResult &
     return message;
 }
 
-std::vector<Candidate> frontFromJson(const Optimizer &optimizer, const nlohmann::json &document,
-                                     const std::string &file)
+namespace {
+
+std::optional<double> optionalNumber(const nlohmann::json &value, const std::string &where)
+{
+    if (value.is_null())
+        return std::nullopt;
+    if (!value.is_number())
+        throw OptimizeError(where + ": a number or null expected");
+    return value.get<double>();
+}
+
+// A candidate as candidateJson() wrote it; `where` names its place in the file.
+Candidate candidateFromJson(const Optimizer &optimizer, const nlohmann::json &member,
+                            const std::string &where)
 {
     const OptimizeSpec &spec = optimizer.spec();
-    if (!document.is_object() || document.value("schema", "") != "aidc-optimize")
+    if (!member.is_object())
+        throw OptimizeError(where + ": an object expected");
+    Candidate candidate;
+    candidate.loaded = true;
+    const nlohmann::json &choices = member.value("choices", nlohmann::json());
+    if (!choices.is_array() || choices.size() != spec.variables.size())
+        throw OptimizeError(where + "/choices: one choice per variable expected");
+    for (std::size_t v = 0; v < spec.variables.size(); ++v) {
+        if (!choices[v].is_number_integer() || choices[v].get<long long>() < 0 ||
+            std::size_t(choices[v].get<long long>()) >= spec.variables[v].values.size())
+            throw OptimizeError(where + "/choices/" + std::to_string(v) +
+                                ": not the index of one of the variable's values");
+        candidate.choices.push_back(choices[v].get<int>());
+    }
+    candidate.index = optimizer.indexOf(candidate.choices);
+    const nlohmann::json &objectives = member.value("objectives", nlohmann::json());
+    if (!objectives.is_object())
+        throw OptimizeError(where + "/objectives: an object expected");
+    for (const Metric *metric : spec.objectives)
+        candidate.objectives.push_back(
+            optionalNumber(objectives.value(metric->name, nlohmann::json()),
+                           where + "/objectives/" + metric->name));
+    const nlohmann::json &constraints = member.value("constraints", nlohmann::json());
+    if (!constraints.is_array() || constraints.size() != spec.constraints.size())
+        throw OptimizeError(where + "/constraints: one entry per constraint expected");
+    for (std::size_t i = 0; i < constraints.size(); ++i) {
+        if (!constraints[i].is_object())
+            throw OptimizeError(where + "/constraints/" + std::to_string(i) +
+                                ": an object expected");
+        candidate.constraints.push_back(
+            optionalNumber(constraints[i].value("value", nlohmann::json()),
+                           where + "/constraints/" + std::to_string(i) + "/value"));
+    }
+    const nlohmann::json &equivalents = member.value("equivalents", nlohmann::json(0));
+    if (!equivalents.is_number_integer() || equivalents.get<long long>() < 0)
+        throw OptimizeError(where + "/equivalents: a whole number expected");
+    candidate.equivalents = equivalents.get<std::int64_t>();
+    const nlohmann::json &violation = member.value("violation", nlohmann::json(0));
+    if (!violation.is_number() || violation.get<double>() < 0)
+        throw OptimizeError(where + "/violation: a number of at least 0 expected");
+    candidate.violation = violation.get<double>();
+    const nlohmann::json &problem = member.value("problem", nlohmann::json(""));
+    if (!problem.is_string())
+        throw OptimizeError(where + "/problem: text expected");
+    candidate.problem = problem.get<std::string>();
+    return candidate;
+}
+
+std::int64_t count(const nlohmann::json &document, const char *key, const std::string &file)
+{
+    const nlohmann::json &value = document.value(key, nlohmann::json());
+    if (!value.is_number_integer() || value.get<long long>() < 0)
+        throw OptimizeError(file + ": /" + key + ": a whole number expected");
+    return value.get<std::int64_t>();
+}
+
+} // namespace
+
+PartialFront partialFrontFromJson(const Optimizer &optimizer, const nlohmann::json &document,
+                                  const std::string &file)
+{
+    const OptimizeSpec &spec = optimizer.spec();
+    if (!document.is_object() || document.value("schema", nlohmann::json()) != "aidc-optimize")
         throw OptimizeError(file + ": not a front written by aidc optimize --json");
     if (nlohmann::json(searchJson(spec)) != document.value("search", nlohmann::json()))
         throw OptimizeError(file + ": its search (/search) differs from this one; merge only the "
                                    "shards of one search (same --vary, --objectives, --constraint, "
-                                   "--allow-warnings)");
-    std::vector<Candidate> front;
-    const nlohmann::json members = document.value("front", nlohmann::json::array());
+                                   "--allow-warnings, --workload)");
+    if (document.value("method", nlohmann::json()) != "exhaustive")
+        throw OptimizeError(file + ": /method: only the shards of an exhaustive search merge into "
+                                   "the exact front");
+    PartialFront part;
+    part.file = file;
+    const nlohmann::json &shard = document.value("shard", nlohmann::json());
+    if (!shard.is_object() || !shard.value("index", nlohmann::json()).is_number_integer() ||
+        !shard.value("count", nlohmann::json()).is_number_integer())
+        throw OptimizeError(file + ": /shard: {\"index\": i, \"count\": n} expected");
+    part.shardIndex = shard["index"].get<int>();
+    part.shardCount = shard["count"].get<int>();
+    if (part.shardCount < 1 || part.shardIndex < 1 || part.shardIndex > part.shardCount)
+        throw OptimizeError(file + ": /shard: 1 <= index <= count expected");
+    part.evaluated = count(document, "evaluated", file);
+    part.feasible = count(document, "feasible", file);
+    const nlohmann::json &members = document.value("front", nlohmann::json());
+    if (!members.is_array())
+        throw OptimizeError(file + ": /front: an array expected");
     for (std::size_t i = 0; i < members.size(); ++i) {
-        const std::string where = file + ": /front/" + std::to_string(i);
-        try {
-            Candidate candidate;
-            candidate.loaded = true;
-            candidate.choices = members[i].at("choices").get<std::vector<int>>();
-            if (candidate.choices.size() != spec.variables.size())
-                throw OptimizeError(where + "/choices: one choice per variable expected");
-            for (std::size_t v = 0; v < spec.variables.size(); ++v) {
-                if (candidate.choices[v] < 0 ||
-                    std::size_t(candidate.choices[v]) >= spec.variables[v].values.size())
-                    throw OptimizeError(where + "/choices/" + std::to_string(v) + ": out of range");
-            }
-            candidate.index = optimizer.indexOf(candidate.choices);
-            for (const Metric *metric : spec.objectives)
-                candidate.objectives.emplace_back(
-                    members[i].at("objectives").at(metric->name).get<double>());
-            for (const nlohmann::json &c : members[i].at("constraints"))
-                candidate.constraints.emplace_back(c.at("value").get<double>());
-            if (candidate.constraints.size() != spec.constraints.size())
-                throw OptimizeError(where + "/constraints: one entry per constraint expected");
-            front.push_back(std::move(candidate));
-        } catch (const nlohmann::json::exception &error) {
-            throw OptimizeError(where + ": " + error.what());
-        }
+        Candidate member =
+            candidateFromJson(optimizer, members[i], file + ": /front/" + std::to_string(i));
+        member.violation = 0; // a front member is feasible
+        part.front.push_back(std::move(member));
     }
-    return front;
+    if (document.contains("closest"))
+        part.closest = candidateFromJson(optimizer, document["closest"], file + ": /closest");
+    return part;
+}
+
+OptimizeResult mergeShards(const Optimizer &optimizer, const std::vector<PartialFront> &parts)
+{
+    if (parts.empty())
+        throw OptimizeError("--merge: no fronts given");
+    const int count = parts.front().shardCount;
+    std::vector<std::string> seen(std::size_t(count) + 1);
+    OptimizeResult result;
+    std::vector<std::vector<Candidate>> fronts;
+    for (const PartialFront &part : parts) {
+        if (part.shardCount != count)
+            throw OptimizeError("--merge: " + part.file + " is shard " +
+                                std::to_string(part.shardIndex) + " of " +
+                                std::to_string(part.shardCount) + ", " + parts.front().file +
+                                " one of " + std::to_string(count));
+        std::string &owner = seen[std::size_t(part.shardIndex)];
+        if (!owner.empty())
+            throw OptimizeError("--merge: " + part.file + " and " + owner + " are both shard " +
+                                std::to_string(part.shardIndex) + "/" + std::to_string(count));
+        owner = part.file;
+        result.evaluated += part.evaluated;
+        result.feasible += part.feasible;
+        fronts.push_back(part.front);
+        if (part.closest &&
+            (!result.closest || part.closest->violation < result.closest->violation))
+            result.closest = part.closest;
+    }
+    for (int i = 1; i <= count; ++i) {
+        if (seen[std::size_t(i)].empty())
+            throw OptimizeError("--merge: shard " + std::to_string(i) + "/" +
+                                std::to_string(count) +
+                                " is missing; the front of the whole "
+                                "space needs every shard");
+    }
+    result.method = SearchMethod::Exhaustive;
+    result.spaceSize = optimizer.spaceSize();
+    result.front = mergeFronts(optimizer, fronts);
+    if (result.feasible > 0)
+        result.closest.reset();
+    optimizer.nameFront(result);
+    return result;
 }
 
 } // namespace aidc

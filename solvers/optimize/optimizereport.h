@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
+
 #include <string>
 #include <vector>
 
@@ -41,10 +43,25 @@ CsvTable frontTextTable(const Optimizer &optimizer, const OptimizeResult &result
 // closest candidate's values and slack.
 std::string infeasibleMessage(const Optimizer &optimizer, const OptimizeResult &result);
 
-// The front of a JSON document optimizeResultJson() wrote, checked to come from the same search
-// (same variables, objectives and constraints); throws OptimizeError naming `file`.
-std::vector<Candidate> frontFromJson(const Optimizer &optimizer, const nlohmann::json &document,
-                                     const std::string &file);
+// One shard's outcome as optimizeResultJson() wrote it.
+struct PartialFront
+{
+    std::string file;
+    int shardIndex = 1, shardCount = 1;
+    std::int64_t evaluated = 0, feasible = 0;
+    std::vector<Candidate> front;
+    std::optional<Candidate> closest;
+};
+
+// Reads a shard's --json, checked to come from an exhaustive run of the same search (same
+// variables, objectives, constraints, warnings rule and workload mix) and to be well formed;
+// throws OptimizeError naming `file` and the JSON pointer.
+PartialFront partialFrontFromJson(const Optimizer &optimizer, const nlohmann::json &document,
+                                  const std::string &file);
+
+// The front of the whole space from every shard 1..n, each exactly once (throws OptimizeError
+// naming a missing, repeated or foreign shard); the closest candidate when none is feasible.
+OptimizeResult mergeShards(const Optimizer &optimizer, const std::vector<PartialFront> &parts);
 
 // "knee", "best capex", ... for member `member`.
 std::string frontRole(const Optimizer &optimizer, const OptimizeResult &result, std::size_t member);

@@ -75,11 +75,13 @@ rangeValues(const std::string &argument, const std::string &list, std::size_t ma
         throw OptimizeError(where + ": the range is empty (" + fromText + " is above " + toText +
                             ")");
     const double count = std::floor((*to - *from) / *step * (1 + 1e-12)) + 1;
-    if (count > double(maxChoices))
-        throw OptimizeError(where + ": the range has " + std::to_string(std::llround(count)) +
-                            " values, more than " + std::to_string(maxChoices) +
-                            "; use a larger step");
-    const bool whole = std::floor(*from) == *from && std::floor(*step) == *step;
+    if (!std::isfinite(count) || count > double(maxChoices))
+        throw OptimizeError(where + ": the range has more than " + std::to_string(maxChoices) +
+                            " values; use a larger step");
+    // Whole numbers stay whole (JSON integers) while a double holds them exactly.
+    constexpr double kExact = 9007199254740992.0; // 2^53
+    const bool whole = std::floor(*from) == *from && std::floor(*step) == *step &&
+                       std::abs(*from) < kExact && std::abs(*to) < kExact;
     std::vector<nlohmann::json> values;
     for (std::size_t i = 0; i < std::size_t(count); ++i) {
         const double value = *from + double(i) * *step;

@@ -648,6 +648,12 @@ TEST_CASE("optimize writes fronts that eval reproduces and refuses bad arguments
     REQUIRE(joined["front"].size() == front["front"].size());
     for (std::size_t i = 0; i < joined["front"].size(); ++i)
         CHECK(joined["front"][i]["objectives"] == front["front"][i]["objectives"]);
+    // Every shard exactly once: a missing one is named (exit 3). Without --quiet, --json -
+    // still prints only the JSON.
+    const Run half = aidc("optimize " + space + " --merge '" + (dir / "part1.json").string() + "'");
+    CHECK(half.exitCode == 3);
+    CHECK(half.output.find("shard 2/2 is missing") != std::string::npos);
+    CHECK_NOTHROW(nlohmann::json::parse(aidc("optimize " + space + " --json -").stdoutOnly));
     // A front of another search is refused, naming the file.
     const Run otherSearch = aidc("optimize " + minimal +
                                  " --vary /cooling/type=air,immersion --objectives capex "

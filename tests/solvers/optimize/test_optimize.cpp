@@ -98,6 +98,10 @@ TEST_CASE("bad design variables are refused naming the option", "[optimize]")
                Catch::Contains("step of a range must be above zero"));
     CHECK_THAT(errorOf([] { parseDesignVariable("/compute/pools/0/gpuCount=1..1e9"); }),
                Catch::Contains("use a larger step"));
+    CHECK_THAT(errorOf([] { parseDesignVariable("/compute/pools/0/gpuCount=1..5:1e-320"); }),
+               Catch::Contains("use a larger step"));
+    // Far from the whole numbers a double holds exactly, values stay numbers, all distinct.
+    CHECK(parseDesignVariable("/power/gpuLoadFactor=1e300..1e301:1e298").values.size() == 901);
     CHECK_THAT(errorOf([] { parseDesignVariable("/cooling/type=air,air"); }),
                Catch::Contains("listed twice"));
     CHECK_THAT(
@@ -203,24 +207,80 @@ TEST_CASE("fronts of shards merge into the unsharded front exactly", "[optimize]
     OptimizeOptions options;
     options.method = SearchMethod::Exhaustive;
     const OptimizeResult whole = optimizer.run(options);
-    std::vector<std::vector<Candidate>> parts;
-    std::int64_t evaluated = 0;
+    std::vector<PartialFront> parts;
     for (int shard = 1; shard <= 3; ++shard) {
         options.shardIndex = shard;
         options.shardCount = 3;
         const OptimizeResult part = optimizer.run(options);
-        evaluated += part.evaluated;
         // Through the JSON the CLI writes, as array jobs hand their fronts on.
         const nlohmann::json written = optimizeResultJson(optimizer, part, {}, {});
-        parts.push_back(frontFromJson(optimizer, written, "shard.json"));
+        parts.push_back(
+            partialFrontFromJson(optimizer, written, "shard" + std::to_string(shard) + ".json"));
     }
-    CHECK(evaluated == 162);
-    const std::vector<Candidate> merged = mergeFronts(optimizer, parts);
-    REQUIRE(merged.size() == whole.front.size());
-    for (std::size_t i = 0; i < merged.size(); ++i) {
-        CHECK(merged[i].index == whole.front[i].index);
-        CHECK(merged[i].objectives == whole.front[i].objectives);
+    const OptimizeResult merged = mergeShards(optimizer, parts);
+    CHECK(merged.evaluated == 162);
+    CHECK(merged.feasible == whole.feasible);
+    REQUIRE(merged.front.size() == whole.front.size());
+    for (std::size_t i = 0; i < merged.front.size(); ++i) {
+        CHECK(merged.front[i].index == whole.front[i].index);
+        CHECK(merged.front[i].objectives == whole.front[i].objectives);
     }
+    CHECK(merged.knee == whole.knee);
+    // Every shard exactly once.
+    CHECK_THAT(errorOf([&] {
+                   mergeShards(optimizer, {parts[0], parts[1]});
+               }),
+               Catch::Contains("shard 3/3 is missing"));
+    CHECK_THAT(errorOf([&] {
+                   mergeShards(optimizer, {parts[0], parts[1], parts[1]});
+               }),
+               Catch::Contains("are both shard 2/3"));
+    // An evolutionary front is not a shard of an enumeration.
+    OptimizeOptions evolutionary;
+    evolutionary.method = SearchMethod::Evolutionary;
+    evolutionary.generations = 1;
+    const nlohmann::json heuristic =
+        optimizeResultJson(optimizer, optimizer.run(evolutionary), {}, {});
+    CHECK_THAT(errorOf([&] { partialFrontFromJson(optimizer, heuristic, "evo.json"); }),
+               Catch::Contains("evo.json: /method"));
+    // Malformed members are named by their pointer.
+    nlohmann::json broken = optimizeResultJson(optimizer, whole, {}, {});
+    broken["front"][0]["choices"][0] = 1.5;
+    CHECK_THAT(errorOf([&] { partialFrontFromJson(optimizer, broken, "b.json"); }),
+               Catch::Contains("b.json: /front/0/choices/0"));
+    broken = optimizeResultJson(optimizer, whole, {}, {});
+    broken["evaluated"] = "many";
+    CHECK_THAT(errorOf([&] { partialFrontFromJson(optimizer, broken, "b.json"); }),
+               Catch::Contains("b.json: /evaluated"));
+}
+
+TEST_CASE("candidates with the same objectives are one point of the front", "[optimize]")
+{
+    // The electricity price changes no objective here: capex only.
+    OptimizeSpec spec;
+    spec.variables = {parseDesignVariable("/compute/pools/0/gpuCount=504,1016"),
+                      parseDesignVariable("/site/electricityUsdPerKWh=0.05,0.06,0.07")};
+    spec.objectives = parseObjectives("capex");
+    const Optimizer optimizer(kMinimal, minimalText(), baseCatalog(), spec);
+    const OptimizeResult result = optimizer.run({});
+    REQUIRE(result.front.size() == 1);
+    CHECK(result.front[0].index == 0); // the lowest index stands for the three
+    CHECK(result.front[0].equivalents == 2);
+    CHECK_THAT(frontRole(optimizer, result, 0), Catch::Contains("+2 with the same figures"));
+}
+
+TEST_CASE("a value refused alone but accepted with another variable's value is searched",
+          "[optimize]")
+{
+    // B200 does not fit the base's default server; the server variable offers one that does.
+    OptimizeSpec spec;
+    spec.variables = {parseDesignVariable("/compute/pools/0/gpu=H100-SXM,B200"),
+                      parseDesignVariable("/compute/pools/0/server=HGX-H100,DGX-B200")};
+    spec.objectives = parseObjectives("capex");
+    const Optimizer optimizer(kMinimal, minimalText(), baseCatalog(), spec);
+    const OptimizeResult result = optimizer.run({});
+    CHECK(result.evaluated == 4);
+    CHECK(result.feasible == 2); // the matching pairs
 }
 
 TEST_CASE("a constraint nothing meets names itself and the closest candidate's slack", "[optimize]")
