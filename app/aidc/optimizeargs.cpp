@@ -111,6 +111,10 @@ OptimizeSpec searchSpec(const ParsedArgs &args)
     spec.allowWarnings = args.has("--allow-warnings");
     for (const std::string &share : args.all("--workload"))
         spec.mix.push_back(parseWorkloadShare(share));
+    for (const std::string &monotone : args.all("--monotone")) {
+        for (const MonotoneEffect &effect : parseMonotone(monotone, spec.variables))
+            spec.monotone.push_back(effect);
+    }
     return spec;
 }
 
@@ -337,6 +341,14 @@ int runOptimize(const ParsedArgs &args, const std::string &executablePath)
     if (!args.has("--merge"))
         out << ", " << formatFixed(result.seconds, 1) << " s";
     out << "\n";
+    if (!optimizer.spec().monotone.empty()) {
+        out << "  " << result.pruned << " candidates skipped by --monotone; the declarations "
+            << "were checked on " << result.monotoneChecks << " pairs"
+            << (result.monotoneContradictions.empty() ? ", none contradicted" : "") << "\n";
+        for (const std::string &contradiction : result.monotoneContradictions)
+            std::cerr << "aidc optimize: warning: " << contradiction
+                      << " (the declaration is wrong: the front may miss members)\n";
+    }
     if (result.method == SearchMethod::Evolutionary && !result.polishSettled)
         out << "  (the polish stopped at its budget: a member may still be beaten by a "
                "one-variable "
@@ -413,6 +425,10 @@ CommandSpec optimizeCommandSpec()
          {"--workload", true, "FILE[=WEIGHT]",
           "a job of a workload mix: FILE's /workload with its share of the site's time "
           "(repeatable; default: the base project's own workload)",
+          true},
+         {"--monotone", true, "PATH=METRIC+|METRIC-,...",
+          "declare that a metric never falls (+) or never rises (-) as an ordered --vary rises; "
+          "enumeration then skips what that proves infeasible or dominated (repeatable)",
           true},
          {"--allow-warnings", false, "",
           "a candidate with unacknowledged warnings may still be feasible"},

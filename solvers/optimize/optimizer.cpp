@@ -446,9 +446,14 @@ WorkloadShare parseWorkloadShare(const std::string &argument)
 OptimizeResult Optimizer::run(const OptimizeOptions &options) const
 {
     SearchMethod method = options.method;
+    // Declared monotone effects prune an enumeration: with them, auto enumerates.
     if (method == SearchMethod::Auto)
-        method = m_size <= options.exhaustiveLimit ? SearchMethod::Exhaustive
-                                                   : SearchMethod::Evolutionary;
+        method = m_size <= options.exhaustiveLimit || !m_spec.monotone.empty()
+                     ? SearchMethod::Exhaustive
+                     : SearchMethod::Evolutionary;
+    if (method == SearchMethod::Evolutionary && !m_spec.monotone.empty())
+        throw OptimizeError("--monotone prunes an exhaustive enumeration; it has no use in the "
+                            "evolutionary search (give --method exhaustive or auto)");
     if (options.shardCount > 1 && method != SearchMethod::Exhaustive)
         throw OptimizeError("--shard splits an exhaustive search; this one is evolutionary (the "
                             "space has " +
@@ -541,14 +546,119 @@ void Optimizer::findTies(OptimizeResult &result, const EvaluateOptions &options,
     }
 }
 
+std::vector<MonotoneEffect> parseMonotone(const std::string &argument,
+                                          const std::vector<DesignVariable> &variables)
+{
+    const std::string where = "--monotone '" + argument + "'";
+    const auto equals = argument.find('=');
+    if (equals == std::string::npos)
+        throw OptimizeError(where + " is not of the form PATH=METRIC+,METRIC-,... (e.g. "
+                                    "/compute/pools/0/gpuCount=capex+,facility-power+)");
+    const std::string pointer = argument.substr(0, equals);
+    std::size_t variable = variables.size();
+    for (std::size_t v = 0; v < variables.size(); ++v) {
+        if (variables[v].pointers.front() == pointer)
+            variable = v;
+    }
+    if (variable == variables.size())
+        throw OptimizeError(where + ": " + pointer + " is not the path of a --vary");
+    if (!variables[variable].ordered)
+        throw OptimizeError(where + ": the values of " + pointer +
+                            " are not numbers in ascending order, so 'rises' has no meaning");
+    std::vector<MonotoneEffect> effects;
+    for (const std::string &item : splitSweepValues(argument.substr(equals + 1))) {
+        if (item.size() < 2 || (item.back() != '+' && item.back() != '-'))
+            throw OptimizeError(where + ": '" + item +
+                                "' is a metric followed by + (never falls as the value rises) "
+                                "or - (never rises)");
+        MonotoneEffect effect;
+        effect.argument = argument;
+        effect.variable = variable;
+        effect.rises = item.back() == '+';
+        effect.metric = findMetric(item.substr(0, item.size() - 1));
+        if (!effect.metric)
+            throw OptimizeError(where + ": '" + item.substr(0, item.size() - 1) +
+                                "' is not a metric; the metrics are " + metricNames());
+        effects.push_back(effect);
+    }
+    return effects;
+}
+
+namespace {
+
+// What a declared effect says of a metric's value one step up the variable: `next` may not be
+// below (rises) or above (falls) `value`, to a relative 1e-9.
+bool contradicts(const MonotoneEffect &effect, double value, double next)
+{
+    const double tolerance = 1e-9 * std::max(std::abs(value), std::abs(next));
+    return effect.rises ? next < value - tolerance : next > value + tolerance;
+}
+
+} // namespace
+
+// The variables a candidate blocks: its successor one step up such a variable is proven no
+// better. Infeasible: it misses a constraint on a metric a declared effect carries the wrong
+// way. Feasible: every objective is declared to worsen up the variable, so the successor is at
+// best equal (weakly dominated).
+std::uint32_t Optimizer::blockedSuccessors(const Candidate &candidate) const
+{
+    std::uint32_t mask = 0;
+    for (std::size_t v = 0; v < m_spec.variables.size() && v < 32; ++v) {
+        bool blocks = false;
+        if (candidate.loaded && !candidate.feasible() && candidate.problem.empty()) {
+            for (std::size_t i = 0; i < m_spec.constraints.size() && !blocks; ++i) {
+                const Constraint &constraint = m_spec.constraints[i];
+                if (!candidate.constraints[i] || constraint.slack(*candidate.constraints[i]) >= 0)
+                    continue;
+                for (const MonotoneEffect &effect : m_spec.monotone) {
+                    if (effect.variable == v && effect.metric == constraint.metric &&
+                        effect.rises == constraint.atMost)
+                        blocks = true;
+                }
+            }
+        } else if (candidate.feasible()) {
+            bool all = true;
+            for (const Metric *objective : m_spec.objectives) {
+                bool worsens = false;
+                for (const MonotoneEffect &effect : m_spec.monotone) {
+                    if (effect.variable == v && effect.metric == objective &&
+                        effect.rises == (objective->better == Sense::Minimize))
+                        worsens = true;
+                }
+                all = all && worsens;
+            }
+            blocks = all;
+        }
+        if (blocks)
+            mask |= 1u << v;
+    }
+    return mask;
+}
+
 OptimizeResult Optimizer::exhaustive(const OptimizeOptions &options) const
 {
     OptimizeResult result;
     const int shards = std::max(1, options.shardCount);
     const std::int64_t first = std::clamp(options.shardIndex, 1, shards) - 1;
     const std::int64_t planned = m_size <= first ? 0 : (m_size - first + shards - 1) / shards;
-    // Chunks keep memory flat: only the running front and one chunk are held.
-    const std::int64_t chunk = 64;
+    const bool pruning = !m_spec.monotone.empty();
+    if (pruning && shards > 1)
+        throw OptimizeError("--monotone prunes by comparing neighbours across the whole space; it "
+                            "cannot be combined with --shard");
+    if (pruning && m_size > 100000000)
+        throw OptimizeError("--monotone keeps a byte per candidate: the space of " +
+                            std::to_string(m_size) + " is over 100,000,000");
+    // Per candidate, when pruning: the variables along which it blocks its successor.
+    std::vector<std::uint32_t> blocks(pruning ? std::size_t(m_size) : 0, 0);
+    std::vector<std::int64_t> strides(m_spec.variables.size(), 1);
+    for (std::size_t v = m_spec.variables.size(); v-- > 1;)
+        strides[v - 1] = strides[v] * std::int64_t(m_spec.variables[v].values.size());
+    // A chunk may not hold a candidate and its predecessor along a declared variable: chunks
+    // no longer than the smallest such stride (declare the slow variables, listed first, for
+    // parallel chunks).
+    std::int64_t chunk = 64;
+    for (const MonotoneEffect &effect : m_spec.monotone)
+        chunk = std::min(chunk, strides[effect.variable]);
     std::vector<Candidate> front;
     for (std::int64_t done = 0; done < planned; done += chunk) {
         if (options.cancel && options.cancel->load()) {
@@ -556,25 +666,97 @@ OptimizeResult Optimizer::exhaustive(const OptimizeOptions &options) const
             break;
         }
         const std::int64_t count = std::min(chunk, planned - done);
-        std::vector<Candidate> batch(static_cast<std::size_t>(count));
-        parallelFor(std::size_t(count), options.threads, [&](std::size_t i) {
-            batch[i] =
-                evaluate(choicesOf(first + (done + std::int64_t(i)) * shards), options.evaluate);
+        std::vector<std::int64_t> indices;
+        for (std::int64_t i = 0; i < count; ++i) {
+            const std::int64_t index = first + (done + i) * shards;
+            std::uint32_t inherited = 0;
+            if (pruning) {
+                const std::vector<int> choices = choicesOf(index);
+                for (const MonotoneEffect &effect : m_spec.monotone) {
+                    const std::size_t v = effect.variable;
+                    if (choices[v] > 0 && (blocks[std::size_t(index - strides[v])] >> v & 1u))
+                        inherited |= 1u << v;
+                }
+            }
+            if (inherited) {
+                blocks[std::size_t(index)] = inherited; // what blocked it blocks on
+                ++result.pruned;
+            } else {
+                indices.push_back(index);
+            }
+        }
+        std::vector<Candidate> batch(indices.size());
+        parallelFor(indices.size(), options.threads, [&](std::size_t i) {
+            batch[i] = evaluate(choicesOf(indices[i]), options.evaluate);
         });
         for (const Candidate &candidate : batch) {
             ++result.evaluated;
             result.feasible += candidate.feasible() ? 1 : 0;
             keepClosest(result.closest, candidate);
+            if (pruning) {
+                blocks[std::size_t(candidate.index)] = blockedSuccessors(candidate);
+                // A sample of the declarations is checked: every so many candidates, up to 32
+                // pairs, each at the cost of one more evaluation.
+                if (result.monotoneChecks < 32 &&
+                    candidate.index % std::max<std::int64_t>(1, m_size / 32) == 0)
+                    checkDeclarations(candidate, result, options.evaluate);
+            }
         }
         batch.insert(batch.end(), front.begin(), front.end());
         front = nondominated(*this, std::move(batch));
         if (options.onProgress)
-            options.onProgress({result.evaluated, planned, front.size()});
+            options.onProgress({result.evaluated + result.pruned, planned, front.size()});
     }
     result.front = std::move(front);
     if (result.feasible > 0)
         result.closest.reset();
     return result;
+}
+
+// Checks the declared effects between a candidate and its predecessor one step down each
+// declared variable (evaluated again for the check); keeps the first few contradictions.
+void Optimizer::checkDeclarations(const Candidate &candidate, OptimizeResult &result,
+                                  const EvaluateOptions &options) const
+{
+    if (!candidate.loaded || result.monotoneContradictions.size() >= 5)
+        return;
+    // The value of `metric` among what the search reads of `c`.
+    auto valueOf = [this](const Candidate &c, const Metric *metric) -> std::optional<double> {
+        for (std::size_t i = 0; i < m_spec.objectives.size(); ++i) {
+            if (m_spec.objectives[i] == metric)
+                return c.objectives[i];
+        }
+        for (std::size_t i = 0; i < m_spec.constraints.size(); ++i) {
+            if (m_spec.constraints[i].metric == metric)
+                return c.constraints[i];
+        }
+        return std::nullopt;
+    };
+    for (std::size_t v = 0; v < m_spec.variables.size(); ++v) {
+        if (candidate.choices[v] == 0 ||
+            std::none_of(m_spec.monotone.begin(), m_spec.monotone.end(),
+                         [&](const MonotoneEffect &e) { return e.variable == v; }))
+            continue;
+        // The predecessor one step down, evaluated again for the check (it may have been
+        // pruned, or evaluated in an earlier chunk).
+        std::vector<int> below = candidate.choices;
+        --below[v];
+        const Candidate previous = evaluate(below, options);
+        ++result.monotoneChecks;
+        for (const MonotoneEffect &effect : m_spec.monotone) {
+            if (effect.variable != v)
+                continue;
+            const std::optional<double> a = valueOf(previous, effect.metric);
+            const std::optional<double> b = valueOf(candidate, effect.metric);
+            if (a && b && contradicts(effect, *a, *b))
+                result.monotoneContradictions.push_back(
+                    "--monotone '" + effect.argument + "': " + effect.metric->name +
+                    (effect.rises ? " falls" : " rises") + " from " +
+                    formatMetric(*effect.metric, *a) + " to " + formatMetric(*effect.metric, *b) +
+                    " between candidates #" + std::to_string(previous.index) + " and #" +
+                    std::to_string(candidate.index));
+        }
+    }
 }
 
 OptimizeResult Optimizer::evolutionary(const OptimizeOptions &options) const

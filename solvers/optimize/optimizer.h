@@ -48,6 +48,17 @@ struct WorkloadShare
     double weight = 1;       // > 0; the mix's weights are normalised to sum to 1
 };
 
+// A declared monotone effect (--monotone): as an ordered variable's value rises, a metric never
+// falls (`rises`) or never rises. Enumeration uses it to skip regions it can prove infeasible or
+// dominated (docs/optimize.md); the declarations are checked on the pairs it does evaluate.
+struct MonotoneEffect
+{
+    std::string argument;     // as given, for messages
+    std::size_t variable = 0; // index into OptimizeSpec::variables
+    const Metric *metric = nullptr;
+    bool rises = true;
+};
+
 struct OptimizeSpec
 {
     std::vector<DesignVariable> variables;
@@ -58,7 +69,13 @@ struct OptimizeSpec
     // share with its /workload replaced; per-workload metrics are the weighted mean, the others
     // (capex, power, ...) those of the first share; the candidate must be feasible with each.
     std::vector<WorkloadShare> mix;
+    std::vector<MonotoneEffect> monotone;
 };
+
+// Parses a --monotone argument "PATH=METRIC+,METRIC-,..." against the spec's variables: PATH is
+// the (first) pointer of an ordered --vary. Throws OptimizeError naming the argument.
+std::vector<MonotoneEffect> parseMonotone(const std::string &argument,
+                                          const std::vector<DesignVariable> &variables);
 
 // Reads a --workload argument "FILE=WEIGHT" (WEIGHT defaults to 1): FILE is a project file whose
 // /workload is taken. Throws OptimizeError naming the argument (no such file, not JSON, no
@@ -126,6 +143,11 @@ struct OptimizeResult
     std::vector<Candidate> front; // non-dominated feasible candidates, ascending first objective
     std::size_t knee = 0;         // index into front (kneeIndex)
     std::vector<std::size_t> bestPerObjective; // index into front, per objective
+    // Exhaustive with --monotone: candidates skipped because a declared effect proves them
+    // infeasible or dominated; and declarations the evaluated pairs contradict (a few).
+    std::int64_t pruned = 0;
+    std::int64_t monotoneChecks = 0; // pairs the declarations were checked on
+    std::vector<std::string> monotoneContradictions;
     // With no feasible candidate: the one closest to feasibility (least violation).
     std::optional<Candidate> closest;
 
@@ -207,6 +229,9 @@ private:
     double constraintViolation(const std::vector<std::optional<double>> &values) const;
     double shareViolation(const Candidate &candidate) const;
     OptimizeResult exhaustive(const OptimizeOptions &options) const;
+    std::uint32_t blockedSuccessors(const Candidate &candidate) const;
+    void checkDeclarations(const Candidate &candidate, OptimizeResult &result,
+                           const EvaluateOptions &options) const;
     OptimizeResult evolutionary(const OptimizeOptions &options) const;
 };
 

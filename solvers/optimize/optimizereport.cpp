@@ -47,6 +47,13 @@ nlohmann::ordered_json searchJson(const OptimizeSpec &spec)
     for (const Constraint &constraint : spec.constraints)
         search["constraints"].push_back(constraint.argument);
     search["allowWarnings"] = spec.allowWarnings;
+    if (!spec.monotone.empty()) {
+        search["monotone"] = nlohmann::ordered_json::array();
+        for (const MonotoneEffect &effect : spec.monotone)
+            search["monotone"].push_back(std::string(effect.metric->name) +
+                                         (effect.rises ? "+" : "-") + " along " +
+                                         spec.variables[effect.variable].pointers.front());
+    }
     if (!spec.mix.empty()) {
         search["workloads"] = nlohmann::ordered_json::array();
         for (const WorkloadShare &share : spec.mix)
@@ -244,6 +251,11 @@ nlohmann::ordered_json optimizeResultJson(const Optimizer &optimizer, const Opti
     out["shard"] = {{"index", result.shardIndex}, {"count", result.shardCount}};
     if (result.method == SearchMethod::Evolutionary)
         out["polishSettled"] = result.polishSettled;
+    if (!spec.monotone.empty()) {
+        out["pruned"] = result.pruned;
+        out["monotoneChecks"] = result.monotoneChecks;
+        out["monotoneContradictions"] = result.monotoneContradictions;
+    }
     nlohmann::ordered_json units = nlohmann::ordered_json::object();
     for (const Metric *metric : spec.objectives)
         units[metric->name] = metric->unit;

@@ -686,6 +686,9 @@ TEST_CASE("optimize writes fronts that eval reproduces and refuses bad arguments
             "contradict each other");
     refused("--vary /cooling/type=air,boiling --objectives capex", "--vary '/cooling/type");
     refused("--objectives capex", "give at least one --vary");
+    refused("--vary /cooling/type=air,immersion --objectives capex --monotone "
+            "/cooling/type=capex+",
+            "--monotone '/cooling/type=capex+'");
     refused("--vary /cooling/type=air,immersion --objectives capex --workload /no/such.json=2",
             "--workload '/no/such.json=2'");
     refused("--vary /cooling/type=air,immersion --objectives capex --population 2", "--population");

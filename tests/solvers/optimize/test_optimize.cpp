@@ -388,3 +388,61 @@ TEST_CASE("bad workload shares are refused naming the argument", "[optimize]")
     CHECK_THAT(errorOf([&] { parseWorkloadShare(noJob); }), Catch::Contains("has no /workload"));
     std::filesystem::remove(noJob);
 }
+
+// Issue 24, item 2: declared monotone effects prune the enumeration, and a pruned region holds
+// no front member (the pruned search's front equals the full enumeration's).
+TEST_CASE("declared monotone effects prune without losing a front member", "[optimize]")
+{
+    auto frontOf = [](OptimizeSpec spec, const std::vector<std::string> &monotone,
+                      std::int64_t *pruned = nullptr,
+                      std::vector<std::string> *contradictions = nullptr) {
+        for (const std::string &m : monotone) {
+            for (const MonotoneEffect &effect : parseMonotone(m, spec.variables))
+                spec.monotone.push_back(effect);
+        }
+        const Optimizer optimizer(kMinimal, minimalText(), baseCatalog(), spec);
+        OptimizeOptions options;
+        options.method = SearchMethod::Exhaustive;
+        const OptimizeResult result = optimizer.run(options);
+        if (pruned)
+            *pruned = result.pruned;
+        if (contradictions)
+            *contradictions = result.monotoneContradictions;
+        CHECK(result.evaluated + result.pruned == 162);
+        return indices(result.front);
+    };
+    // More GPUs cost more: under a budget, every larger pool beyond a miss is skipped.
+    OptimizeSpec budget = smallSpace();
+    budget.constraints = {parseConstraint("capex<=6e7")};
+    std::int64_t pruned = 0;
+    std::vector<std::string> contradictions;
+    CHECK(frontOf(budget, {"/compute/pools/0/gpuCount=capex+"}, &pruned, &contradictions) ==
+          frontOf(budget, {}));
+    CHECK(pruned > 0);
+    CHECK(contradictions.empty());
+    // Capex alone: a larger pool is at best as cheap, so only the smallest is searched on.
+    OptimizeSpec cheapest = smallSpace();
+    cheapest.objectives = parseObjectives("capex");
+    CHECK(frontOf(cheapest, {"/compute/pools/0/gpuCount=capex+"}, &pruned) ==
+          frontOf(cheapest, {}));
+    // Every pool above a feasible one with the same other choices: 66 of the 162 here.
+    CHECK(pruned > 0);
+    // A false declaration is caught on the pairs the search checks.
+    frontOf(cheapest, {"/compute/pools/0/gpuCount=capex-"}, &pruned, &contradictions);
+    CHECK_FALSE(contradictions.empty());
+}
+
+TEST_CASE("bad monotone declarations are refused naming the option", "[optimize]")
+{
+    const std::vector<DesignVariable> variables = smallSpace().variables;
+    CHECK_THAT(errorOf([&] { parseMonotone("/cooling/type=capex+", variables); }),
+               Catch::Contains("not numbers in ascending order"));
+    CHECK_THAT(errorOf([&] { parseMonotone("/power/gpuLoadFactor=capex+", variables); }),
+               Catch::Contains("is not the path of a --vary"));
+    CHECK_THAT(errorOf([&] { parseMonotone("/compute/pools/0/gpuCount=capex", variables); }),
+               Catch::Contains("followed by +"));
+    CHECK_THAT(errorOf([&] { parseMonotone("/compute/pools/0/gpuCount=speed+", variables); }),
+               Catch::Contains("'speed' is not a metric"));
+    CHECK_THAT(errorOf([&] { parseMonotone("/compute/pools/0/gpuCount", variables); }),
+               Catch::Contains("is not of the form"));
+}
