@@ -111,6 +111,11 @@ OptimizeSpec searchSpec(const ParsedArgs &args)
     spec.allowWarnings = args.has("--allow-warnings");
     for (const std::string &share : args.all("--workload"))
         spec.mix.push_back(parseWorkloadShare(share));
+    for (const std::string &field : args.all("--phase1")) {
+        spec.phase1.push_back(parseDesignVariable(field));
+        if (spec.phase1.back().values.size() != 1)
+            throw OptimizeError("--phase1 '" + field + "': the first phase takes one value");
+    }
     for (const std::string &monotone : args.all("--monotone")) {
         for (const MonotoneEffect &effect : parseMonotone(monotone, spec.variables))
             spec.monotone.push_back(effect);
@@ -341,6 +346,18 @@ int runOptimize(const ParsedArgs &args, const std::string &executablePath)
     if (!args.has("--merge"))
         out << ", " << formatFixed(result.seconds, 1) << " s";
     out << "\n";
+    if (!result.fromScratchBest.empty() && !result.front.empty()) {
+        const std::vector<const Metric *> &objectives = optimizer.spec().objectives;
+        for (std::size_t m = 0; m < objectives.size(); ++m) {
+            if (objectives[m]->phase != 0 || !result.fromScratchBest[m])
+                continue;
+            const double with = *result.front[result.bestPerObjective[m]].objectives[m];
+            out << "  best " << objectives[m]->name << " with the first phase a part of the "
+                << "final design: " << formatMetric(*objectives[m], with)
+                << "; designing the final design alone: "
+                << formatMetric(*objectives[m], *result.fromScratchBest[m]) << "\n";
+        }
+    }
     if (!optimizer.spec().monotone.empty()) {
         out << "  " << result.pruned << " candidates skipped by --monotone; the declarations "
             << "were checked on " << result.monotoneChecks << " pairs"
@@ -425,6 +442,10 @@ CommandSpec optimizeCommandSpec()
          {"--workload", true, "FILE[=WEIGHT]",
           "a job of a workload mix: FILE's /workload with its share of the site's time "
           "(repeatable; default: the base project's own workload)",
+          true},
+         {"--phase1", true, "PATH=VALUE",
+          "phased build-out: the first phase is each candidate with PATH set to VALUE "
+          "(repeatable; phase1-NAME metrics read it)",
           true},
          {"--monotone", true, "PATH=METRIC+|METRIC-,...",
           "declare that a metric never falls (+) or never rises (-) as an ordered --vary rises; "

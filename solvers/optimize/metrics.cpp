@@ -144,11 +144,38 @@ const std::vector<Metric> &metrics()
     return table;
 }
 
+namespace {
+
+// The "phase1-" twin of every metric: same reading, on the first phase's evaluation.
+const std::vector<Metric> &phaseOneMetrics()
+{
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> out;
+        for (const Metric &metric : metrics())
+            out.push_back("phase1-" + std::string(metric.name));
+        return out;
+    }();
+    static const std::vector<Metric> twins = [] {
+        std::vector<Metric> out = metrics();
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            out[i].name = names[i].c_str();
+            out[i].description = "the same figure of the design's first phase (--phase1)";
+            out[i].phase = 1;
+        }
+        return out;
+    }();
+    return twins;
+}
+
+} // namespace
+
 const Metric *findMetric(std::string_view name)
 {
-    for (const Metric &metric : metrics()) {
-        if (name == metric.name)
-            return &metric;
+    for (const std::vector<Metric> *table : {&metrics(), &phaseOneMetrics()}) {
+        for (const Metric &metric : *table) {
+            if (name == metric.name)
+                return &metric;
+        }
     }
     return nullptr;
 }
@@ -172,7 +199,7 @@ std::string metricNames()
     std::string names;
     for (const Metric &metric : metrics())
         names += (names.empty() ? "" : ", ") + std::string(metric.name);
-    return names;
+    return names + " (and phase1-NAME for the first phase of --phase1)";
 }
 
 } // namespace aidc

@@ -34,9 +34,13 @@ struct Metric
     // Set by the training job (time to train, MFU, goodput, cost per effective compute): with a
     // workload mix the weighted mean over the mix; the others come from the first workload.
     bool perWorkload = false;
+    // 0: the design itself; 1: its first phase (--phase1), for the "phase1-" twins.
+    int phase = 0;
 };
 
 const std::vector<Metric> &metrics();
+// A metric by name: one of metrics(), or "phase1-NAME", the same figure of the design's first
+// phase (--phase1).
 const Metric *findMetric(std::string_view name);
 
 // A value as a reader expects it: "$6.99 B", "174.7 MW", "13.1 days", "88.1 %".

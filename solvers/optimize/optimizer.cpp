@@ -118,7 +118,7 @@ void writeValue(nlohmann::ordered_json &document,
         document.at(parent).erase(pointer.back());
 }
 
-void keepClosest(std::optional<Candidate> &closest, const Candidate &candidate)
+void keepClosestOf(std::optional<Candidate> &closest, const Candidate &candidate)
 {
     if (candidate.feasible())
         return;
@@ -140,6 +140,21 @@ Optimizer::Optimizer(std::string baseFile, std::string_view baseText, const Cata
     if (m_spec.objectives.empty())
         throw OptimizeError("give --objectives (one to three metrics)");
     checkConstraintsConsistent(m_spec.constraints);
+    bool phaseOneFigures = false;
+    for (const Metric *metric : m_spec.objectives)
+        phaseOneFigures = phaseOneFigures || metric->phase == 1;
+    for (const Constraint &constraint : m_spec.constraints)
+        phaseOneFigures = phaseOneFigures || constraint.metric->phase == 1;
+    if (phaseOneFigures && m_spec.phase1.empty())
+        throw OptimizeError("a phase1- metric needs --phase1 PATH=VALUE to say what the first "
+                            "phase is");
+    if (!m_spec.phase1.empty() && !m_spec.mix.empty())
+        throw OptimizeError("--phase1 and --workload cannot be combined yet");
+    for (const DesignVariable &field : m_spec.phase1) {
+        if (field.values.size() != 1)
+            throw OptimizeError("--phase1 '" + field.argument +
+                                "': the first phase takes one value per field");
+    }
 
     // The sweep machinery checks the paths (writable, not repeated) and words a base document
     // that is not a project as the loader does.
@@ -181,6 +196,25 @@ Optimizer::Optimizer(std::string baseFile, std::string_view baseText, const Cata
                     throw OptimizeError("--workload '" + share.label +
                                         "': its workload does not fit the base project: " +
                                         d.jsonPath + ": " + d.message);
+            }
+        }
+    }
+
+    // A first-phase value the format or the catalog refuses at its own field is refused here.
+    for (const DesignVariable &field : m_spec.phase1) {
+        nlohmann::ordered_json document = m_base;
+        for (std::size_t k = 0; k < field.pointers.size(); ++k)
+            writeValue(document, nlohmann::ordered_json::json_pointer(field.pointers[k]),
+                       field.value(0, k));
+        try {
+            prepareProject(parseProjectJson(document.dump(), m_baseFile), m_baseFile, m_catalog);
+        } catch (const LoadError &error) {
+            for (const Diagnostic &d : error.diagnostics().items()) {
+                for (const std::string &pointer : field.pointers) {
+                    if (d.jsonPath == pointer || d.jsonPath.rfind(pointer + "/", 0) == 0)
+                        throw OptimizeError("--phase1 '" + field.argument + "': refused at " +
+                                            d.jsonPath + ": " + d.message);
+                }
             }
         }
     }
@@ -253,8 +287,8 @@ std::int64_t Optimizer::indexOf(const std::vector<int> &choices) const
     return index;
 }
 
-std::string Optimizer::document(const std::vector<int> &choices, int indent,
-                                const nlohmann::json *workload) const
+nlohmann::ordered_json Optimizer::documentJson(const std::vector<int> &choices,
+                                               const nlohmann::json *workload) const
 {
     nlohmann::ordered_json document = m_base;
     if (!workload && !m_spec.mix.empty())
@@ -266,6 +300,13 @@ std::string Optimizer::document(const std::vector<int> &choices, int indent,
         for (std::size_t k = 0; k < variable.pointers.size(); ++k)
             writeValue(document, m_pointers[v][k], variable.value(std::size_t(choices[v]), k));
     }
+    return document;
+}
+
+std::string Optimizer::document(const std::vector<int> &choices, int indent,
+                                const nlohmann::json *workload) const
+{
+    const nlohmann::ordered_json document = documentJson(choices, workload);
     std::string text =
         document.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
     return indent < 0 ? text : text + "\n";
@@ -289,6 +330,8 @@ Candidate Optimizer::evaluate(const std::vector<int> &choices, const EvaluateOpt
 Optimizer::Detail Optimizer::evaluateInDetail(const std::vector<int> &choices,
                                               const EvaluateOptions &options) const
 {
+    if (!m_spec.phase1.empty())
+        return evaluatePhases(choices, options);
     if (m_spec.mix.empty())
         return evaluateText(choices, document(choices), options);
     // Each job of the mix on the same design: per-workload metrics as the weighted mean, the
@@ -357,8 +400,54 @@ double Optimizer::constraintViolation(const std::vector<std::optional<double>> &
     return violation;
 }
 
+// Both phases of a candidate: the final design (phase 0) and the first phase, the same
+// choices with the --phase1 fields set. Returns the final design's detail with every figure.
+Optimizer::Detail Optimizer::evaluatePhases(const std::vector<int> &choices,
+                                            const EvaluateOptions &options) const
+{
+    nlohmann::ordered_json early = documentJson(choices, nullptr);
+    for (const DesignVariable &field : m_spec.phase1) {
+        for (std::size_t k = 0; k < field.pointers.size(); ++k)
+            writeValue(early, nlohmann::ordered_json::json_pointer(field.pointers[k]),
+                       field.value(0, k));
+    }
+    Detail last = evaluateText(choices, document(choices), options, 0);
+    const Detail first = evaluateText(choices, early.dump(), options, 1);
+    Candidate &candidate = last.candidate;
+    candidate.finalFeasible = candidate.feasible();
+    for (std::size_t i = 0; i < m_spec.objectives.size(); ++i) {
+        if (m_spec.objectives[i]->phase == 1)
+            candidate.objectives[i] = first.candidate.objectives[i];
+    }
+    for (std::size_t i = 0; i < m_spec.constraints.size(); ++i) {
+        if (m_spec.constraints[i].metric->phase == 1)
+            candidate.constraints[i] = first.candidate.constraints[i];
+    }
+    double violation = shareViolation(last.candidate) + shareViolation(first.candidate);
+    if (candidate.problem.empty() && !first.candidate.problem.empty())
+        candidate.problem = "phase 1: " + first.candidate.problem;
+    // The first phase's fabric must be the lower tiers of the final one.
+    if (last.loaded && first.loaded) {
+        const std::vector<PlaneResult> &a = first.result.fabric.planes;
+        const std::vector<PlaneResult> &b = last.result.fabric.planes;
+        for (std::size_t p = 0; p < a.size() && p < b.size(); ++p) {
+            if (a[p].tiers == b[p].tiers)
+                continue;
+            violation += kNotClean;
+            if (candidate.problem.empty())
+                candidate.problem = "phase 1: plane '" + a[p].name + "' has " +
+                                    std::to_string(a[p].tiers) + " tiers and the final design " +
+                                    std::to_string(b[p].tiers) +
+                                    ": growing would rebuild the fabric, not extend it";
+            break;
+        }
+    }
+    candidate.violation = violation + constraintViolation(candidate.constraints);
+    return last;
+}
+
 Optimizer::Detail Optimizer::evaluateText(const std::vector<int> &choices, const std::string &text,
-                                          const EvaluateOptions &options) const
+                                          const EvaluateOptions &options, int phase) const
 {
     Detail detail;
     Candidate &candidate = detail.candidate;
@@ -392,6 +481,8 @@ Optimizer::Detail Optimizer::evaluateText(const std::vector<int> &choices, const
         }
     }
     for (std::size_t i = 0; i < m_spec.objectives.size(); ++i) {
+        if (m_spec.objectives[i]->phase != phase)
+            continue; // the other phase's figure
         candidate.objectives[i] = m_spec.objectives[i]->read(loaded.project, result);
         if (!candidate.objectives[i] || !std::isfinite(*candidate.objectives[i])) {
             candidate.objectives[i].reset();
@@ -402,6 +493,8 @@ Optimizer::Detail Optimizer::evaluateText(const std::vector<int> &choices, const
     }
     for (std::size_t i = 0; i < m_spec.constraints.size(); ++i) {
         const Constraint &constraint = m_spec.constraints[i];
+        if (constraint.metric->phase != phase)
+            continue;
         candidate.constraints[i] = constraint.metric->read(loaded.project, result);
         if (!candidate.constraints[i] || !std::isfinite(*candidate.constraints[i])) {
             candidate.constraints[i].reset();
@@ -441,6 +534,25 @@ WorkloadShare parseWorkloadShare(const std::string &argument)
         throw OptimizeError(where + ": " + share.label + " has no /workload");
     share.workload = nlohmann::json::parse(projectToJson(project)).at("workload");
     return share;
+}
+
+void Optimizer::note(OptimizeResult &result, const Candidate &candidate) const
+{
+    ++result.evaluated;
+    result.feasible += candidate.feasible() ? 1 : 0;
+    keepClosestOf(result.closest, candidate);
+    if (m_spec.phase1.empty() || !candidate.finalFeasible)
+        return;
+    result.fromScratchBest.resize(m_spec.objectives.size());
+    for (std::size_t m = 0; m < m_spec.objectives.size(); ++m) {
+        const Metric &metric = *m_spec.objectives[m];
+        const std::optional<double> &value = candidate.objectives[m];
+        std::optional<double> &best = result.fromScratchBest[m];
+        if (metric.phase != 0 || !value)
+            continue;
+        if (!best || (metric.better == Sense::Minimize ? *value < *best : *value > *best))
+            best = value;
+    }
 }
 
 OptimizeResult Optimizer::run(const OptimizeOptions &options) const
@@ -690,9 +802,7 @@ OptimizeResult Optimizer::exhaustive(const OptimizeOptions &options) const
             batch[i] = evaluate(choicesOf(indices[i]), options.evaluate);
         });
         for (const Candidate &candidate : batch) {
-            ++result.evaluated;
-            result.feasible += candidate.feasible() ? 1 : 0;
-            keepClosest(result.closest, candidate);
+            note(result, candidate);
             if (pruning) {
                 blocks[std::size_t(candidate.index)] = blockedSuccessors(candidate);
                 // A sample of the declarations is checked: every so many candidates, up to 32
@@ -790,9 +900,7 @@ OptimizeResult Optimizer::evolutionary(const OptimizeOptions &options) const
         parallelFor(missing.size(), options.threads,
                     [&](std::size_t i) { fresh[i] = evaluate(missing[i], options.evaluate); });
         for (Candidate &candidate : fresh) {
-            ++result.evaluated;
-            result.feasible += candidate.feasible() ? 1 : 0;
-            keepClosest(result.closest, candidate);
+            note(result, candidate);
             archive.push_back(candidate);
             cache.emplace(candidate.index, std::move(candidate));
         }

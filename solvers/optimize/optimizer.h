@@ -70,6 +70,12 @@ struct OptimizeSpec
     // (capex, power, ...) those of the first share; the candidate must be feasible with each.
     std::vector<WorkloadShare> mix;
     std::vector<MonotoneEffect> monotone;
+    // Phased build-out (--phase1): the first phase is the candidate with these fields set (each
+    // holds one value), sharing every other choice with the final design. A candidate is then
+    // feasible only if both phases are, and each fabric plane has as many tiers in the first
+    // phase as in the final one (it grows by adding leaves and spines, not by rebuilding).
+    // Metrics "phase1-NAME" read the first phase.
+    std::vector<DesignVariable> phase1;
 };
 
 // Parses a --monotone argument "PATH=METRIC+,METRIC-,..." against the spec's variables: PATH is
@@ -125,6 +131,8 @@ struct Candidate
     // Other evaluated candidates with exactly these objectives (the front keeps the lowest
     // index for all of them).
     std::int64_t equivalents = 0;
+    // With --phase1: the final design alone is feasible (its first phase may not be).
+    bool finalFeasible = false;
     bool feasible() const { return violation == 0; }
 };
 
@@ -148,6 +156,10 @@ struct OptimizeResult
     std::int64_t pruned = 0;
     std::int64_t monotoneChecks = 0; // pairs the declarations were checked on
     std::vector<std::string> monotoneContradictions;
+    // With --phase1: per objective of the final design, the best value among candidates whose
+    // final design alone is feasible ("from scratch"), to weigh against the front's best: what
+    // requiring the first phase costs. Over the candidates evaluated.
+    std::vector<std::optional<double>> fromScratchBest;
     // With no feasible candidate: the one closest to feasibility (least violation).
     std::optional<Candidate> closest;
 
@@ -225,7 +237,12 @@ private:
     std::string ownFieldProblem(std::size_t variable, std::size_t choice,
                                 std::optional<std::pair<std::size_t, std::size_t>> other) const;
     Detail evaluateText(const std::vector<int> &choices, const std::string &text,
-                        const EvaluateOptions &options) const;
+                        const EvaluateOptions &options, int phase = 0) const;
+    Detail evaluatePhases(const std::vector<int> &choices, const EvaluateOptions &options) const;
+    nlohmann::ordered_json documentJson(const std::vector<int> &choices,
+                                        const nlohmann::json *workload) const;
+    // Counts an evaluated candidate into `result` (evaluated, feasible, closest, from scratch).
+    void note(OptimizeResult &result, const Candidate &candidate) const;
     double constraintViolation(const std::vector<std::optional<double>> &values) const;
     double shareViolation(const Candidate &candidate) const;
     OptimizeResult exhaustive(const OptimizeOptions &options) const;

@@ -54,6 +54,11 @@ nlohmann::ordered_json searchJson(const OptimizeSpec &spec)
                                          (effect.rises ? "+" : "-") + " along " +
                                          spec.variables[effect.variable].pointers.front());
     }
+    if (!spec.phase1.empty()) {
+        search["phase1"] = nlohmann::ordered_json::array();
+        for (const DesignVariable &field : spec.phase1)
+            search["phase1"].push_back(field.argument);
+    }
     if (!spec.mix.empty()) {
         search["workloads"] = nlohmann::ordered_json::array();
         for (const WorkloadShare &share : spec.mix)
@@ -262,6 +267,20 @@ nlohmann::ordered_json optimizeResultJson(const Optimizer &optimizer, const Opti
     for (const Constraint &constraint : spec.constraints)
         units[constraint.metric->name] = constraint.metric->unit;
     out["units"] = std::move(units);
+    if (!result.fromScratchBest.empty()) {
+        // What requiring the first phase costs: the front's best against the best final design
+        // alone, per objective of the final design.
+        nlohmann::ordered_json cost = nlohmann::ordered_json::object();
+        for (std::size_t m = 0; m < spec.objectives.size(); ++m) {
+            if (spec.objectives[m]->phase != 0 || !result.fromScratchBest[m] ||
+                result.front.empty())
+                continue;
+            cost[spec.objectives[m]->name] = {
+                {"withPhase1", *result.front[result.bestPerObjective[m]].objectives[m]},
+                {"fromScratch", *result.fromScratchBest[m]}};
+        }
+        out["phaseConstraintCost"] = std::move(cost);
+    }
     if (!result.resolution.empty()) {
         nlohmann::ordered_json resolution = nlohmann::ordered_json::object();
         for (std::size_t m = 0; m < spec.objectives.size(); ++m)

@@ -686,6 +686,10 @@ TEST_CASE("optimize writes fronts that eval reproduces and refuses bad arguments
             "contradict each other");
     refused("--vary /cooling/type=air,boiling --objectives capex", "--vary '/cooling/type");
     refused("--objectives capex", "give at least one --vary");
+    refused("--vary /cooling/type=air,immersion --objectives capex --phase1 "
+            "/compute/pools/0/gpuCount=504,1016",
+            "the first phase takes one value");
+    refused("--vary /cooling/type=air,immersion --objectives phase1-capex", "needs --phase1");
     refused("--vary /cooling/type=air,immersion --objectives capex --monotone "
             "/cooling/type=capex+",
             "--monotone '/cooling/type=capex+'");

@@ -446,3 +446,41 @@ TEST_CASE("bad monotone declarations are refused naming the option", "[optimize]
     CHECK_THAT(errorOf([&] { parseMonotone("/compute/pools/0/gpuCount", variables); }),
                Catch::Contains("is not of the form"));
 }
+
+// Issue 24, item 6: phased build-out. The first phase is the candidate with the --phase1 fields
+// set; phase1- metrics read it; both phases must be feasible and keep every plane's tiers.
+TEST_CASE("a phased design reads its first phase and must grow without rebuilding", "[optimize]")
+{
+    OptimizeSpec spec;
+    spec.variables = {parseDesignVariable("/compute/pools/0/gpuCount=2040,4088")};
+    spec.objectives = parseObjectives("capex,phase1-capex");
+    CHECK_THAT(errorOf([&] { Optimizer(kMinimal, minimalText(), baseCatalog(), spec); }),
+               Catch::Contains("needs --phase1"));
+    spec.phase1 = {parseDesignVariable("/compute/pools/0/gpuCount=1016")};
+    const Optimizer optimizer(kMinimal, minimalText(), baseCatalog(), spec);
+    const EvaluateOptions options;
+    const Candidate grown = optimizer.evaluate({0}, options);
+    // The first phase's figure is the one of the project with its fields set.
+    OptimizeSpec alone;
+    alone.variables = {parseDesignVariable("/compute/pools/0/gpuCount=1016")};
+    alone.objectives = parseObjectives("capex");
+    const Candidate early =
+        Optimizer(kMinimal, minimalText(), baseCatalog(), alone).evaluate({0}, options);
+    REQUIRE(grown.objectives[1]);
+    CHECK(*grown.objectives[1] == *early.objectives[0]);
+    CHECK(*grown.objectives[0] > *grown.objectives[1]); // the final design costs more
+    // 1,016 GPUs fit one tier of the minimal sample's frontend plane, 2,040 need two: the final
+    // design would rebuild the first phase's fabric.
+    CHECK_FALSE(grown.feasible());
+    CHECK(grown.finalFeasible);
+    CHECK_THAT(grown.problem, Catch::Contains("growing would rebuild the fabric"));
+
+    // A first phase with the final tiers grows; the front says what the phase costs.
+    spec.phase1 = {parseDesignVariable("/compute/pools/0/gpuCount=2040")};
+    spec.objectives = parseObjectives("capex");
+    const OptimizeResult result = Optimizer(kMinimal, minimalText(), baseCatalog(), spec).run({});
+    REQUIRE_FALSE(result.front.empty());
+    REQUIRE(result.fromScratchBest.size() == 1);
+    REQUIRE(result.fromScratchBest[0]);
+    CHECK(*result.fromScratchBest[0] <= *result.front[result.bestPerObjective[0]].objectives[0]);
+}
