@@ -112,7 +112,14 @@ OptimizeSpec searchSpec(const ParsedArgs &args)
     for (const std::string &share : args.all("--workload"))
         spec.mix.push_back(parseWorkloadShare(share));
     for (const std::string &field : args.all("--phase1")) {
-        spec.phase1.push_back(parseDesignVariable(field));
+        try {
+            spec.phase1.push_back(parseDesignVariable(field));
+        } catch (const OptimizeError &error) {
+            std::string message = error.what(); // worded for --vary
+            if (message.rfind("--vary", 0) == 0)
+                message.replace(0, 6, "--phase1");
+            throw OptimizeError(message);
+        }
         if (spec.phase1.back().values.size() != 1)
             throw OptimizeError("--phase1 '" + field + "': the first phase takes one value");
     }

@@ -150,6 +150,20 @@ Optimizer::Optimizer(std::string baseFile, std::string_view baseText, const Cata
                             "phase is");
     if (!m_spec.phase1.empty() && !m_spec.mix.empty())
         throw OptimizeError("--phase1 and --workload cannot be combined yet");
+    if (!m_spec.phase1.empty() && !m_spec.monotone.empty())
+        throw OptimizeError("--monotone and --phase1 cannot be combined: a skipped candidate may "
+                            "be the best final design alone, which --phase1 reports");
+    for (const MonotoneEffect &effect : m_spec.monotone) {
+        bool read = false;
+        for (const Metric *metric : m_spec.objectives)
+            read = read || metric == effect.metric;
+        for (const Constraint &constraint : m_spec.constraints)
+            read = read || constraint.metric == effect.metric;
+        if (!read)
+            throw OptimizeError("--monotone '" + effect.argument + "': " + effect.metric->name +
+                                " is neither an objective nor a constraint, so the declaration "
+                                "has no effect");
+    }
     for (const DesignVariable &field : m_spec.phase1) {
         if (field.values.size() != 1)
             throw OptimizeError("--phase1 '" + field.argument +
@@ -183,24 +197,55 @@ Optimizer::Optimizer(std::string baseFile, std::string_view baseText, const Cata
     if (m_size > (std::int64_t(1) << 62))
         throw OptimizeError("the --vary lists make more than 4.6e18 candidates; narrow them");
 
-    // Each job of a workload mix must load in the base design: one the project format refuses
-    // (a plan that names a pool the base lacks) is a mistake in --workload.
+    // Each job of a workload mix must load in the base design, or with one other value of one
+    // variable (a job larger than the base pool fits a larger pool the search offers): a job
+    // the project format refuses everywhere (a plan that names a pool the base lacks) is a
+    // mistake in --workload.
     for (const WorkloadShare &share : m_spec.mix) {
-        nlohmann::ordered_json document = m_base;
-        document["workload"] = share.workload;
-        try {
-            prepareProject(parseProjectJson(document.dump(), m_baseFile), m_baseFile, m_catalog);
-        } catch (const LoadError &error) {
-            for (const Diagnostic &d : error.diagnostics().items()) {
-                if (d.jsonPath.rfind("/workload", 0) == 0)
-                    throw OptimizeError("--workload '" + share.label +
-                                        "': its workload does not fit the base project: " +
-                                        d.jsonPath + ": " + d.message);
+        auto problem = [&](std::optional<std::pair<std::size_t, std::size_t>> other) {
+            nlohmann::ordered_json document = m_base;
+            document["workload"] = share.workload;
+            if (other) {
+                const DesignVariable &variable = m_spec.variables[other->first];
+                for (std::size_t k = 0; k < variable.pointers.size(); ++k)
+                    writeValue(document, m_pointers[other->first][k],
+                               variable.value(other->second, k));
             }
+            try {
+                prepareProject(parseProjectJson(document.dump(), m_baseFile), m_baseFile,
+                               m_catalog);
+            } catch (const LoadError &error) {
+                for (const Diagnostic &d : error.diagnostics().items()) {
+                    if (d.jsonPath.rfind("/workload", 0) == 0)
+                        return d.jsonPath + ": " + d.message;
+                }
+            }
+            return std::string();
+        };
+        std::string refusal = problem(std::nullopt);
+        for (std::size_t v = 0; v < m_spec.variables.size() && !refusal.empty(); ++v) {
+            for (std::size_t c = 0; c < m_spec.variables[v].values.size() && !refusal.empty(); ++c)
+                refusal = problem(std::pair(v, c));
         }
+        if (!refusal.empty())
+            throw OptimizeError("--workload '" + share.label +
+                                "': its workload fits neither the base project nor any one "
+                                "value of a --vary: " +
+                                refusal);
     }
 
-    // A first-phase value the format or the catalog refuses at its own field is refused here.
+    // First-phase fields: writable paths, each once, and values the format and the catalog
+    // accept at their own field.
+    std::vector<SweepAxis> phaseAxes;
+    for (const DesignVariable &field : m_spec.phase1) {
+        for (std::size_t k = 0; k < field.pointers.size(); ++k)
+            phaseAxes.push_back({field.pointers[k], {field.value(0, k)}});
+    }
+    try {
+        const Sweep check(m_baseFile, baseText, phaseAxes);
+    } catch (const SweepError &error) {
+        throw OptimizeError(std::string(error.what()).replace(0, 5, "--phase1"));
+    }
     for (const DesignVariable &field : m_spec.phase1) {
         nlohmann::ordered_json document = m_base;
         for (std::size_t k = 0; k < field.pointers.size(); ++k)
@@ -415,6 +460,8 @@ Optimizer::Detail Optimizer::evaluatePhases(const std::vector<int> &choices,
     const Detail first = evaluateText(choices, early.dump(), options, 1);
     Candidate &candidate = last.candidate;
     candidate.finalFeasible = candidate.feasible();
+    // What each phase's figures cannot say, before the first phase's figures join the final's.
+    double violation = shareViolation(last.candidate) + shareViolation(first.candidate);
     for (std::size_t i = 0; i < m_spec.objectives.size(); ++i) {
         if (m_spec.objectives[i]->phase == 1)
             candidate.objectives[i] = first.candidate.objectives[i];
@@ -423,23 +470,31 @@ Optimizer::Detail Optimizer::evaluatePhases(const std::vector<int> &choices,
         if (m_spec.constraints[i].metric->phase == 1)
             candidate.constraints[i] = first.candidate.constraints[i];
     }
-    double violation = shareViolation(last.candidate) + shareViolation(first.candidate);
     if (candidate.problem.empty() && !first.candidate.problem.empty())
         candidate.problem = "phase 1: " + first.candidate.problem;
-    // The first phase's fabric must be the lower tiers of the final one.
+    // The first phase must be a part of the final design: no more GPUs, no more endpoints on
+    // any plane, and the same tiers (its fabric is the lower part of the final one).
     if (last.loaded && first.loaded) {
+        std::string problem;
+        if (first.result.summary.gpus > last.result.summary.gpus)
+            problem = "phase 1: " + std::to_string(first.result.summary.gpus) +
+                      " GPUs, more than the final design's " +
+                      std::to_string(last.result.summary.gpus);
         const std::vector<PlaneResult> &a = first.result.fabric.planes;
         const std::vector<PlaneResult> &b = last.result.fabric.planes;
-        for (std::size_t p = 0; p < a.size() && p < b.size(); ++p) {
-            if (a[p].tiers == b[p].tiers)
-                continue;
+        for (std::size_t p = 0; p < a.size() && p < b.size() && problem.empty(); ++p) {
+            if (a[p].endpoints > b[p].endpoints)
+                problem = "phase 1: plane '" + a[p].name + "' has more endpoints than in the " +
+                          "final design";
+            else if (a[p].tiers != b[p].tiers)
+                problem = "phase 1: plane '" + a[p].name + "' has " + std::to_string(a[p].tiers) +
+                          " tiers and the final design " + std::to_string(b[p].tiers) +
+                          ": growing would rebuild the fabric, not extend it";
+        }
+        if (!problem.empty()) {
             violation += kNotClean;
             if (candidate.problem.empty())
-                candidate.problem = "phase 1: plane '" + a[p].name + "' has " +
-                                    std::to_string(a[p].tiers) + " tiers and the final design " +
-                                    std::to_string(b[p].tiers) +
-                                    ": growing would rebuild the fabric, not extend it";
-            break;
+                candidate.problem = problem;
         }
     }
     candidate.violation = violation + constraintViolation(candidate.constraints);
@@ -674,6 +729,8 @@ std::vector<MonotoneEffect> parseMonotone(const std::string &argument,
     }
     if (variable == variables.size())
         throw OptimizeError(where + ": " + pointer + " is not the path of a --vary");
+    if (variable >= 32)
+        throw OptimizeError(where + ": declare effects on the first 32 --vary options only");
     if (!variables[variable].ordered)
         throw OptimizeError(where + ": the values of " + pointer +
                             " are not numbers in ascending order, so 'rises' has no meaning");
@@ -758,7 +815,7 @@ OptimizeResult Optimizer::exhaustive(const OptimizeOptions &options) const
         throw OptimizeError("--monotone prunes by comparing neighbours across the whole space; it "
                             "cannot be combined with --shard");
     if (pruning && m_size > 100000000)
-        throw OptimizeError("--monotone keeps a byte per candidate: the space of " +
+        throw OptimizeError("--monotone keeps 4 bytes per candidate: the space of " +
                             std::to_string(m_size) + " is over 100,000,000");
     // Per candidate, when pruning: the variables along which it blocks its successor.
     std::vector<std::uint32_t> blocks(pruning ? std::size_t(m_size) : 0, 0);
@@ -772,6 +829,7 @@ OptimizeResult Optimizer::exhaustive(const OptimizeOptions &options) const
     for (const MonotoneEffect &effect : m_spec.monotone)
         chunk = std::min(chunk, strides[effect.variable]);
     std::vector<Candidate> front;
+    std::int64_t checkable = 0; // evaluated candidates with a declared predecessor
     for (std::int64_t done = 0; done < planned; done += chunk) {
         if (options.cancel && options.cancel->load()) {
             result.cancelled = true;
@@ -805,10 +863,14 @@ OptimizeResult Optimizer::exhaustive(const OptimizeOptions &options) const
             note(result, candidate);
             if (pruning) {
                 blocks[std::size_t(candidate.index)] = blockedSuccessors(candidate);
-                // A sample of the declarations is checked: every so many candidates, up to 32
-                // pairs, each at the cost of one more evaluation.
-                if (result.monotoneChecks < 32 &&
-                    candidate.index % std::max<std::int64_t>(1, m_size / 32) == 0)
+                // A sample of the declarations is checked: every so many candidates that have a
+                // predecessor along a declared variable, up to 32 pairs, each at the cost of one
+                // more evaluation.
+                const bool hasPredecessor = std::any_of(
+                    m_spec.monotone.begin(), m_spec.monotone.end(),
+                    [&](const MonotoneEffect &e) { return candidate.choices[e.variable] > 0; });
+                if (hasPredecessor && result.monotoneChecks < 32 &&
+                    checkable++ % std::max<std::int64_t>(1, planned / 64) == 0)
                     checkDeclarations(candidate, result, options.evaluate);
             }
         }

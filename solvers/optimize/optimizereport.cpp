@@ -280,6 +280,12 @@ nlohmann::ordered_json optimizeResultJson(const Optimizer &optimizer, const Opti
                 {"fromScratch", *result.fromScratchBest[m]}};
         }
         out["phaseConstraintCost"] = std::move(cost);
+        // For merging shards: per objective, the best final design alone (null: none, or a
+        // first-phase objective).
+        nlohmann::ordered_json best = nlohmann::ordered_json::array();
+        for (const std::optional<double> &value : result.fromScratchBest)
+            best.push_back(value ? nlohmann::ordered_json(*value) : nlohmann::ordered_json());
+        out["fromScratchBest"] = std::move(best);
     }
     if (!result.resolution.empty()) {
         nlohmann::ordered_json resolution = nlohmann::ordered_json::object();
@@ -497,7 +503,7 @@ PartialFront partialFrontFromJson(const Optimizer &optimizer, const nlohmann::js
     if (nlohmann::json(searchJson(spec)) != document.value("search", nlohmann::json()))
         throw OptimizeError(file + ": its search (/search) differs from this one; merge only the "
                                    "shards of one search (same --vary, --objectives, --constraint, "
-                                   "--allow-warnings, --workload)");
+                                   "--allow-warnings, --workload, --phase1, --monotone)");
     if (document.value("method", nlohmann::json()) != "exhaustive")
         throw OptimizeError(file + ": /method: only the shards of an exhaustive search merge into "
                                    "the exact front");
@@ -524,6 +530,12 @@ PartialFront partialFrontFromJson(const Optimizer &optimizer, const nlohmann::js
     }
     if (document.contains("closest"))
         part.closest = candidateFromJson(optimizer, document["closest"], file + ": /closest");
+    const nlohmann::json &best = document.value("fromScratchBest", nlohmann::json::array());
+    if (!best.is_array() || (!best.empty() && best.size() != spec.objectives.size()))
+        throw OptimizeError(file + ": /fromScratchBest: one value per objective expected");
+    for (std::size_t m = 0; m < best.size(); ++m)
+        part.fromScratchBest.push_back(
+            optionalNumber(best[m], file + ": /fromScratchBest/" + std::to_string(m)));
     return part;
 }
 
@@ -552,6 +564,17 @@ OptimizeResult mergeShards(const Optimizer &optimizer, const std::vector<Partial
         if (part.closest &&
             (!result.closest || part.closest->violation < result.closest->violation))
             result.closest = part.closest;
+        // The best final design alone over all shards.
+        const std::vector<const Metric *> &objectives = optimizer.spec().objectives;
+        if (!part.fromScratchBest.empty())
+            result.fromScratchBest.resize(objectives.size());
+        for (std::size_t m = 0; m < part.fromScratchBest.size(); ++m) {
+            const std::optional<double> &value = part.fromScratchBest[m];
+            std::optional<double> &best = result.fromScratchBest[m];
+            if (value && (!best || (objectives[m]->better == Sense::Minimize ? *value < *best
+                                                                             : *value > *best)))
+                best = value;
+        }
     }
     for (int i = 1; i <= count; ++i) {
         if (seen[std::size_t(i)].empty())

@@ -51,6 +51,7 @@ struct PartialFront
     std::int64_t evaluated = 0, feasible = 0;
     std::vector<Candidate> front;
     std::optional<Candidate> closest;
+    std::vector<std::optional<double>> fromScratchBest; // with --phase1
 };
 
 // Reads a shard's --json, checked to come from an exhaustive run of the same search (same

@@ -690,6 +690,11 @@ TEST_CASE("optimize writes fronts that eval reproduces and refuses bad arguments
             "/compute/pools/0/gpuCount=504,1016",
             "the first phase takes one value");
     refused("--vary /cooling/type=air,immersion --objectives phase1-capex", "needs --phase1");
+    refused("--vary /cooling/type=air,immersion --objectives capex --phase1 "
+            "/compute/pools/7/gpuCount=504",
+            "--phase1");
+    refused("--vary /cooling/type=air,immersion --objectives capex --phase1 /cooling/colour=1",
+            "--phase1 '/cooling/colour=1'");
     refused("--vary /cooling/type=air,immersion --objectives capex --monotone "
             "/cooling/type=capex+",
             "--monotone '/cooling/type=capex+'");

@@ -483,4 +483,20 @@ TEST_CASE("a phased design reads its first phase and must grow without rebuildin
     REQUIRE(result.fromScratchBest.size() == 1);
     REQUIRE(result.fromScratchBest[0]);
     CHECK(*result.fromScratchBest[0] <= *result.front[result.bestPerObjective[0]].objectives[0]);
+
+    // A first-phase constraint binds like any other: a budget the first phase misses makes the
+    // candidate infeasible although the final design alone is fine.
+    spec.constraints = {parseConstraint("phase1-capex<=1e6")};
+    const Candidate overBudget =
+        Optimizer(kMinimal, minimalText(), baseCatalog(), spec).evaluate({0}, options);
+    CHECK_FALSE(overBudget.feasible());
+    CHECK(overBudget.finalFeasible);
+    // A first phase larger than the final design is no part of it.
+    spec.constraints.clear();
+    spec.variables = {parseDesignVariable("/compute/pools/0/gpuCount=1016")};
+    spec.phase1 = {parseDesignVariable("/compute/pools/0/gpuCount=2040")};
+    const Candidate shrinking =
+        Optimizer(kMinimal, minimalText(), baseCatalog(), spec).evaluate({0}, options);
+    CHECK_FALSE(shrinking.feasible());
+    CHECK_THAT(shrinking.problem, Catch::Contains("more than the final design's"));
 }
