@@ -8,6 +8,7 @@
 #include "model/projectjson.h"
 #include "solvers/batch/batch.h"
 #include "solvers/pipeline/loading.h"
+#include "solvers/uncertainty/bands.h"
 
 #include <catch2/catch.hpp>
 
@@ -45,6 +46,14 @@ OptimizeSpec smallSpace()
     };
     spec.objectives = parseObjectives("capex,time-to-train");
     return spec;
+}
+
+// As `aidc optimize` searches: the headline figures only (no scaling curve, no Monte Carlo).
+OptimizeOptions searchOptions()
+{
+    OptimizeOptions options;
+    options.evaluate = headlineOnly({});
+    return options;
 }
 
 std::set<std::int64_t> indices(const std::vector<Candidate> &front)
@@ -156,7 +165,7 @@ TEST_CASE("the evolutionary front equals the enumerated front on a small space",
 {
     const Optimizer optimizer(kMinimal, minimalText(), baseCatalog(), smallSpace());
     REQUIRE(optimizer.spaceSize() == 162);
-    OptimizeOptions exhaustive;
+    OptimizeOptions exhaustive = searchOptions();
     exhaustive.method = SearchMethod::Exhaustive;
     const OptimizeResult all = optimizer.run(exhaustive);
     REQUIRE(all.evaluated == 162);
@@ -170,7 +179,7 @@ TEST_CASE("the evolutionary front equals the enumerated front on a small space",
     // and here nothing unevaluated beats it either).
     int equal = 0;
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-        OptimizeOptions evolutionary;
+        OptimizeOptions evolutionary = searchOptions();
         evolutionary.method = SearchMethod::Evolutionary;
         evolutionary.population = 16;
         evolutionary.generations = 6;
@@ -188,7 +197,7 @@ TEST_CASE("the evolutionary front equals the enumerated front on a small space",
 TEST_CASE("the front does not depend on the thread count", "[optimize]")
 {
     const Optimizer optimizer(kMinimal, minimalText(), baseCatalog(), smallSpace());
-    OptimizeOptions options;
+    OptimizeOptions options = searchOptions();
     options.method = SearchMethod::Evolutionary;
     options.population = 8;
     options.generations = 3;
@@ -204,7 +213,7 @@ TEST_CASE("the front does not depend on the thread count", "[optimize]")
 TEST_CASE("fronts of shards merge into the unsharded front exactly", "[optimize]")
 {
     const Optimizer optimizer(kMinimal, minimalText(), baseCatalog(), smallSpace());
-    OptimizeOptions options;
+    OptimizeOptions options = searchOptions();
     options.method = SearchMethod::Exhaustive;
     const OptimizeResult whole = optimizer.run(options);
     std::vector<PartialFront> parts;
@@ -236,7 +245,7 @@ TEST_CASE("fronts of shards merge into the unsharded front exactly", "[optimize]
                }),
                Catch::Contains("are both shard 2/3"));
     // An evolutionary front is not a shard of an enumeration.
-    OptimizeOptions evolutionary;
+    OptimizeOptions evolutionary = searchOptions();
     evolutionary.method = SearchMethod::Evolutionary;
     evolutionary.generations = 1;
     const nlohmann::json heuristic =
@@ -262,7 +271,7 @@ TEST_CASE("candidates with the same objectives are one point of the front", "[op
                       parseDesignVariable("/site/electricityUsdPerKWh=0.05,0.06,0.07")};
     spec.objectives = parseObjectives("capex");
     const Optimizer optimizer(kMinimal, minimalText(), baseCatalog(), spec);
-    const OptimizeResult result = optimizer.run({});
+    const OptimizeResult result = optimizer.run(searchOptions());
     REQUIRE(result.front.size() == 1);
     CHECK(result.front[0].index == 0); // the lowest index stands for the three
     CHECK(result.front[0].equivalents == 2);
@@ -278,7 +287,7 @@ TEST_CASE("a value refused alone but accepted with another variable's value is s
                       parseDesignVariable("/compute/pools/0/server=HGX-H100,DGX-B200")};
     spec.objectives = parseObjectives("capex");
     const Optimizer optimizer(kMinimal, minimalText(), baseCatalog(), spec);
-    const OptimizeResult result = optimizer.run({});
+    const OptimizeResult result = optimizer.run(searchOptions());
     CHECK(result.evaluated == 4);
     CHECK(result.feasible == 2); // the matching pairs
 }
@@ -288,7 +297,7 @@ TEST_CASE("a constraint nothing meets names itself and the closest candidate's s
     OptimizeSpec spec = smallSpace();
     spec.constraints = {parseConstraint("capex<=1e6")};
     const Optimizer optimizer(kMinimal, minimalText(), baseCatalog(), spec);
-    const OptimizeResult result = optimizer.run({});
+    const OptimizeResult result = optimizer.run(searchOptions());
     CHECK(result.front.empty());
     REQUIRE(result.closest);
     const std::string message = infeasibleMessage(optimizer, result);
@@ -300,7 +309,7 @@ TEST_CASE("a constraint nothing meets names itself and the closest candidate's s
 TEST_CASE("front members are the projects that were evaluated", "[optimize]")
 {
     const Optimizer optimizer(kMinimal, minimalText(), baseCatalog(), smallSpace());
-    OptimizeOptions options;
+    OptimizeOptions options = searchOptions();
     options.method = SearchMethod::Exhaustive;
     const OptimizeResult result = optimizer.run(options);
     REQUIRE_FALSE(result.front.empty());
@@ -401,7 +410,7 @@ TEST_CASE("declared monotone effects prune without losing a front member", "[opt
                 spec.monotone.push_back(effect);
         }
         const Optimizer optimizer(kMinimal, minimalText(), baseCatalog(), spec);
-        OptimizeOptions options;
+        OptimizeOptions options = searchOptions();
         options.method = SearchMethod::Exhaustive;
         const OptimizeResult result = optimizer.run(options);
         if (pruned)
@@ -478,7 +487,8 @@ TEST_CASE("a phased design reads its first phase and must grow without rebuildin
     // A first phase with the final tiers grows; the front says what the phase costs.
     spec.phase1 = {parseDesignVariable("/compute/pools/0/gpuCount=2040")};
     spec.objectives = parseObjectives("capex");
-    const OptimizeResult result = Optimizer(kMinimal, minimalText(), baseCatalog(), spec).run({});
+    const OptimizeResult result =
+        Optimizer(kMinimal, minimalText(), baseCatalog(), spec).run(searchOptions());
     REQUIRE_FALSE(result.front.empty());
     REQUIRE(result.fromScratchBest.size() == 1);
     REQUIRE(result.fromScratchBest[0]);
