@@ -265,7 +265,12 @@ void ExplorePanel::showResult()
     m_table->setTable(frontTable(*m_optimizer, result));
     QChart *chart = new QChart;
     chart->legend()->hide();
-    m_chart->setChart(chart); // deletes the previous chart
+    // setChart releases the previous chart without deleting it (Qt docs): delete it here, with
+    // its series and their connections, or every search leaks one.
+    QChart *previous = m_chart->chart();
+    m_chart->setChart(chart);
+    if (previous != chart)
+        delete previous;
     if (result.front.empty()) {
         m_status->setText(QString::fromStdString(infeasibleMessage(*m_optimizer, result)));
         return;
