@@ -211,16 +211,7 @@ Optimizer::Optimizer(std::string baseFile, std::string_view baseText, const Cata
                     writeValue(document, m_pointers[other->first][k],
                                variable.value(other->second, k));
             }
-            try {
-                prepareProject(parseProjectJson(document.dump(), m_baseFile), m_baseFile,
-                               m_catalog);
-            } catch (const LoadError &error) {
-                for (const Diagnostic &d : error.diagnostics().items()) {
-                    if (d.jsonPath.rfind("/workload", 0) == 0)
-                        return d.jsonPath + ": " + d.message;
-                }
-            }
-            return std::string();
+            return problemUnder(document, {"/workload"});
         };
         std::string refusal = problem(std::nullopt);
         for (std::size_t v = 0; v < m_spec.variables.size() && !refusal.empty(); ++v) {
@@ -251,17 +242,9 @@ Optimizer::Optimizer(std::string baseFile, std::string_view baseText, const Cata
         for (std::size_t k = 0; k < field.pointers.size(); ++k)
             writeValue(document, nlohmann::ordered_json::json_pointer(field.pointers[k]),
                        field.value(0, k));
-        try {
-            prepareProject(parseProjectJson(document.dump(), m_baseFile), m_baseFile, m_catalog);
-        } catch (const LoadError &error) {
-            for (const Diagnostic &d : error.diagnostics().items()) {
-                for (const std::string &pointer : field.pointers) {
-                    if (d.jsonPath == pointer || d.jsonPath.rfind(pointer + "/", 0) == 0)
-                        throw OptimizeError("--phase1 '" + field.argument + "': refused at " +
-                                            d.jsonPath + ": " + d.message);
-                }
-            }
-        }
+        const std::string refusal = problemUnder(document, field.pointers);
+        if (!refusal.empty())
+            throw OptimizeError("--phase1 '" + field.argument + "': refused at " + refusal);
     }
 
     // A value the project format or the catalog refuses at the variable's own field (a wrong
@@ -300,11 +283,17 @@ Optimizer::ownFieldProblem(std::size_t variable, std::size_t choice,
     if (other)
         write(other->first, other->second);
     write(variable, choice);
+    return problemUnder(document, m_spec.variables[variable].pointers);
+}
+
+std::string Optimizer::problemUnder(const nlohmann::ordered_json &document,
+                                    const std::vector<std::string> &pointers) const
+{
     try {
         prepareProject(parseProjectJson(document.dump(), m_baseFile), m_baseFile, m_catalog);
     } catch (const LoadError &error) {
         for (const Diagnostic &d : error.diagnostics().items()) {
-            for (const std::string &pointer : m_spec.variables[variable].pointers) {
+            for (const std::string &pointer : pointers) {
                 if (d.jsonPath == pointer || d.jsonPath.rfind(pointer + "/", 0) == 0)
                     return d.jsonPath + ": " + d.message;
             }

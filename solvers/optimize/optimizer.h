@@ -236,6 +236,10 @@ private:
     // base document (and `other`'s value, when given); "" when none.
     std::string ownFieldProblem(std::size_t variable, std::size_t choice,
                                 std::optional<std::pair<std::size_t, std::size_t>> other) const;
+    // The loader's first problem at or under one of `pointers` when `document` is loaded with
+    // the catalog ("JSON pointer: message"); "" when none (problems elsewhere do not count).
+    std::string problemUnder(const nlohmann::ordered_json &document,
+                             const std::vector<std::string> &pointers) const;
     Detail evaluateText(const std::vector<int> &choices, const std::string &text,
                         const EvaluateOptions &options, int phase = 0) const;
     Detail evaluatePhases(const std::vector<int> &choices, const EvaluateOptions &options) const;
