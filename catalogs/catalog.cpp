@@ -114,4 +114,32 @@ const Price *Catalog::price(const std::string &part) const
     return it == prices.end() ? nullptr : &*it;
 }
 
+namespace {
+
+template<typename Part>
+bool findOrdering(const std::vector<Part> &parts, const std::string &id,
+                  std::optional<PartOrdering> &out)
+{
+    auto it = std::find_if(parts.begin(), parts.end(), [&](const Part &p) { return p.id == id; });
+    if (it == parts.end())
+        return false;
+    PartOrdering ordering{it->manufacturer, it->partNumber, it->leadTime, std::nullopt};
+    if (auto source = it->sources.find("leadTimeWeeks"); source != it->sources.end())
+        ordering.leadTimeSource = source->second;
+    out = std::move(ordering);
+    return true;
+}
+
+} // namespace
+
+std::optional<PartOrdering> Catalog::ordering(const std::string &part) const
+{
+    std::optional<PartOrdering> found;
+    (void)(findOrdering(servers, part, found) || findOrdering(rackTypes, part, found) ||
+           findOrdering(storageSystems, part, found) || findOrdering(switches, part, found) ||
+           findOrdering(media, part, found) || findOrdering(powerStages, part, found) ||
+           findOrdering(coolingUnits, part, found) || findOrdering(generators, part, found));
+    return found;
+}
+
 } // namespace aidc

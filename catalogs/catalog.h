@@ -60,12 +60,25 @@ struct Accelerator
     FigureSources sources;
 };
 
+// How long an order of a part takes to arrive, in weeks from order to delivery, as a range
+// reported on a date (lead times move with the market: the date says which market). Stated per
+// catalog part with its own source (`sources.leadTimeWeeks`), never the datasheet's.
+struct LeadTime
+{
+    double minWeeks = 0, maxWeeks = 0; // 0, 0 = not stated
+    std::string date;                  // ISO date the range was reported for
+
+    bool stated() const { return maxWeeks > 0; }
+};
+
 // `manufacturer` and `partNumber` (optional, "" = not stated) name the orderable part for
-// hand-off (NetBox device types, the BOM); nothing is filled in without a source.
+// hand-off (NetBox device types, the procurement BOM), and `leadTime` says how long it takes to
+// arrive; nothing is filled in without a source. Facility plant entries state the same three.
 struct Server
 {
     std::string id, name;
     std::string manufacturer, partNumber;
+    LeadTime leadTime;
     std::string accelerator; // accelerator id
     int gpus = 8;
     int scaleUpDomain = 8;  // GPUs per scale-up domain (NVL72 rack: 72)
@@ -95,6 +108,7 @@ struct RackType
 {
     std::string id, name;
     std::string manufacturer, partNumber; // optional, see Server
+    LeadTime leadTime;
     int heightU = 42;
     double widthMm = 600, depthMm = 1200;
     double maxPowerKW = 0;      // electrical/thermal rating of the rack
@@ -109,6 +123,7 @@ struct StorageSystem
 {
     std::string id, name;
     std::string manufacturer, partNumber; // optional, see Server
+    LeadTime leadTime;
     double capacityPBPerNode = 0;
     double writeGBpsPerNode = 0;
     double readGBpsPerNode = 0;
@@ -126,8 +141,9 @@ struct SwitchModel
 {
     std::string id, name;
     std::string manufacturer, partNumber; // optional, see Server
-    std::string technology;               // "infiniband" | "ethernet"
-    int radix = 64;                       // ports at portGbps
+    LeadTime leadTime;
+    std::string technology; // "infiniband" | "ethernet"
+    int radix = 64;         // ports at portGbps
     double portGbps = 400;
     int maxBreakout = 2;   // a port may split into this many lanes-groups
     int portsPerCage = 2;  // twin-port OSFP: 2
@@ -162,6 +178,7 @@ struct Medium
 {
     std::string id, name;
     std::string manufacturer, partNumber; // optional, see Server
+    LeadTime leadTime;
     MediumKind kind = MediumKind::Dac;
     double gbps = 400;
     double reachM = 0;
@@ -180,6 +197,8 @@ struct Medium
 struct PowerStage
 {
     std::string id, name;
+    std::string manufacturer, partNumber; // optional, see Server
+    LeadTime leadTime;
     std::string stage;   // "transformer" | "ups" | "pdu" | "rack-conversion" | "board"
     std::string variant; // e.g. UPS "double-conversion"/"eco"; rack "12V"/"48V"/"800VDC"
     EfficiencyCurve efficiency;
@@ -190,6 +209,8 @@ struct PowerStage
 struct CoolingUnit
 {
     std::string id, name;
+    std::string manufacturer, partNumber; // optional, see Server
+    LeadTime leadTime;
     std::string kind; // "cdu" | "chiller" | "dry-cooler" | "crah" | "rdhx" | "tower"
     double capacityKW = 0;
     double cop = 0;           // chillers: heat removed / electric input
@@ -200,6 +221,8 @@ struct CoolingUnit
 struct Generator
 {
     std::string id, name;
+    std::string manufacturer, partNumber; // optional, see Server
+    LeadTime leadTime;
     double ratingMW = 2.5;
     double usableFraction = 0.7; // after derating [U: 60-75%, no source recorded]
     FigureSources sources;
@@ -229,6 +252,15 @@ struct Price
 
 // -------------------------------------------------------------------------- the catalog
 
+// What a buyer needs to order one catalog part: who makes it, its part number and lead time,
+// and where the lead time comes from.
+struct PartOrdering
+{
+    std::string manufacturer, partNumber;
+    LeadTime leadTime;
+    std::optional<FigureSource> leadTimeSource;
+};
+
 struct Catalog
 {
     std::vector<Accelerator> accelerators;
@@ -255,6 +287,8 @@ struct Catalog
     const CoolingUnit *coolingUnit(const std::string &id) const;
     const FailureRate *failureRate(const std::string &componentClass) const;
     const Price *price(const std::string &part) const;
+    // The orderable identity of the part with id `part` (any kind), or nullopt if no part has it.
+    std::optional<PartOrdering> ordering(const std::string &part) const;
 };
 
 } // namespace aidc

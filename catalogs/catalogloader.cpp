@@ -133,11 +133,61 @@ public:
         m_reader.readString(key, out, Need::Optional);
     }
 
-    // The orderable identity every hardware entry may state (manufacturer, part number).
+    // The orderable identity every hardware and plant entry may state: manufacturer, part number
+    // and lead time ("leadTimeWeeks": [min, max] with "leadTimeDate" and its own source in
+    // "sources": a lead time is market news, never a datasheet figure).
     template<typename Part> void orderable(Part &part)
     {
         optionalString("manufacturer", part.manufacturer);
         optionalString("partNumber", part.partNumber);
+        leadTime(part.leadTime);
+    }
+
+    void leadTime(LeadTime &out)
+    {
+        const char *key = "leadTimeWeeks";
+        numeric(key);
+        const nlohmann::json *range = m_reader.array(key, Need::Optional);
+        std::string date = out.date;
+        m_reader.readString("leadTimeDate", date, Need::Optional);
+        if (!range) {
+            if (!m_reader.has("leadTimeDate"))
+                return;
+            if (!out.stated())
+                m_reader.error("leadTimeDate", "a lead-time date without leadTimeWeeks");
+            else if (!isIsoDate(date))
+                m_reader.error("leadTimeDate",
+                               "expected an ISO date YYYY-MM-DD, found '" + date + "'");
+            else
+                out.date = date; // an override re-dating a lead time it keeps
+            return;
+        }
+        const std::string path = m_reader.pathOf(key);
+        double low = 0, high = 0;
+        if (range->size() != 2) {
+            itemError(path, "expected [min, max] weeks, found an array of " +
+                                std::to_string(range->size()) + " values");
+            return;
+        }
+        if (!element((*range)[0], jsonPointerAppend(path, std::size_t(0)), 0, 520, false, low) ||
+            !element((*range)[1], jsonPointerAppend(path, std::size_t(1)), 0, 520, true, high))
+            return;
+        if (low > high) {
+            itemError(path, "min weeks above max weeks");
+            return;
+        }
+        if (!isIsoDate(date)) {
+            m_reader.error("leadTimeDate",
+                           "a lead time needs the date it was reported for (YYYY-MM-DD), found '" +
+                               date + "'");
+            return;
+        }
+        if (m_perField.count(key) == 0) {
+            itemError(path, "a lead time needs its own source in sources.leadTimeWeeks (the "
+                            "entry's source is the datasheet's)");
+            return;
+        }
+        out = {low, high, date};
     }
 
     // A string from a fixed set; `always optional` keeps `out` (its default) when absent.
@@ -462,6 +512,7 @@ void read(EntryReader &e, PowerStage &p)
 {
     e.string("id", p.id);
     e.string("name", p.name);
+    e.orderable(p);
     e.choice("stage", p.stage, kPowerStageKinds);
     e.string("variant", p.variant);
     e.pairs("efficiency", p.efficiency.points, 0, 1, 0, 1, false);
@@ -472,6 +523,7 @@ void read(EntryReader &e, Generator &g)
 {
     e.string("id", g.id);
     e.string("name", g.name);
+    e.orderable(g);
     e.number("ratingMW", g.ratingMW, 0, 100, true);
     e.number("usableFraction", g.usableFraction, 0, 1, true);
 }
@@ -480,6 +532,7 @@ void read(EntryReader &e, CoolingUnit &c)
 {
     e.string("id", c.id);
     e.string("name", c.name);
+    e.orderable(c);
     e.choice("kind", c.kind, kCoolingKinds);
     e.number("capacityKW", c.capacityKW, 0, 1.0e6, true);
     e.number("cop", c.cop, 0, 50);

@@ -124,10 +124,17 @@ std::vector<CommandSpec> commandSpecs()
          1},
         {"bom",
          "bom FILE [options]",
-         "Print the network bill of materials of a project, priced.",
-         "One line per part and stock length: switches, transceivers by type, cables by type and\n"
-         "length, fibres, trunks and patch panels, with quantity, unit power and, from the\n"
-         "project's price book or the catalog, unit and extended price and the price's source.",
+         "Print the procurement bill of materials of a project: every orderable item once, then\n"
+         "the capex that is no order.",
+         "Orderable items in orderable units: servers, racks, storage, switches, modules, cables "
+         "by\n"
+         "type, stock length and splitter form, fibre, plant by unit rating; with manufacturer, "
+         "part\n"
+         "number and lead time where the catalog states them with a source, and, from the "
+         "project's\n"
+         "price book or the catalog, unit and extended price and the price's source. Then the\n"
+         "non-BOM capex lines (plant per MW, shell, labour). Both together equal the capex of\n"
+         "'aidc eval' to the cent.",
          {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
           kDelimiterOption,
           kDecimalOption,

@@ -19,6 +19,9 @@ struct BomLine
     std::string unit = "each";
     double unitPowerW = 0; // per unit, at the power it draws in this design
     double lengthM = 0;    // cables: stock length of this line; 0 otherwise
+    // Cables: links one physical cable carries (a 2-leg splitter: 2). `quantity` counts links, so
+    // the orderable count is quantity / legs.
+    int legs = 1;
 };
 
 using Bom = std::vector<BomLine>;

@@ -204,7 +204,7 @@ public:
 
     void add(CostCategory category, const std::string &key, std::string description,
              double quantity, const std::string &unit, double lengthM = 0,
-             const std::string &plane = {}, const std::string &fallbackKey = {})
+             const std::string &plane = {}, const std::string &fallbackKey = {}, int legs = 1)
     {
         const ResolvedPrice &price = m_resolver.resolve(key, unit, description, fallbackKey);
         const bool perMetre = price.unit == "per-m" && unit == "each" && lengthM > 0;
@@ -223,6 +223,8 @@ public:
         line.plane = plane;
         line.quantity = quantity;
         line.unit = unit;
+        line.lengthM = lengthM;
+        line.legs = legs;
         line.origin = usable ? price.origin : PriceOrigin::Missing;
         line.priceSource = price.source;
         line.priceDate = price.date;
@@ -605,7 +607,7 @@ CostResult solveCost(const CostInputs &inputs, const CostSettings &settings,
                 ? fibrePricePrefix + line.part
                 : std::string();
         capex.add(*category, line.part, description, line.quantity, line.unit, line.lengthM,
-                  line.plane, fallback);
+                  line.plane, fallback, line.legs);
     }
 
     // Facility.

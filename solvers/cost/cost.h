@@ -238,6 +238,8 @@ struct CostLine
     std::string plane; // fabric plane of a network line
     double quantity = 0;
     std::string unit = "each"; // of the quantity: "each", "MW", "m2", "m"
+    double lengthM = 0;        // cables and trunks: stock length; 0 otherwise
+    int legs = 1;              // cables: links per physical cable (BomLine::legs)
     double unitPriceUsd = 0;   // per unit of quantity (per-m prices x stock length)
     double extendedUsd = 0;
     PriceOrigin origin = PriceOrigin::Missing;

@@ -35,37 +35,6 @@ std::string quantityText(double quantity)
     return buffer;
 }
 
-// The unit price of one BOM line from the prices the solver resolved (per-m x stock length).
-const ResolvedPrice *priceOf(const BomLine &line, const CostResult &result, double &unitUsd)
-{
-    const auto it = result.prices.find(line.part);
-    if (it == result.prices.end())
-        return nullptr;
-    const ResolvedPrice &price = it->second;
-    const bool perMetre = price.unit == "per-m" && line.unit == "each" && line.lengthM > 0;
-    unitUsd = perMetre ? price.unitUsd * line.lengthM : price.unitUsd;
-    return &price;
-}
-
-void appendPriceColumns(CsvTable &table, const Bom &bom, const CostResult &result)
-{
-    for (const char *column :
-         {"unitPriceUsd", "extendedPriceUsd", "priceOrigin", "priceSource", "priceDate"})
-        table.header.push_back(column);
-    for (std::size_t i = 0; i < bom.size(); ++i) {
-        std::vector<std::string> &row = table.rows[i];
-        double unitUsd = 0;
-        const ResolvedPrice *price = priceOf(bom[i], result, unitUsd);
-        if (!price || price->origin == PriceOrigin::Missing) {
-            row.insert(row.end(),
-                       {"", "", price ? "missing" : "not-priced", price ? price->source : "", ""});
-            continue;
-        }
-        row.insert(row.end(), {formatCsvNumber(unitUsd), formatCsvNumber(unitUsd * bom[i].quantity),
-                               toString(price->origin), price->source, price->date});
-    }
-}
-
 } // namespace
 
 nlohmann::json toJson(const CostResult &r)
@@ -206,20 +175,6 @@ void writeText(std::ostream &out, const CostResult &r)
     }
     if (!r.diagnostics.empty())
         out << "\n" << r.diagnostics.toString();
-}
-
-CsvTable pricedBomTable(const Bom &bom, const CostResult &result)
-{
-    CsvTable table;
-    table.header = {"category", "part", "description", "plane",
-                    "quantity", "unit", "lengthM",     "unitPowerW"};
-    for (const BomLine &line : bom) {
-        table.rows.push_back({line.category, line.part, line.description, line.plane,
-                              formatCsvNumber(line.quantity), line.unit,
-                              formatCsvNumber(line.lengthM), formatCsvNumber(line.unitPowerW)});
-    }
-    appendPriceColumns(table, bom, result);
-    return table;
 }
 
 } // namespace aidc

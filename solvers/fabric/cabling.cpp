@@ -596,6 +596,16 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
             plane.mediaUsage[cageMedium[c]].modules += n;
         }
     }
+    // Every leg of a splitter rides the one cable of its switch cage, sold at the length of its
+    // longest leg: the schedule names that stock length, so it agrees with the cables ordered.
+    if (cagePorts > 1) {
+        for (std::size_t l = 0; l < links; ++l) {
+            const std::uint8_t mi = g.linkMedium[l];
+            if (mi == FabricTopology::kNoMedium || ladder.at(mi).needsTransceivers)
+                continue;
+            g.stockLengthM[l] = cageLength[cageOf(g.switchOf(g.linkB[l]), g.portB[l])];
+        }
+    }
     // Cables are counted at the upper (B) end of their links: one per cage there.
     for (std::size_t l = 0; l < links; ++l) {
         const std::uint8_t mi = g.linkMedium[l];
@@ -744,6 +754,7 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
         line.quantity = double(count * legs) * copies;
         line.unitPowerW = 2 * m.powerWPerEnd; // both ends of a link
         line.lengthM = length;
+        line.legs = legs;
         bom.push_back(line);
         physicalCables += count;
     }

@@ -11,6 +11,7 @@
 #include "solvers/uncertainty/uncertaintyreport.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <sstream>
 
@@ -166,11 +167,66 @@ std::string fabricSection(const Result &result)
            "netbox</code>.</p>\n";
 }
 
+// The BOM by category: subtotals that add up to capex, the longest lead time, then every line
+// with the columns a reviewer reads (the full table, with sources: `aidc bom`).
 std::string bomSection(const Result &result)
 {
-    return "<h2 id=\"bom\">5. Bill of materials</h2>\n" + htmlTable(bomTable(result)) +
-           "<p class=\"note\">Capex beyond these lines (shell and construction, labour, "
-           "contingency) is in the evaluation report's cost section (appendix).</p>\n";
+    const ProcurementBom &bom = result.procurement;
+    CsvTable totals;
+    totals.header = {"Category", "Orderable lines", "Orderable", "Non-BOM capex", "Capex"};
+    std::array<int, costCategoryCount> lines{};
+    std::array<double, costCategoryCount> ordered{}, other{};
+    for (const ProcurementLine &line : bom.lines) {
+        const std::size_t c = std::size_t(line.category);
+        lines[c] += line.orderable ? 1 : 0;
+        (line.orderable ? ordered[c] : other[c]) += line.extendedUsd;
+    }
+    for (const CategoryCost &c : result.cost.categories) {
+        const std::size_t i = std::size_t(c.category);
+        if (lines[i] == 0 && c.capexUsd == 0)
+            continue;
+        totals.rows.push_back({costCategoryName(c.category), formatCount(lines[i]),
+                               formatUsd(ordered[i]), formatUsd(other[i]), formatUsd(c.capexUsd)});
+    }
+    totals.rows.push_back({"Total", formatCount(bom.orderableLines), formatUsd(bom.orderableUsd),
+                           formatUsd(bom.nonBomUsd), formatUsd(bom.capexUsd)});
+
+    std::string critical = "No orderable line has a lead time in the catalog.";
+    if (bom.longestLeadTime) {
+        const ProcurementLine &line = bom.lines[*bom.longestLeadTime];
+        critical = "Longest lead time: " + esc(line.description) + ", " +
+                   formatFixed(line.leadTime.minWeeks, 0) + "&ndash;" +
+                   formatFixed(line.leadTime.maxWeeks, 0) + " weeks (reported " +
+                   esc(line.leadTime.date) + "; " + esc(line.leadTimeSource) + ").";
+    }
+
+    const CsvTable full = bomTable(result);
+    CsvTable shown;
+    const std::vector<std::string> columns = {
+        "category",        "line", "part",         "partNumber",       "description",
+        "quantity",        "unit", "unitPriceUsd", "extendedPriceUsd", "priceOrigin",
+        "leadTimeWeeksMax"};
+    std::vector<std::size_t> indices;
+    for (const std::string &name : columns) {
+        const auto it = std::find(full.header.begin(), full.header.end(), name);
+        if (it != full.header.end()) {
+            indices.push_back(std::size_t(it - full.header.begin()));
+            shown.header.push_back(name);
+        }
+    }
+    for (const auto &row : full.rows) {
+        std::vector<std::string> cells;
+        for (std::size_t i : indices)
+            cells.push_back(row[i]);
+        shown.rows.push_back(std::move(cells));
+    }
+    return "<h2 id=\"bom\">5. Bill of materials</h2>\n" + htmlTable(totals) + "<p>" + critical +
+           " " + std::to_string(bom.withoutPartNumber) + " of " +
+           std::to_string(bom.orderableLines) +
+           " orderable lines have no part number in the catalog.</p>\n" + htmlTable(shown) +
+           "<p class=\"note\">Orderable lines plus non-BOM capex lines (plant priced per MW, "
+           "shell, labour) equal capex. Manufacturer, sources and lead-time sources: "
+           "<code>aidc bom</code>.</p>\n";
 }
 
 std::string diagnosticSection(const Result &result)

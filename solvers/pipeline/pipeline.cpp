@@ -288,6 +288,7 @@ Result runSolvers(const Project &project, const Catalog &catalog, const Evaluate
                             options.priceBook, options.cost);
     result.diagnostics.append(result.cost.diagnostics);
     summariseCost(result.cost, result.summary);
+    result.procurement = buildProcurementBom(result.cost, result.power.bom, catalog);
     return result;
 }
 

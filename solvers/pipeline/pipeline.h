@@ -10,6 +10,7 @@
 #include "model/diagnostics.h"
 #include "model/project.h"
 #include "solvers/cost/cost.h"
+#include "solvers/cost/procurement.h"
 #include "solvers/fabric/fabric.h"
 #include "solvers/layout/layout.h"
 #include "solvers/performance/performance.h"
@@ -50,7 +51,8 @@ struct Result
     std::optional<ReliabilityResult> reliability;
     std::optional<LoadProfileResult> loadProfile; // with a feasible workload plan
     CostResult cost;
-    Diagnostics diagnostics; // warnings and violations of every solver
+    ProcurementBom procurement; // what to order and the rest of capex (`aidc bom`)
+    Diagnostics diagnostics;    // warnings and violations of every solver
     bool cancelled = false;
 };
 

@@ -212,9 +212,7 @@ void writeTextReport(std::ostream &out, const Result &result)
 
 CsvTable bomTable(const Result &result)
 {
-    Bom bom = result.fabric.bom;
-    bom.insert(bom.end(), result.power.bom.begin(), result.power.bom.end());
-    return pricedBomTable(bom, result.cost);
+    return procurementTable(result.procurement);
 }
 
 CsvTable rackTable(const Result &result)

@@ -21,9 +21,8 @@ nlohmann::json resultToJson(const Result &result);
 void writeTextReport(std::ostream &out, const Result &result);
 
 // The bill of materials for procurement, as `aidc bom` writes it and the GUI's BOM table shows
-// it: the network lines (fabric: switches, transceivers, cables, fibres, patch panels) then the
-// facility lines (power and cooling plant), each with the cost solver's unit and extended price
-// and where the price came from (solvers/cost/costreport.h, pricedBomTable).
+// it: every orderable item once, then the capex lines that are no order; together they equal
+// capex (solvers/cost/procurement.h).
 CsvTable bomTable(const Result &result);
 
 // Every placed rack with its facts, as `aidc racks` writes it and the GUI's rack table shows

@@ -173,3 +173,60 @@ TEST_CASE("empty overrides change nothing", "[catalog][overrides]")
     CHECK(applyOverrides(catalog, "{}").empty());
     CHECK(catalog.accelerator("H100-SXM")->tdpW == Approx(700));
 }
+
+TEST_CASE("a lead time is a min-max range of weeks with its date and its own source",
+          "[catalog][overrides][procurement]")
+{
+    // Shipped: switchgear 46-48 weeks (Cushman & Wakefield, Data Center Development Cost Guide
+    // 2025, data to October 2024) [A]; QM9700 ordered as MQM9700-NS2F (DGX SuperPOD H100 RA).
+    aidc::Catalog shipped = shippedCopy();
+    const std::optional<aidc::PartOrdering> gear = shipped.ordering("MV-Switchgear");
+    REQUIRE(gear);
+    CHECK(gear->leadTime.minWeeks == 46);
+    CHECK(gear->leadTime.maxWeeks == 48);
+    REQUIRE(gear->leadTimeSource);
+    CHECK(gear->leadTimeSource->confidence == aidc::Confidence::Analyst);
+    CHECK(shipped.ordering("QM9700")->partNumber == "MQM9700-NS2F");
+    CHECK_FALSE(shipped.ordering("no-such-part"));
+
+    aidc::Catalog catalog = shippedCopy();
+    aidc::Diagnostics d = applyOverrides(catalog, R"({"switches": [{"id": "QM9700",
+        "leadTimeWeeks": [10, 20], "leadTimeDate": "2025-01-15",
+        "sources": {"leadTimeWeeks": "[S] reseller quote"}}]})");
+    INFO(d.toString());
+    CHECK(d.empty());
+    const std::optional<aidc::PartOrdering> qm = catalog.ordering("QM9700");
+    REQUIRE(qm);
+    CHECK(qm->leadTime.maxWeeks == 20);
+    CHECK(qm->leadTime.date == "2025-01-15");
+    CHECK(qm->leadTimeSource->source == "reseller quote");
+
+    struct Bad
+    {
+        const char *entry;
+        const char *path;
+        const char *message;
+    };
+    const std::string base = "/catalogOverrides/switches/0/";
+    for (const Bad &bad :
+         std::vector<Bad>{{R"("leadTimeWeeks": [30, 20], "leadTimeDate": "2025-01-15",
+                 "sources": {"leadTimeWeeks": "[S] x"})",
+                           "leadTimeWeeks", "min weeks above max"},
+                          {R"("leadTimeWeeks": [10, 20], "sources": {"leadTimeWeeks": "[S] x"})",
+                           "leadTimeDate", "needs the date"},
+                          {R"("leadTimeWeeks": [10, 20], "leadTimeDate": "2025-01-15")",
+                           "leadTimeWeeks", "its own source"},
+                          {R"("leadTimeWeeks": [10], "leadTimeDate": "2025-01-15",
+                 "sources": {"leadTimeWeeks": "[S] x"})",
+                           "leadTimeWeeks", "expected [min, max]"},
+                          {R"("leadTimeWeeks": [0, 0], "leadTimeDate": "2025-01-15",
+                 "sources": {"leadTimeWeeks": "[S] x"})",
+                           "leadTimeWeeks/1", "out of range"}}) {
+        aidc::Catalog copy = shippedCopy();
+        const std::string json =
+            std::string(R"({"switches": [{"id": "QM9700", )") + bad.entry + "}]}";
+        const aidc::Diagnostics errors = applyOverrides(copy, json);
+        INFO(json << "\n" << errors.toString());
+        CHECK(findError(errors, kProject, base + bad.path, bad.message));
+    }
+}

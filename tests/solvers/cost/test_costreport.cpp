@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// JSON and text reports and the priced BOM behind `aidc bom FILE --csv` (issue 5).
+// JSON and text reports of the cost solver (issue 5).
 
 #include "costfixtures.h"
 #include "solvers/common/reportformat.h"
@@ -12,74 +12,6 @@
 
 using namespace aidc;
 using namespace aidc::test;
-
-namespace {
-
-std::size_t column(const CsvTable &table, const std::string &name)
-{
-    for (std::size_t i = 0; i < table.header.size(); ++i) {
-        if (table.header[i] == name)
-            return i;
-    }
-    FAIL("no column " << name);
-    return 0;
-}
-
-} // namespace
-
-TEST_CASE("The priced BOM adds unit price, extended price and price source", "[cost][report]")
-{
-    TempDir dir;
-    PriceBook book = PriceBook::open(dir.file("book.sqlite"));
-    Quote q;
-    q.vendor = "FS.com";
-    q.part = "QM9700";
-    q.unitPrice = 34000;
-    q.date = "2024-08-01";
-    book.addQuote(q);
-
-    CostInputs in = h100kInputs();
-    in.facility.push_back(bomLine("ups", "UPS-1MW", 180)); // per-MW pricing: not priced itself
-    const CostResult r = solveCost(in, CostSettings{}, testPrices(), &book, options());
-    REQUIRE_FALSE(r.diagnostics.hasErrors());
-
-    const CsvTable table = pricedBomTable(in.network, r);
-    REQUIRE(table.rows.size() == in.network.size());
-    const std::size_t part = column(table, "part"), unitPrice = column(table, "unitPriceUsd"),
-                      extended = column(table, "extendedPriceUsd"),
-                      origin = column(table, "priceOrigin"), source = column(table, "priceSource"),
-                      date = column(table, "priceDate");
-    bool sawSwitch = false, sawFibre = false;
-    for (std::size_t i = 0; i < table.rows.size(); ++i) {
-        const auto &row = table.rows[i];
-        if (row[part] == "QM9700") {
-            sawSwitch = true;
-            CHECK(std::stod(row[unitPrice]) == 34000);
-            CHECK(std::stod(row[extended]) == Approx(7813 * 34000.0));
-            CHECK(row[origin] == "price-book");
-            CHECK(row[source].find("FS.com") != std::string::npos);
-            CHECK(row[date] == "2024-08-01");
-        }
-        if (row[part] == "MPO-OM4" && in.network[i].lengthM == 50) {
-            sawFibre = true;
-            CHECK(std::stod(row[unitPrice]) == Approx(100)); // $2/m x 50 m
-            CHECK(std::stod(row[extended]) == Approx(100000 * 100.0));
-            CHECK(row[origin] == "catalog");
-        }
-    }
-    CHECK(sawSwitch);
-    CHECK(sawFibre);
-
-    // The CSV parses back (RFC 4180) with the same shape.
-    Diagnostics d;
-    const CsvTable back = parseCsv(toCsv(table), "bom.csv", d);
-    CHECK_FALSE(d.hasErrors());
-    CHECK(back.rows.size() == table.rows.size());
-
-    const CsvTable facility = pricedBomTable(in.facility, r);
-    REQUIRE(facility.rows.size() == 1);
-    CHECK(facility.rows[0][column(facility, "priceOrigin")] == "not-priced");
-}
 
 TEST_CASE("The JSON report has stable keys with units", "[cost][report]")
 {

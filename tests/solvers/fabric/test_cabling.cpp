@@ -93,8 +93,10 @@ TEST_CASE("in-rack lengths and the reach margin", "[fabric][cabling]")
                 CHECK(g.linkMedium[a] == g.linkMedium[b]);
         }
     }
-    CHECK(g.stockLengthM[0] == 3.0f);  // AEC stock: 3 m >= 2.80 m
-    CHECK(g.stockLengthM[24] == 2.0f); // 2 m >= 1.68 m
+    CHECK(g.stockLengthM[0] == 3.0f); // AEC stock: 3 m >= 2.80 m
+    // Server 4's 1.68 m link is a leg of a 2-leg splitter whose other leg (server 3, 2.05 m)
+    // needs the 2.5 m stock: the cable ordered, and so the schedule, is 2.5 m.
+    CHECK(g.stockLengthM[24] == 2.5f);
 }
 
 TEST_CASE("a switch fed by DAC draws its base power, one full of optics ~1,500 W",

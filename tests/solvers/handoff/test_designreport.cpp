@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 using namespace aidc;
 
 namespace {
@@ -51,8 +53,18 @@ TEST_CASE("The design report of the 1k sample has every section and figure", "[r
               std::string::npos);
     // The sample's capex as the text report shows it ($59.2 M at the time of writing).
     CHECK(section(html, "summary").find("$59.2 M") != std::string::npos);
-    // The BOM line for line (a header row plus one row per line) and a floor plan per hall.
-    CHECK(count(section(html, "bom"), "<tr>") == bomTable(result).rows.size() + 1);
+    // The BOM: category subtotals (a header row, a row per category with capex or lines, a total
+    // row), then line for line (a header row plus one row per line); a floor plan per hall.
+    std::size_t categories = 0;
+    for (const CategoryCost &c : result.cost.categories) {
+        const bool hasLines = std::any_of(
+            result.procurement.lines.begin(), result.procurement.lines.end(),
+            [&](const ProcurementLine &l) { return l.orderable && l.category == c.category; });
+        categories += (hasLines || c.capexUsd != 0) ? 1 : 0;
+    }
+    CHECK(count(section(html, "bom"), "<tr>") ==
+          (categories + 2) + (bomTable(result).rows.size() + 1));
+    CHECK(section(html, "bom").find("<td>Total</td>") != std::string::npos);
     CHECK(count(section(html, "floor-plans"), "<svg") == result.layout.halls.size());
     CHECK(count(section(html, "fabric"), "<tr>") == result.fabric.planes.size() + 1);
     // The site section: the load profile's events (a header row plus one per event) and its

@@ -3,6 +3,7 @@
 
 #include "model/projectjson.h"
 #include "solvers/common/defaults.h"
+#include "solvers/fabric/fabricreport.h"
 #include "solvers/pipeline/loading.h"
 #include "solvers/pipeline/pipeline.h"
 #include "solvers/pipeline/report.h"
@@ -10,9 +11,13 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 using namespace aidc;
 namespace fs = std::filesystem;
@@ -168,44 +173,70 @@ TEST_CASE("every diagnostic of every sample points into the project document",
     }
 }
 
-TEST_CASE("the procurement BOM lists the network then the facility lines, each priced",
+// Issue 21 (checks): the 1k sample's procurement BOM lists every orderable item once, its
+// quantities equal the counts of the cable schedule and the layout, and its lines plus the non-BOM
+// capex lines equal capex to the cent.
+TEST_CASE("the procurement BOM lists every orderable item once and reconciles with capex",
           "[pipeline][bom]")
 {
     const LoadedProject loaded = loadProjectForEvaluation(
         AIDC_SOURCE_DIR "/projects/h100-1k-infiniband.json", shippedCatalog());
     const Result result = evaluate(loaded.project, loaded.catalog);
-    const CsvTable table = bomTable(result);
-    const std::vector<std::string> &h = table.header;
-    auto column = [&](const char *name) {
-        const auto it = std::find(h.begin(), h.end(), name);
-        REQUIRE(it != h.end());
-        return std::size_t(it - h.begin());
-    };
-    const std::size_t part = column("part"), quantity = column("quantity"),
-                      unit = column("unitPriceUsd"), extended = column("extendedPriceUsd"),
-                      origin = column("priceOrigin");
-    const Bom &network = result.fabric.bom;
-    const Bom &facility = result.power.bom;
-    REQUIRE(!network.empty());
-    REQUIRE(!facility.empty());
-    REQUIRE(table.rows.size() == network.size() + facility.size());
-    bool sawSwitch = false;
-    for (std::size_t i = 0; i < table.rows.size(); ++i) {
-        const std::vector<std::string> &row = table.rows[i];
-        const BomLine &line = i < network.size() ? network[i] : facility[i - network.size()];
-        INFO(row[part]);
-        CHECK(row[part] == line.part);
-        CHECK(row[quantity] == formatCsvNumber(line.quantity));
-        if (i < network.size())
-            CHECK(row[origin] != "not-priced"); // every network line is priced per unit
-        sawSwitch = sawSwitch || line.category == "switch";
-        // extended = unit x quantity, to the CSV's 12 significant digits
-        if (!row[unit].empty())
-            CHECK(std::stod(row[extended]) == Approx(std::stod(row[unit]) * line.quantity));
-    }
-    CHECK(sawSwitch);
+    const ProcurementBom &bom = result.procurement;
+    REQUIRE(bom.orderableLines > 0);
 
-    // RFC 4180 round trip: what `aidc bom --csv` writes reads back unchanged.
+    std::set<std::tuple<std::string, double, int, std::string>> seen;
+    std::map<std::pair<std::string, double>, double> cableLinks; // (medium, stock m) -> links
+    double servers = 0, racks = 0;
+    for (const ProcurementLine &line : bom.lines) {
+        if (!line.orderable)
+            continue;
+        // Priced parts by part, length and form; plant (priced per MW) also by its rating.
+        const std::string plant = line.unitPriceUsd ? std::string() : line.description;
+        INFO(line.part << " " << line.lengthM << " m, " << line.legs << " legs " << plant);
+        CHECK(seen.insert({line.part, line.lengthM, line.legs, plant}).second);
+        CHECK(line.quantity == std::round(line.quantity * 1000) / 1000);
+        if (line.category == CostCategory::Compute)
+            servers += line.quantity;
+        if (line.category == CostCategory::RacksAndBusbars)
+            racks += line.quantity;
+        const Medium *medium = loaded.catalog.medium(line.part);
+        if (line.category == CostCategory::CablesAndFibres && medium && !medium->needsTransceivers)
+            cableLinks[{line.part, line.lengthM}] += line.quantity * line.legs;
+    }
+
+    // Every copper or active cable link of the schedule is in an orderable cable line.
+    std::map<std::pair<std::string, double>, double> scheduled;
+    const std::vector<std::string> header = cableScheduleHeader();
+    const auto at = [&](const char *name) {
+        return std::size_t(std::find(header.begin(), header.end(), name) - header.begin());
+    };
+    const std::size_t mediumColumn = at("medium"), stockColumn = at("stockLengthM");
+    forEachCableRow(result.fabric, [&](const std::vector<std::string> &row) {
+        const Medium *medium = loaded.catalog.medium(row[mediumColumn]);
+        if (medium && !medium->needsTransceivers && !row[stockColumn].empty())
+            scheduled[{row[mediumColumn], std::stod(row[stockColumn])}] += 1;
+    });
+    REQUIRE(!scheduled.empty());
+    CHECK(cableLinks == scheduled);
+
+    // Servers and racks as the layout placed them.
+    double placedServers = 0;
+    for (const PlacedRack &rack : result.layout.racks)
+        placedServers += rack.role == RackRole::Compute ? rack.servers : 0;
+    CHECK(servers == placedServers);
+    CHECK(racks == double(result.layout.racks.size()));
+
+    // Orderable + non-BOM = capex, per category and in total, to the cent.
+    CHECK(std::abs(bom.orderableUsd + bom.nonBomUsd - result.cost.capexUsd) < 0.005);
+    for (int c = 0; c < costCategoryCount; ++c) {
+        INFO(costCategoryName(CostCategory(c)));
+        CHECK(std::abs(bom.differenceUsd[std::size_t(c)]) < 0.005);
+    }
+
+    // The table `aidc bom` writes: one row per line; RFC 4180 round trip unchanged.
+    const CsvTable table = bomTable(result);
+    CHECK(table.rows.size() == bom.lines.size());
     Diagnostics d;
     const CsvTable back = parseCsv(toCsv(table), "bom.csv", d);
     CHECK_FALSE(d.hasErrors());
