@@ -123,7 +123,7 @@ bool findOrdering(const std::vector<Part> &parts, const std::string &id,
     auto it = std::find_if(parts.begin(), parts.end(), [&](const Part &p) { return p.id == id; });
     if (it == parts.end())
         return false;
-    PartOrdering ordering{it->manufacturer, it->partNumber, it->leadTime, std::nullopt};
+    PartOrdering ordering{it->name, it->manufacturer, it->partNumber, it->leadTime, std::nullopt};
     if (auto source = it->sources.find("leadTimeWeeks"); source != it->sources.end())
         ordering.leadTimeSource = source->second;
     out = std::move(ordering);

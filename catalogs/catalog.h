@@ -256,6 +256,7 @@ struct Price
 // and where the lead time comes from.
 struct PartOrdering
 {
+    std::string name; // the catalog's name of the part
     std::string manufacturer, partNumber;
     LeadTime leadTime;
     std::optional<FigureSource> leadTimeSource;

@@ -147,21 +147,19 @@ public:
     {
         const char *key = "leadTimeWeeks";
         numeric(key);
-        const nlohmann::json *range = m_reader.array(key, Need::Optional);
-        std::string date = out.date;
-        m_reader.readString("leadTimeDate", date, Need::Optional);
-        if (!range) {
-            if (!m_reader.has("leadTimeDate"))
-                return;
-            if (!out.stated())
+        if (!m_reader.has(key)) {
+            // An override may re-date or re-source a lead time only by restating it whole.
+            if (m_reader.has("leadTimeDate"))
                 m_reader.error("leadTimeDate", "a lead-time date without leadTimeWeeks");
-            else if (!isIsoDate(date))
-                m_reader.error("leadTimeDate",
-                               "expected an ISO date YYYY-MM-DD, found '" + date + "'");
-            else
-                out.date = date; // an override re-dating a lead time it keeps
+            if (m_perField.count(key))
+                itemError(m_perField.at(key).path,
+                          "a lead-time source without leadTimeWeeks: give the weeks, date and "
+                          "source together");
             return;
         }
+        const nlohmann::json *range = m_reader.array(key, Need::Optional);
+        if (!range)
+            return; // not an array: reported by the reader
         const std::string path = m_reader.pathOf(key);
         double low = 0, high = 0;
         if (range->size() != 2) {
@@ -176,6 +174,8 @@ public:
             itemError(path, "min weeks above max weeks");
             return;
         }
+        std::string date;
+        m_reader.readString("leadTimeDate", date, Need::Optional);
         if (!isIsoDate(date)) {
             m_reader.error("leadTimeDate",
                            "a lead time needs the date it was reported for (YYYY-MM-DD), found '" +

@@ -267,8 +267,14 @@ std::vector<CommandSpec> commandSpecs()
          "violations and warnings, the floor plan of every hall, site power, water and the job's\n"
          "load profile, and the full evaluation report as an appendix. Inline CSS and SVG, no\n"
          "script and no external reference: it opens anywhere and prints (the browser's Print to\n"
-         "PDF makes the PDF).",
-         {kCatalogOption, kOutputOption},
+         "PDF makes the PDF). Each headline figure shows its P10-P90 band and its three largest\n"
+         "drivers, as 'aidc sensitivity --bands' and 'aidc sensitivity' compute them.",
+         {{"--samples", true, "N", "Latin-hypercube samples of the bands (default: 32)"},
+          {"--seed", true, "N", "random seed of the bands (default: 1)"},
+          {"--threads", true, "N", "worker threads (default: every core)"},
+          {"--no-uncertainty", false, "", "point values only: no bands and no drivers (faster)"},
+          kCatalogOption,
+          kOutputOption},
          1,
          1},
         {"draw",
@@ -563,6 +569,34 @@ int runRacks(const ParsedArgs &args, const Context &context)
 // What a hand-off command (report, draw, export) works from: the project named by
 // args.positional[index] loaded and evaluated. A design with errors cannot be handed off:
 // `evaluated.result` then has them and the caller exits ExitInput.
+int positiveOption(const ParsedArgs &args, const char *name, int fallback, int minimum)
+{
+    if (!args.has(name))
+        return fallback;
+    const std::string text = args.value(name);
+    char *end = nullptr;
+    const long v = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || v < minimum || v > 100000)
+        throw UsageError(std::string(name) + " needs a whole number from " +
+                         std::to_string(minimum) + " to 100000, got '" + text + "'");
+    return int(v);
+}
+
+// --seed: any whole number from 0 to 2^64 - 1 (default 1).
+std::uint64_t seedOption(const ParsedArgs &args)
+{
+    if (!args.has("--seed"))
+        return 1;
+    const std::string text = args.value("--seed");
+    char *end = nullptr;
+    errno = 0;
+    const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
+    if (text.empty() || text.front() == '-' || *end != '\0' || errno == ERANGE)
+        throw UsageError("--seed needs a whole number from 0 to 18446744073709551615, got '" +
+                         text + "'");
+    return std::uint64_t(v);
+}
+
 struct HandoffInput
 {
     EvaluateOptions options;
@@ -588,12 +622,30 @@ std::unique_ptr<HandoffInput> evaluateForHandoff(const ParsedArgs &args, const C
 
 int runReport(const ParsedArgs &args, const Context &context)
 {
+    const bool banded = !args.has("--no-uncertainty");
+    if (!banded && (args.has("--samples") || args.has("--seed")))
+        throw UsageError("--samples and --seed set the bands, which --no-uncertainty leaves out");
+    BandOptions bandOptions;
+    bandOptions.samples = positiveOption(args, "--samples", 32, 2);
+    bandOptions.seed = seedOption(args);
+    bandOptions.threads = positiveOption(args, "--threads", 0, 1);
     const std::unique_ptr<HandoffInput> in = evaluateForHandoff(args, context, 0);
     if (!in)
         return ExitInput;
     const auto &[options, base, loaded, result] = *in;
+    std::optional<ReportUncertainty> uncertainty;
+    if (banded && !result.diagnostics.hasErrors()) {
+        uncertainty.emplace();
+        uncertainty->bandOptions = bandOptions;
+        uncertainty->bands = errorBands(loaded.project, base, loaded.catalog, options, bandOptions);
+        SensitivityOptions sensitivity;
+        sensitivity.threads = bandOptions.threads;
+        uncertainty->drivers =
+            oneAtATime(loaded.project, base, loaded.catalog, options, sensitivity);
+    }
     return emit(args, designReportHtml(loaded.project, base, loaded.catalog, result,
-                                       std::string("aidc ") + AIDC_VERSION));
+                                       std::string("aidc ") + AIDC_VERSION,
+                                       uncertainty ? &*uncertainty : nullptr));
 }
 
 int runDraw(const ParsedArgs &args, const Context &context)
@@ -779,34 +831,6 @@ int runEval(const ParsedArgs &args, const Context &context)
     if (written != ExitOk)
         return written;
     return exitCodeFor(args, result);
-}
-
-int positiveOption(const ParsedArgs &args, const char *name, int fallback, int minimum)
-{
-    if (!args.has(name))
-        return fallback;
-    const std::string text = args.value(name);
-    char *end = nullptr;
-    const long v = std::strtol(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || v < minimum || v > 100000)
-        throw UsageError(std::string(name) + " needs a whole number from " +
-                         std::to_string(minimum) + " to 100000, got '" + text + "'");
-    return int(v);
-}
-
-// --seed: any whole number from 0 to 2^64 - 1 (default 1).
-std::uint64_t seedOption(const ParsedArgs &args)
-{
-    if (!args.has("--seed"))
-        return 1;
-    const std::string text = args.value("--seed");
-    char *end = nullptr;
-    errno = 0;
-    const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-    if (text.empty() || text.front() == '-' || *end != '\0' || errno == ERANGE)
-        throw UsageError("--seed needs a whole number from 0 to 18446744073709551615, got '" +
-                         text + "'");
-    return std::uint64_t(v);
 }
 
 int runAssumptions(const ParsedArgs &args, const Context &context)

@@ -597,8 +597,8 @@ CostResult solveCost(const CostInputs &inputs, const CostSettings &settings,
                                            "': priced under 'other'");
             category = CostCategory::Other;
         }
-        if (isCableLine(line))
-            cables += int(std::lround(line.quantity));
+        if (isCableLine(line)) // a splitter is one cable to lay, whatever its legs
+            cables += int(std::lround(line.quantity / std::max(1, line.legs)));
         const std::string description = line.description.empty() ? line.part : line.description;
         // Structured-cabling parts (patch panels, trunks, jumpers) are not catalog parts, and the
         // catalog keeps prices of non-parts under a category prefix: fibre/<part id>.

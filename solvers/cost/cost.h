@@ -18,7 +18,8 @@
 //              x hall floor area (CostOptions::shellBasis);
 //    or, with FacilityPricing::Itemized, every facility BOM line priced by part id instead of the
 //    power and cooling per-MW keys;
-//  - installation labour: "install/per-rack" x racks and "install/per-cable" x cables.
+//  - installation labour: "install/per-rack" x racks and "install/per-cable" x physical cables
+//    (a splitter is one cable).
 // Price look-up for a key: the best valid price-book quote (PriceBook::bestQuote on
 // CostOptions::asOfDate), else the catalog default. A missing, negative or unconvertible price is
 // an error in CostResult::diagnostics naming the part and how to fix it; the line then costs 0.

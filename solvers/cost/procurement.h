@@ -38,7 +38,7 @@ struct ProcurementLine
     std::string part;      // catalog id or price key
     std::string manufacturer, partNumber;
     std::string description;
-    std::string usedIn; // planes (network parts) or pools (compute) the quantity serves
+    std::string usedIn; // network parts: the planes the quantity serves
     double quantity = 0;
     std::string unit = "each";
     double lengthM = 0;                 // cables, jumpers and trunks: stock length
@@ -54,9 +54,13 @@ struct ProcurementLine
 
 struct ProcurementBom
 {
-    std::vector<ProcurementLine> lines; // orderable lines by category, then non-BOM lines
+    std::vector<ProcurementLine>
+        lines; // orderable lines by category, then non-BOM lines by category
     double orderableUsd = 0;
     double nonBomUsd = 0;
+    // Per cost category: orderable lines and the extended prices of both kinds.
+    std::array<int, costCategoryCount> orderableLinesBy{};
+    std::array<double, costCategoryCount> orderableUsdBy{}, nonBomUsdBy{};
     double capexUsd = 0; // CostResult::capexUsd
     // Lines minus the cost solver's capex, per category: zero (to rounding) by construction; a
     // test fails otherwise.
@@ -69,6 +73,11 @@ struct ProcurementBom
 
 // Builds the procurement BOM from the priced cost lines, the facility plant BOM of the power
 // and cooling solvers, and the catalog's orderable identities.
+// Plant units come in the units the solvers size them in: transformers, generators, CDUs,
+// chillers, towers, dry coolers, CRAHs and rear doors by the unit of a stated rating; the UPS by
+// installed MW and the busway by the metre (no unit rating modelled). Not in the BOM yet: rack
+// PDUs and power shelves (in the rack price), switchgear, UFM appliances, freight and duty,
+// contingency, software licences.
 ProcurementBom buildProcurementBom(const CostResult &cost, const Bom &facilityBom,
                                    const Catalog &catalog);
 

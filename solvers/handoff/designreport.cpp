@@ -11,7 +11,6 @@
 #include "solvers/uncertainty/uncertaintyreport.h"
 
 #include <algorithm>
-#include <array>
 #include <map>
 #include <sstream>
 
@@ -87,26 +86,99 @@ std::string formatFigure(const HeadlineFigure &figure, double value)
     return formatFixed(value, 3) + " " + unit;
 }
 
-std::string summarySection(const Result &result)
+// "P10 - P90" of a figure's band, or "" without one.
+std::string bandText(const HeadlineFigure &figure, const ReportUncertainty *u)
+{
+    if (!u)
+        return {};
+    for (const Band &band : u->bands.bands)
+        if (band.figure == &figure && band.samples > 0)
+            return esc(formatFigure(figure, band.p10)) + " &ndash; " +
+                   esc(formatFigure(figure, band.p90)) + (band.modelError ? " *" : "");
+    return {};
+}
+
+// The figure's largest one-at-a-time drivers: "label (low end -> high end)", largest first.
+std::string driverText(const HeadlineFigure &figure, const ReportUncertainty *u)
+{
+    if (!u)
+        return {};
+    std::string text;
+    int shown = 0;
+    for (const Swing &swing : rankedSwings(u->drivers, figure)) {
+        if (shown++ == u->topDrivers || swing.width() == 0)
+            break;
+        text += (text.empty() ? "" : "; ") + esc(u->drivers.runs[swing.run].assumption.label) +
+                " (" + esc(formatFigure(figure, swing.low)) + " &rarr; " +
+                esc(formatFigure(figure, swing.high)) + ")";
+    }
+    return text;
+}
+
+// The summary table; cells are HTML already (escaped where they carry project text).
+std::string summaryTable(const std::vector<std::vector<std::string>> &rows, bool banded)
+{
+    std::string out = "<table class=\"headline\">\n<tr><th>Figure</th><th>Value</th>";
+    if (banded)
+        out += "<th>P10 &ndash; P90</th><th>Largest drivers (figure at the low &rarr; high end "
+               "of the input's range)</th>";
+    out += "</tr>\n";
+    for (const auto &row : rows) {
+        out += "<tr><td>" + row[0] + "</td><td class=\"n\">" + row[1] + "</td>";
+        if (banded)
+            out += "<td>" + row[2] + "</td><td>" + row[3] + "</td>";
+        out += "</tr>\n";
+    }
+    return out + "</table>\n";
+}
+
+std::string uncertaintyNote(const ReportUncertainty *u)
+{
+    if (!u)
+        return "<p class=\"note\">Each figure's uncertainty and what drives it: <code>aidc "
+               "sensitivity</code> and <code>aidc compare</code> (docs/uncertainty.md).</p>\n";
+    std::string note =
+        "<p class=\"note\">Bands: P10 and P90 over " + std::to_string(u->bandOptions.samples) +
+        " Latin-hypercube samples (seed " + std::to_string(u->bandOptions.seed) + ") of " +
+        std::to_string(u->bands.assumptions) +
+        " assumptions, each within its range (section 2). * The band includes the performance "
+        "model's measured out-of-sample error; the other bands are the inputs' spread only, "
+        "their models' errors not being measured against published sites yet. Drivers: each "
+        "assumption at the low and the high end of its range, everything else fixed "
+        "(docs/uncertainty.md).";
+    std::size_t failed = u->bands.errors.items().size();
+    for (const SensitivityRun &run : u->drivers.runs)
+        failed += run.errors.items().size();
+    if (failed > 0)
+        note += " " + std::to_string(failed) +
+                " sampled evaluation(s) failed and are left out (<code>aidc sensitivity</code> "
+                "lists them).";
+    return note + "</p>\n";
+}
+
+std::string summarySection(const Result &result, const ReportUncertainty *u)
 {
     const Summary &s = result.summary;
-    CsvTable t;
-    t.header = {"Figure", "Value"};
-    t.rows.push_back({"GPUs", formatCount(s.gpus)});
-    t.rows.push_back({"Servers", formatCount(s.servers)});
-    t.rows.push_back({"Racks (compute / network / storage)",
-                      formatCount(s.computeRacks) + " / " + formatCount(s.networkRacks) + " / " +
-                          formatCount(s.storageRacks)});
-    t.rows.push_back({"Halls", formatCount(s.halls)});
+    std::vector<std::vector<std::string>> rows;
+    auto plain = [&](const std::string &name, const std::string &value) {
+        rows.push_back({esc(name), esc(value), "", ""});
+    };
+    plain("GPUs", formatCount(s.gpus));
+    plain("Servers", formatCount(s.servers));
+    plain("Racks (compute / network / storage)", formatCount(s.computeRacks) + " / " +
+                                                     formatCount(s.networkRacks) + " / " +
+                                                     formatCount(s.storageRacks));
+    plain("Halls", formatCount(s.halls));
     if (s.itPowerPeakW)
-        t.rows.push_back({"IT power at peak", formatPower(*s.itPowerPeakW)});
+        plain("IT power at peak", formatPower(*s.itPowerPeakW));
     for (const HeadlineFigure &figure : headlineFigures()) {
         const std::optional<double> &value = s.*(figure.member);
-        t.rows.push_back({figure.name, value ? formatFigure(figure, *value) : "not computed"});
+        rows.push_back({esc(figure.name),
+                        esc(value ? formatFigure(figure, *value) : "not computed"),
+                        value ? bandText(figure, u) : "", value ? driverText(figure, u) : ""});
     }
-    return "<h2 id=\"summary\">1. Summary</h2>\n" + htmlTable(t, "headline") +
-           "<p class=\"note\">Each figure's uncertainty and what drives it: <code>aidc "
-           "sensitivity</code> and <code>aidc compare</code> (docs/uncertainty.md).</p>\n";
+    return "<h2 id=\"summary\">1. Summary</h2>\n" + summaryTable(rows, u != nullptr) +
+           uncertaintyNote(u);
 }
 
 std::string assumptionSection(const Project &project, const Catalog &base, const Catalog &catalog,
@@ -167,63 +239,70 @@ std::string fabricSection(const Result &result)
            "netbox</code>.</p>\n";
 }
 
-// The BOM by category: subtotals that add up to capex, the longest lead time, then every line
-// with the columns a reviewer reads (the full table, with sources: `aidc bom`).
-std::string bomSection(const Result &result)
+// The named columns of `table`, in the order given (names it lacks are left out).
+CsvTable selectColumns(const CsvTable &table, const std::vector<std::string> &names)
+{
+    CsvTable out;
+    std::vector<std::size_t> indices;
+    for (const std::string &name : names) {
+        const auto it = std::find(table.header.begin(), table.header.end(), name);
+        if (it != table.header.end()) {
+            indices.push_back(std::size_t(it - table.header.begin()));
+            out.header.push_back(name);
+        }
+    }
+    for (const auto &row : table.rows) {
+        std::vector<std::string> cells;
+        for (std::size_t i : indices)
+            cells.push_back(row[i]);
+        out.rows.push_back(std::move(cells));
+    }
+    return out;
+}
+
+CsvTable bomSubtotals(const Result &result)
 {
     const ProcurementBom &bom = result.procurement;
     CsvTable totals;
     totals.header = {"Category", "Orderable lines", "Orderable", "Non-BOM capex", "Capex"};
-    std::array<int, costCategoryCount> lines{};
-    std::array<double, costCategoryCount> ordered{}, other{};
-    for (const ProcurementLine &line : bom.lines) {
-        const std::size_t c = std::size_t(line.category);
-        lines[c] += line.orderable ? 1 : 0;
-        (line.orderable ? ordered[c] : other[c]) += line.extendedUsd;
-    }
     for (const CategoryCost &c : result.cost.categories) {
         const std::size_t i = std::size_t(c.category);
-        if (lines[i] == 0 && c.capexUsd == 0)
+        if (bom.orderableLinesBy[i] == 0 && c.capexUsd == 0)
             continue;
-        totals.rows.push_back({costCategoryName(c.category), formatCount(lines[i]),
-                               formatUsd(ordered[i]), formatUsd(other[i]), formatUsd(c.capexUsd)});
+        totals.rows.push_back({costCategoryName(c.category), formatCount(bom.orderableLinesBy[i]),
+                               formatUsd(bom.orderableUsdBy[i]), formatUsd(bom.nonBomUsdBy[i]),
+                               formatUsd(c.capexUsd)});
     }
     totals.rows.push_back({"Total", formatCount(bom.orderableLines), formatUsd(bom.orderableUsd),
                            formatUsd(bom.nonBomUsd), formatUsd(bom.capexUsd)});
+    return totals;
+}
 
-    std::string critical = "No orderable line has a lead time in the catalog.";
+std::string criticalPathText(const ProcurementBom &bom)
+{
+    std::string text = "No orderable line has a lead time in the catalog.";
     if (bom.longestLeadTime) {
         const ProcurementLine &line = bom.lines[*bom.longestLeadTime];
-        critical = "Longest lead time: " + esc(line.description) + ", " +
-                   formatFixed(line.leadTime.minWeeks, 0) + "&ndash;" +
-                   formatFixed(line.leadTime.maxWeeks, 0) + " weeks (reported " +
-                   esc(line.leadTime.date) + "; " + esc(line.leadTimeSource) + ").";
+        text = "Longest lead time: " + esc(line.description) + ", " +
+               formatFixed(line.leadTime.minWeeks, 0) + "&ndash;" +
+               formatFixed(line.leadTime.maxWeeks, 0) + " weeks (reported " +
+               esc(line.leadTime.date) + "; " + esc(line.leadTimeSource) + ").";
     }
-
-    const CsvTable full = bomTable(result);
-    CsvTable shown;
-    const std::vector<std::string> columns = {
-        "category",        "line", "part",         "partNumber",       "description",
-        "quantity",        "unit", "unitPriceUsd", "extendedPriceUsd", "priceOrigin",
-        "leadTimeWeeksMax"};
-    std::vector<std::size_t> indices;
-    for (const std::string &name : columns) {
-        const auto it = std::find(full.header.begin(), full.header.end(), name);
-        if (it != full.header.end()) {
-            indices.push_back(std::size_t(it - full.header.begin()));
-            shown.header.push_back(name);
-        }
-    }
-    for (const auto &row : full.rows) {
-        std::vector<std::string> cells;
-        for (std::size_t i : indices)
-            cells.push_back(row[i]);
-        shown.rows.push_back(std::move(cells));
-    }
-    return "<h2 id=\"bom\">5. Bill of materials</h2>\n" + htmlTable(totals) + "<p>" + critical +
-           " " + std::to_string(bom.withoutPartNumber) + " of " +
+    return text + " " + std::to_string(bom.withoutPartNumber) + " of " +
            std::to_string(bom.orderableLines) +
-           " orderable lines have no part number in the catalog.</p>\n" + htmlTable(shown) +
+           " orderable lines have no part number in the catalog.";
+}
+
+// The BOM by category: subtotals that add up to capex, the longest lead time, then every line
+// with the columns a reviewer reads (the full table, with sources: `aidc bom`).
+std::string bomSection(const Result &result)
+{
+    const CsvTable shown =
+        selectColumns(bomTable(result),
+                      {"category", "line", "part", "partNumber", "description", "quantity", "unit",
+                       "unitPriceUsd", "extendedPriceUsd", "priceOrigin", "leadTimeWeeksMax"});
+    return "<h2 id=\"bom\">5. Bill of materials</h2>\n" + htmlTable(bomSubtotals(result)) + "<p>" +
+           criticalPathText(result.procurement) + "</p>\n" + htmlTable(shown) +
            "<p class=\"note\">Orderable lines plus non-BOM capex lines (plant priced per MW, "
            "shell, labour) equal capex. Manufacturer, sources and lead-time sources: "
            "<code>aidc bom</code>.</p>\n";
@@ -416,7 +495,8 @@ std::string appendix(const Result &result)
 } // namespace
 
 std::string designReportHtml(const Project &project, const Catalog &base, const Catalog &catalog,
-                             const Result &result, const std::string &version)
+                             const Result &result, const std::string &version,
+                             const ReportUncertainty *uncertainty)
 {
     const std::string title =
         project.name.empty() ? std::string("AIDC design report") : project.name;
@@ -432,7 +512,7 @@ std::string designReportHtml(const Project &project, const Catalog &base, const 
             "<a href=\"#problems\">violations and warnings</a>, <a href=\"#floor-plans\">floor "
             "plans</a>, <a href=\"#site\">site power and load profile</a>, "
             "<a href=\"#appendix\">full report</a>.</p>\n";
-    html += summarySection(result);
+    html += summarySection(result, uncertainty);
     html += assumptionSection(project, base, catalog, result);
     html += hallSection(result);
     html += fabricSection(result);

@@ -4,7 +4,8 @@
 // The design report (`aidc report`, issue 21): one self-contained HTML file (inline CSS and
 // SVG; no script, no external reference) to send to a design review or a CFO:
 //   1. summary: GPUs, racks, halls and every headline figure (capex, TCO, opex, cost per
-//      GPU-hour, facility power, PUE, energy, MFU, goodput, time to train) with its unit;
+//      GPU-hour, facility power, PUE, energy, MFU, goodput, time to train) with its unit and,
+//      when given, its P10-P90 band and largest drivers (issue 19; `aidc sensitivity`);
 //   2. the assumptions that drive them (the register of `aidc assumptions`: value, unit, source,
 //      confidence class, whether the project states it);
 //   3. per-hall capacity: racks by role, GPUs, IT power at peak;
@@ -19,14 +20,27 @@
 #include "catalogs/catalog.h"
 #include "model/project.h"
 #include "solvers/pipeline/pipeline.h"
+#include "solvers/uncertainty/bands.h"
 
 #include <string>
 
 namespace aidc {
 
+// What the summary shows beside each headline figure: its band over the assumptions' ranges
+// (errorBands, with the performance model's measured error on MFU and time to train) and its
+// one-at-a-time drivers (oneAtATime), as `aidc sensitivity --bands` and `aidc sensitivity`.
+struct ReportUncertainty
+{
+    BandsResult bands;
+    BandOptions bandOptions; // as sampled, for the note
+    SensitivityResult drivers;
+    int topDrivers = 3;
+};
+
 // `base` is the catalog without the project's overrides, `catalog` with them (as evaluated);
-// `version` names the program in the footer.
+// `version` names the program in the footer; `uncertainty` may be null (point values only).
 std::string designReportHtml(const Project &project, const Catalog &base, const Catalog &catalog,
-                             const Result &result, const std::string &version);
+                             const Result &result, const std::string &version,
+                             const ReportUncertainty *uncertainty = nullptr);
 
 } // namespace aidc

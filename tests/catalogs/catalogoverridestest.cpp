@@ -229,4 +229,21 @@ TEST_CASE("a lead time is a min-max range of weeks with its date and its own sou
         INFO(json << "\n" << errors.toString());
         CHECK(findError(errors, kProject, base + bad.path, bad.message));
     }
+
+    // A shipped lead time (UPS 28-36 weeks, 2024-10-01) is changed only whole: new weeks need
+    // their own date and source, and neither a date nor a source alone re-dates or re-sources it.
+    const std::string ups = "/catalogOverrides/power/0/";
+    for (const Bad &bad : std::vector<Bad>{
+             {R"("leadTimeWeeks": [60, 70], "sources": {"leadTimeWeeks": "[S] x"})", "leadTimeDate",
+              "needs the date"},
+             {R"("leadTimeDate": "2026-01-01")", "leadTimeDate", "without leadTimeWeeks"},
+             {R"("sources": {"leadTimeWeeks": "[U] made up"})", "sources/leadTimeWeeks",
+              "without leadTimeWeeks"}}) {
+        aidc::Catalog copy = shippedCopy();
+        const std::string json =
+            std::string(R"({"power": [{"id": "UPS-DoubleConversion", )") + bad.entry + "}]}";
+        const aidc::Diagnostics errors = applyOverrides(copy, json);
+        INFO(json << "\n" << errors.toString());
+        CHECK(findError(errors, kProject, ups + bad.path, bad.message));
+    }
 }

@@ -479,9 +479,15 @@ TEST_CASE("report, draw and export netbox: exit codes and bad input", "[cli][bad
     fs::remove_all(dir);
     fs::create_directories(dir);
 
-    const Run report = aidc("report " + kSample + " --output '" + (dir / "r.html").string() + "'");
+    const Run report = aidc("report " + kSample + " --samples 4 --threads 1 --output '" +
+                            (dir / "r.html").string() + "'");
     CHECK(report.exitCode == 0);
     CHECK(readFile(dir / "r.html").rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(readFile(dir / "r.html").find("4 Latin-hypercube samples") != std::string::npos);
+    const Run plain = aidc("report " + kSample + " --no-uncertainty --output '" +
+                           (dir / "plain.html").string() + "'");
+    CHECK(plain.exitCode == 0);
+    CHECK(readFile(dir / "plain.html").find("Latin-hypercube") == std::string::npos);
 
     const Run draw = aidc("draw " + kSample + " --out '" + (dir / "drawings").string() + "'");
     CHECK(draw.exitCode == 0);
@@ -504,6 +510,8 @@ TEST_CASE("report, draw and export netbox: exit codes and bad input", "[cli][bad
     CHECK(aidc("export csv " + kSample + " --out '" + (dir / "x").string() + "'").exitCode == 2);
     CHECK(aidc("draw " + kSample).exitCode == 2);
     CHECK(aidc("export netbox " + kSample).exitCode == 2);
+    CHECK(aidc("report " + kSample + " --no-uncertainty --samples 8").exitCode == 2);
+    CHECK(aidc("report " + kSample + " --samples 1").exitCode == 2);
 
     // A project that does not load: exit 3, nothing written.
     const fs::path bad = writeTemp("bad-handoff.json", "{");

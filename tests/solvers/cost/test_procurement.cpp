@@ -197,3 +197,39 @@ TEST_CASE("The procurement table types its columns and marks per-MW plant", "[co
     CHECK_FALSE(d.hasErrors());
     CHECK(back.rows.size() == table.rows.size());
 }
+
+TEST_CASE("Itemized plant is ordered at its own price, a part without a price shows missing",
+          "[cost][procurement]")
+{
+    CostInputs in = h100kInputs();
+    in.facility.push_back(bomLine("ups", "UPS-1MW", 180));
+    in.network.push_back(bomLine("cable", "NO-SUCH-CABLE", 10, 3));
+    std::vector<Price> prices = testPrices();
+    prices.push_back(price("UPS-1MW", 250000, "each", "placeholder", Confidence::Unverified));
+    CostOptions itemized = options();
+    itemized.facilityPricing = FacilityPricing::Itemized;
+    const CostResult cost = solveCost(in, CostSettings{}, prices, nullptr, itemized);
+    CHECK(cost.diagnostics.hasErrors()); // the cable has no price
+    const ProcurementBom bom = buildProcurementBom(cost, in.facility, Catalog{});
+
+    const ProcurementLine *ups = find(bom, "UPS-1MW");
+    REQUIRE(ups);
+    CHECK(*ups->unitPriceUsd == 250000);
+    CHECK(ups->extendedUsd == Approx(180 * 250000.0));
+    CHECK(ups->pricedIn.empty());
+    for (const ProcurementLine &line : bom.lines)
+        CHECK(line.part.rfind("facility/power-infra-per-MW", 0) == std::string::npos);
+
+    const ProcurementLine *missing = find(bom, "NO-SUCH-CABLE", 3);
+    REQUIRE(missing);
+    CHECK_FALSE(missing->unitPriceUsd);
+    CHECK(missing->extendedUsd == 0);
+    const CsvTable table = procurementTable(bom);
+    bool sawMissing = false;
+    for (const auto &row : table.rows)
+        if (row[column(table, "part")] == "NO-SUCH-CABLE")
+            sawMissing = row[column(table, "priceOrigin")] == "missing";
+    CHECK(sawMissing);
+
+    CHECK(std::abs(bom.orderableUsd + bom.nonBomUsd - cost.capexUsd) < 0.005);
+}
