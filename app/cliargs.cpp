@@ -144,6 +144,8 @@ const std::vector<std::pair<int, std::string>> &exitCodeDescriptions()
                     "evaluation found an error in the design (the report lists it)"},
         {ExitOutput, "output error: an output file could not be written"},
         {ExitInternal, "internal error"},
+        {ExitInterrupted, "batch or sweep interrupted by SIGTERM or SIGINT: the items done are "
+                          "written and committed; rerun with --resume to finish the run"},
     };
     return codes;
 }

@@ -14,11 +14,12 @@ namespace aidc::cli {
 // Exit codes of `aidc`, documented in docs/cli.md and `aidc --help`.
 enum ExitCode : int {
     ExitOk = 0,
-    ExitViolations = 1, // --strict and the design has violations (or a batch item failed)
-    ExitUsage = 2,      // unknown command or option, missing argument
-    ExitInput = 3,      // a project or catalog failed to load or validate
-    ExitOutput = 4,     // an output file could not be written
-    ExitInternal = 5,   // an unexpected failure (a bug: please report it)
+    ExitViolations = 1,  // --strict and the design has violations (or a batch item failed)
+    ExitUsage = 2,       // unknown command or option, missing argument
+    ExitInput = 3,       // a project or catalog failed to load or validate
+    ExitOutput = 4,      // an output file could not be written
+    ExitInternal = 5,    // an unexpected failure (a bug: please report it)
+    ExitInterrupted = 6, // batch/sweep stopped by SIGTERM or SIGINT: the rows done are kept
 };
 
 struct OptionSpec

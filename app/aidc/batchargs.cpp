@@ -7,13 +7,17 @@
 #include "model/projectjson.h"
 #include "solvers/batch/batch.h"
 #include "solvers/batch/batchoutput.h"
+#include "solvers/batch/contenthash.h"
 #include "solvers/batch/resultsdb.h"
 #include "solvers/batch/sweep.h"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -26,6 +30,107 @@ namespace {
 
 constexpr std::int64_t kDefaultMaxVariants = 10000;
 
+// SIGTERM (what Slurm sends at a time limit or on preemption) and SIGINT stop the batch from
+// handing out items: the items running finish, the rows done are committed and written, and
+// the exit code says so. A second signal ends the process at once.
+std::atomic<bool> g_stopRequested{false};
+volatile std::sig_atomic_t g_stopSignal = 0;
+static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler needs a lock-free flag");
+
+extern "C" void onStopSignal(int signal)
+{
+    if (g_stopRequested.load()) {
+        std::signal(signal, SIG_DFL);
+        std::raise(signal);
+        return;
+    }
+    g_stopSignal = signal;
+    g_stopRequested.store(true);
+}
+
+// Installs the stop handlers for its lifetime and restores the previous ones after.
+class StopSignals
+{
+public:
+    StopSignals()
+    {
+        g_stopRequested.store(false);
+        g_stopSignal = 0;
+        struct sigaction action = {};
+        action.sa_handler = onStopSignal;
+        sigemptyset(&action.sa_mask);
+        sigaction(SIGTERM, &action, &m_term);
+        sigaction(SIGINT, &action, &m_int);
+    }
+    ~StopSignals()
+    {
+        sigaction(SIGTERM, &m_term, nullptr);
+        sigaction(SIGINT, &m_int, nullptr);
+    }
+    StopSignals(const StopSignals &) = delete;
+    StopSignals &operator=(const StopSignals &) = delete;
+
+private:
+    struct sigaction m_term = {}, m_int = {};
+};
+
+// The run id of --run-id, else slurm-<array job id> under Slurm, else run-<start time>;
+// nullopt and a message for an id that is empty, too long or has control characters.
+std::optional<std::string> runIdFor(const ParsedArgs &args, const std::string &runTime,
+                                    std::string &error)
+{
+    if (!args.has("--run-id")) {
+        const char *slurm = std::getenv("SLURM_ARRAY_JOB_ID");
+        return slurm && *slurm ? "slurm-" + std::string(slurm) : "run-" + runTime;
+    }
+    const std::string id = args.value("--run-id");
+    const bool printable = std::all_of(id.begin(), id.end(), [](char c) {
+        return static_cast<unsigned char>(c) >= 0x20 && c != 0x7f;
+    });
+    if (id.empty() || id.size() > 200 || !printable) {
+        error = "--run-id needs 1 to 200 printable characters, got '" + id + "'";
+        return std::nullopt;
+    }
+    return id;
+}
+
+// A --resume that cannot continue the stored run.
+class ResumeConflict : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// What `--resume` skips: the items of `items` that run `runId` of `database` already holds,
+// each checked to be the same document (file and content hash) as now. Throws ResumeConflict
+// the reason when the stored run is another command's or an item's document has changed.
+std::vector<std::int64_t> itemsLeft(const std::vector<std::int64_t> &items,
+                                    const ResultsDatabase::StoredRun &stored,
+                                    const std::string &command, const std::string &runId,
+                                    const BatchSource &source)
+{
+    if (stored.command != command)
+        throw ResumeConflict("run '" + runId + "' in the database is a " + stored.command +
+                             " run, not a " + command + " run: give the --run-id of this " +
+                             command);
+    std::vector<std::int64_t> left;
+    for (std::int64_t item : items) {
+        const auto done = stored.items.find(item);
+        if (done == stored.items.end()) {
+            left.push_back(item);
+            continue;
+        }
+        const BatchInput input = source(item);
+        const std::string hash = input.readable ? contentHash(input.text) : std::string();
+        if (done->second.projectFile != input.file || done->second.contentHash != hash)
+            throw ResumeConflict("item " + std::to_string(item) + " of run '" + runId + "' was " +
+                                 done->second.projectFile + " (" + done->second.contentHash +
+                                 "), now it is " + input.file + " (" + hash +
+                                 "): the inputs changed since; start a new run (another --run-id)");
+    }
+    return left;
+}
+
 std::vector<OptionSpec> evaluationOptions()
 {
     return {
@@ -35,6 +140,11 @@ std::vector<OptionSpec> evaluationOptions()
          "write one JSON object per item with the full result ('-': standard output)"},
         {"--db", true, "FILE", "add the results to a SQLite results database (created if missing)"},
         {"--shard", true, "i/n", "evaluate only items i, i+n, i+2n, ... (1-based; array jobs)"},
+        {"--run-id", true, "ID",
+         "names the run in --db (default: slurm-$SLURM_ARRAY_JOB_ID under Slurm, else "
+         "run-<start time>)"},
+        {"--resume", false, "",
+         "continue run --run-id in --db: skip the items it already holds (after SIGTERM)"},
         {"--as-of", true, "DATE", "price date (YYYY-MM-DD) for price-book quotes (default: today)"},
         {"--catalog", true, "DIR",
          "part catalog directory (default: $AIDC_CATALOG_DIR, the installed catalog, or the "
@@ -181,7 +291,14 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
         return usage("--csv and --jsonl cannot both write to standard output");
     if (outputs.db == "-")
         return usage("--db needs a file name");
+    const bool resume = args.has("--resume");
+    if (resume && outputs.db.empty())
+        return usage("--resume continues a run in a results database: give --db FILE");
     const bool quiet = args.has("--quiet");
+    std::string runTime = currentRunTime();
+    const std::optional<std::string> runId = runIdFor(args, runTime, error);
+    if (!runId)
+        return usage(error);
 
     const std::string catalogDirectory =
         args.has("--catalog") ? args.value("--catalog") : findCatalogDirectory(executablePath);
@@ -193,19 +310,37 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
         return ExitInput;
     }
 
-    const std::string runTime = currentRunTime();
     std::unique_ptr<ResultsDatabase> database;
     BatchCsv csv(job.variantColumns);
     std::string jsonl;
     ProgressBar progress(!quiet && ::isatty(STDERR_FILENO));
-    const std::vector<std::int64_t> items = shardItems(job.total, shard);
+    std::vector<std::int64_t> items = shardItems(job.total, shard);
+    const std::size_t shardSize = items.size();
     const auto start = std::chrono::steady_clock::now();
     std::int64_t failed = 0, clean = 0, withErrors = 0, loadFailures = 0;
+    const StopSignals stopSignals;
+    options.cancel = &g_stopRequested;
     try {
         if (!outputs.db.empty()) {
             database = std::make_unique<ResultsDatabase>(outputs.db);
+            const std::optional<ResultsDatabase::StoredRun> stored = database->storedRun(*runId);
+            if (stored && !resume)
+                return usage("run '" + *runId + "' already has " +
+                             std::to_string(stored->items.size()) + " item(s) in " + outputs.db +
+                             ": add --resume to continue it, or give another --run-id");
+            if (stored) {
+                items = itemsLeft(items, *stored, command, *runId, job.source);
+                runTime = stored->runTime; // the resumed rows belong to the same run
+                if (!quiet)
+                    std::cerr << "aidc " << command << ": resuming run '" << *runId
+                              << "': " << shardSize - items.size() << " of " << shardSize
+                              << " items already done\n";
+            }
             database->begin();
         }
+        // Results are committed as they arrive (at least every second), so a run stopped by
+        // any means keeps what it committed.
+        auto lastCommit = std::chrono::steady_clock::now();
         failed = aidc::runBatch(
             items, job.source, catalog, options,
             [&](BatchRow &&row) {
@@ -216,8 +351,15 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
                     csv.add(row, runTime);
                 if (!outputs.jsonl.empty())
                     jsonl += batchJsonLine(row, runTime);
-                if (database)
-                    database->addRow(row, command, runTime);
+                if (!database)
+                    return;
+                database->addRow(row, command, runTime, *runId);
+                const auto now = std::chrono::steady_clock::now();
+                if (now - lastCommit >= std::chrono::seconds(1)) {
+                    database->commit();
+                    database->begin();
+                    lastCommit = now;
+                }
             },
             [&](const BatchProgress &state) { progress.update(state); });
         if (database)
@@ -226,8 +368,11 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
         progress.finish();
         std::cerr << "aidc " << command << ": " << dbError.what() << '\n';
         return ExitOutput;
+    } catch (const ResumeConflict &conflict) {
+        return usage(conflict.what());
     }
     progress.finish();
+    const std::int64_t done = clean + withErrors + loadFailures;
 
     int status = ExitOk;
     if (!outputs.csv.empty())
@@ -244,9 +389,9 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
         std::snprintf(line, sizeof line,
                       "%lld items: %lld ok, %lld with errors, %lld failed to load in %.2f s "
                       "(%.1f/s, %d jobs)",
-                      static_cast<long long>(items.size()), static_cast<long long>(clean),
+                      static_cast<long long>(done), static_cast<long long>(clean),
                       static_cast<long long>(withErrors), static_cast<long long>(loadFailures),
-                      seconds, seconds > 0 ? double(items.size()) / seconds : 0.0, jobs);
+                      seconds, seconds > 0 ? double(done) / seconds : 0.0, jobs);
         std::cerr << "aidc " << command << ": "
                   << (shard.count > 1 ? "shard " + std::to_string(shard.index) + "/" +
                                             std::to_string(shard.count) + ": "
@@ -255,6 +400,17 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
     }
     if (status != ExitOk)
         return status;
+    if (g_stopRequested.load() && done < std::int64_t(items.size())) {
+        std::cerr << "aidc " << command << ": stopped by "
+                  << (g_stopSignal == SIGINT ? "SIGINT" : "SIGTERM") << " after " << done << " of "
+                  << items.size() << " items; "
+                  << (database ? "they are committed to " + outputs.db +
+                                     ": rerun the same command with --resume --run-id '" + *runId +
+                                     "' to finish the run"
+                               : std::string("give --db to be able to resume"))
+                  << '\n';
+        return ExitInterrupted;
+    }
     return failed > 0 ? ExitViolations : ExitOk;
 }
 

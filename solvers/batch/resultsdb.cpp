@@ -371,6 +371,26 @@ ResultsDatabase::~ResultsDatabase()
         sqlite3_exec(m_impl->db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
+std::optional<ResultsDatabase::StoredRun> ResultsDatabase::storedRun(const std::string &runId) const
+{
+    m_impl->refreshColumns(); // another process may have written the run since
+    const auto runs = m_impl->columns.find("runs");
+    if (runs == m_impl->columns.end() || !runs->second.count("run_id"))
+        return std::nullopt;
+    Statement query(m_impl->db,
+                    "SELECT command, run_time, item, project_file, content_hash FROM runs WHERE "
+                    "run_id = ? ORDER BY run_time, item",
+                    "reading run " + runId);
+    query.bind(1, runId);
+    std::optional<StoredRun> run;
+    while (query.step()) {
+        if (!run)
+            run = StoredRun{query.text(0), query.text(1), {}};
+        run->items[query.integer(2)] = {query.text(3), query.text(4)};
+    }
+    return run;
+}
+
 void ResultsDatabase::begin()
 {
     m_impl->db.exec("BEGIN IMMEDIATE", "starting a transaction");
@@ -386,7 +406,7 @@ void ResultsDatabase::commit()
 }
 
 void ResultsDatabase::addRow(const BatchRow &row, const std::string &command,
-                             const std::string &runTime)
+                             const std::string &runTime, const std::string &runId)
 {
     using Values = std::vector<std::pair<std::string, nlohmann::json>>;
     const Values key = {{"project_file", row.file},
@@ -395,6 +415,8 @@ void ResultsDatabase::addRow(const BatchRow &row, const std::string &command,
                         {"item", row.item}};
 
     Values run = key;
+    if (!runId.empty())
+        run.emplace_back("run_id", runId);
     run.emplace_back("command", command);
     run.emplace_back("status", row.status());
     run.emplace_back("error", row.ok ? nlohmann::json() : nlohmann::json(row.error));
@@ -450,6 +472,53 @@ std::int64_t ResultsDatabase::rowCount(const std::string &table) const
     return count.step() ? count.integer(0) : 0;
 }
 
+namespace {
+
+// The shards of one run (one --run-id) each start at their own time; merged, they become one
+// run that started when its first shard did: every row of a run id takes the earliest run time
+// of that id, in every table (rows of the family tables are found by their key in `runs`).
+// A row already present under that time (an input merged twice) is dropped. Returns the rows of
+// `runs` dropped so.
+std::int64_t joinRunsById(const Connection &db)
+{
+    const Schema schema = readSchema(db);
+    const auto runs = schema.find("runs");
+    if (runs == schema.end() ||
+        std::none_of(runs->second.begin(), runs->second.end(),
+                     [](const std::string &c) { return lower(c) == "run_id"; }))
+        return 0;
+    std::int64_t dropped = 0;
+    db.exec("CREATE TEMP TABLE run_start (project_file TEXT, content_hash TEXT, run_time TEXT, "
+            "item INTEGER, start TEXT, PRIMARY KEY (project_file, content_hash, run_time, item))",
+            "joining the shards of a run");
+    db.exec("INSERT INTO run_start SELECT r.project_file, r.content_hash, r.run_time, r.item, "
+            "f.start FROM runs r JOIN (SELECT run_id, MIN(run_time) AS start FROM runs WHERE "
+            "run_id IS NOT NULL GROUP BY run_id) f ON f.run_id = r.run_id WHERE r.run_time <> "
+            "f.start",
+            "joining the shards of a run");
+    for (const auto &[table, columns] : schema) {
+        if (table == "meta")
+            continue;
+        const std::string t = quoted(table);
+        const std::string match =
+            "s.project_file = " + t + ".project_file AND s.content_hash = " + t +
+            ".content_hash AND s.run_time = " + t + ".run_time AND s.item = " + t + ".item";
+        db.exec("UPDATE OR IGNORE " + t +
+                    " SET run_time = (SELECT s.start FROM run_start s WHERE " + match +
+                    ") WHERE EXISTS (SELECT 1 FROM run_start s WHERE " + match + ")",
+                "joining the shards of a run in table " + table);
+        db.exec("DELETE FROM " + t + " WHERE EXISTS (SELECT 1 FROM run_start s WHERE " + match +
+                    ")",
+                "dropping rows merged twice from table " + table);
+        if (table == "runs")
+            dropped = sqlite3_changes(db.handle());
+    }
+    db.exec("DROP TABLE run_start", "joining the shards of a run");
+    return dropped;
+}
+
+} // namespace
+
 MergeStats mergeResultsDatabases(const std::string &output, const std::vector<std::string> &inputs)
 {
     if (inputs.empty())
@@ -500,6 +569,9 @@ MergeStats mergeResultsDatabases(const std::string &output, const std::vector<st
         }
         ++stats.inputs;
     }
+    const std::int64_t twice = joinRunsById(out.db);
+    stats.runsAdded -= twice;
+    stats.runsSkipped += twice;
     target.commit();
     return stats;
 }

@@ -7,7 +7,8 @@
 // Tables (docs/batch.md has example queries):
 //   meta    key/value: schema = "aidc-results", version = kResultsDbVersion;
 //   runs    one row per evaluated item, failed ones included: the key columns
-//           project_file, content_hash, run_time, item, then command ("batch"/"sweep"),
+//           project_file, content_hash, run_time, item, then run_id (the --run-id that lets a
+//           stopped run be resumed), command ("batch"/"sweep"),
 //           status ("ok"/"failed"), error, duration_s, diagnostic_count, diagnostics (JSON
 //           text), variant (JSON text) and one column per swept JSON pointer;
 //   one table per result family (resultcolumns.h: summary, layout, network, power,
@@ -21,7 +22,9 @@
 #include "solvers/batch/batch.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -62,7 +65,22 @@ public:
     void commit();
 
     // Writes `row` to `runs` and (ok rows) one row per result family. Inside begin()/commit().
-    void addRow(const BatchRow &row, const std::string &command, const std::string &runTime);
+    // `runId` ("" = none) is kept in `runs` for resuming the run (storedRun).
+    void addRow(const BatchRow &row, const std::string &command, const std::string &runTime,
+                const std::string &runId = {});
+
+    // What the database holds of run `runId` (nullopt: nothing): its command, its run time and
+    // its items with their project file and content hash. Outside a transaction.
+    struct StoredItem
+    {
+        std::string projectFile, contentHash;
+    };
+    struct StoredRun
+    {
+        std::string command, runTime;
+        std::map<std::int64_t, StoredItem> items;
+    };
+    std::optional<StoredRun> storedRun(const std::string &runId) const;
 
     // Tables and their columns, for tests and `aidc merge`.
     std::vector<std::string> tables() const;
@@ -85,6 +103,8 @@ struct MergeStats
 // Merges results databases (e.g. the shards of a sweep) into `output`, creating it when
 // missing, in one transaction: either every input is merged or `output` is left as it was.
 // Rows whose key is already present are skipped, so merging an input twice changes nothing.
+// Shards of one run (rows with one run_id) become one run: they all take the run time of the
+// earliest shard.
 // Throws ResultsDbError, before writing anything, when an input is missing, is not a results
 // database, has another schema version, or has a table without the key columns.
 MergeStats mergeResultsDatabases(const std::string &output, const std::vector<std::string> &inputs);
