@@ -74,6 +74,51 @@ private:
     struct sigaction m_term = {}, m_int = {};
 };
 
+// The JSON Lines output, streamed as rows arrive (a 100k-GPU variant is ~0.3 MB of JSON, so a
+// 10,000-variant sweep is never held): to standard output, or through an atomic writer whose
+// temporary replaces the file only when the run ends (a run that fails leaves the old file).
+class JsonlSink
+{
+public:
+    explicit JsonlSink(const std::string &path)
+        : m_path(path)
+    {
+        if (!path.empty() && path != "-")
+            m_file = std::make_unique<AtomicFileWriter>(path);
+    }
+
+    // "" while writable, else why not (naming the file).
+    std::string error() const { return m_file && !m_file->ok() ? m_file->error() : ""; }
+
+    void add(const BatchRow &row, const std::string &runTime)
+    {
+        if (m_path.empty())
+            return;
+        const std::string line = batchJsonLine(row, runTime);
+        if (m_file)
+            m_file->write(line);
+        else
+            std::cout << line;
+    }
+
+    // Publishes the file; "" or why it could not.
+    std::string finish()
+    {
+        if (m_path.empty())
+            return {};
+        if (!m_file) {
+            std::cout.flush();
+            return std::cout ? std::string() : std::string("cannot write to standard output");
+        }
+        const SaveResult saved = m_file->commit();
+        return saved.ok ? std::string() : saved.error;
+    }
+
+private:
+    std::string m_path;
+    std::unique_ptr<AtomicFileWriter> m_file;
+};
+
 // The run id of --run-id, else slurm-<array job id> under Slurm, else run-<start time>;
 // nullopt and a message for an id that is empty, too long or has control characters.
 std::optional<std::string> runIdFor(const ParsedArgs &args, const std::string &runTime,
@@ -312,7 +357,11 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
 
     std::unique_ptr<ResultsDatabase> database;
     BatchCsv csv(job.variantColumns);
-    std::string jsonl;
+    JsonlSink jsonl(outputs.jsonl);
+    if (!jsonl.error().empty()) {
+        std::cerr << "aidc " << command << ": " << jsonl.error() << '\n';
+        return ExitOutput;
+    }
     ProgressBar progress(!quiet && ::isatty(STDERR_FILENO));
     std::vector<std::int64_t> items = shardItems(job.total, shard);
     const std::size_t shardSize = items.size();
@@ -349,8 +398,7 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
                     progress.message(problemReport(command, row));
                 if (!outputs.csv.empty())
                     csv.add(row, runTime);
-                if (!outputs.jsonl.empty())
-                    jsonl += batchJsonLine(row, runTime);
+                jsonl.add(row, runTime);
                 if (!database)
                     return;
                 database->addRow(row, command, runTime, *runId);
@@ -376,9 +424,14 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
 
     int status = ExitOk;
     if (!outputs.csv.empty())
-        status = std::max(status, writeOutput(outputs.csv, csv.text(), command));
-    if (!outputs.jsonl.empty())
-        status = std::max(status, writeOutput(outputs.jsonl, jsonl, command));
+        if (const std::string failure = csv.save(outputs.csv); !failure.empty()) {
+            std::cerr << "aidc " << command << ": " << failure << '\n';
+            status = std::max(status, int(ExitOutput));
+        }
+    if (const std::string failure = jsonl.finish(); !failure.empty()) {
+        std::cerr << "aidc " << command << ": " << failure << '\n';
+        status = std::max(status, int(ExitOutput));
+    }
 
     if (!quiet) {
         const double seconds =

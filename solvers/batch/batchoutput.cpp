@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "batchoutput.h"
 
+#include "model/atomicfile.h"
 #include "model/csv.h"
 #include "solvers/batch/resultcolumns.h"
+
+#include <iostream>
+#include <stdexcept>
 
 namespace aidc {
 
@@ -53,11 +57,18 @@ std::string csvCell(const nlohmann::json &value)
 
 BatchCsv::BatchCsv(std::vector<std::string> variantColumns)
     : m_variantColumns(std::move(variantColumns))
+    , m_spill(std::tmpfile())
 {
     for (const char *key : kKeyColumns)
         column(key);
     for (const std::string &pointer : m_variantColumns)
         column(pointer);
+}
+
+BatchCsv::~BatchCsv()
+{
+    if (m_spill)
+        std::fclose(m_spill);
 }
 
 std::size_t BatchCsv::column(const std::string &name)
@@ -96,17 +107,85 @@ void BatchCsv::add(const BatchRow &row, const std::string &runTime)
                 set(family.name + "." + flat.name, csvCell(flat.value));
         }
     }
-    m_rows.push_back(std::move(cells));
+    std::string record;
+    appendCsvRecord(record, cells);
+    if (m_spill && std::fwrite(record.data(), 1, record.size(), m_spill) != record.size())
+        moveSpillToMemory(); // a full temporary directory: the rows so far and the next in memory
+    if (!m_spill)
+        m_memory += record;
+    m_widths.push_back(std::uint32_t(cells.size()));
+    m_bytes.push_back(std::uint32_t(record.size()));
+}
+
+void BatchCsv::moveSpillToMemory()
+{
+    std::size_t written = 0;
+    for (std::uint32_t bytes : m_bytes)
+        written += bytes;
+    m_memory.assign(written, '\0');
+    const bool read = std::fflush(m_spill) == 0 && std::fseek(m_spill, 0, SEEK_SET) == 0 &&
+                      std::fread(m_memory.data(), 1, written, m_spill) == written;
+    std::fclose(m_spill);
+    m_spill = nullptr;
+    if (!read)
+        throw std::runtime_error("cannot read the CSV's temporary file back");
+}
+
+template<typename Out> bool BatchCsv::emit(Out &&out) const
+{
+    std::string record;
+    appendCsvRecord(record, m_header);
+    if (!out(record))
+        return false;
+    if (m_spill && (std::fflush(m_spill) != 0 || std::fseek(m_spill, 0, SEEK_SET) != 0))
+        return false;
+    std::size_t offset = 0;
+    for (std::size_t i = 0; i < m_widths.size(); ++i) {
+        record.assign(m_bytes[i], '\0');
+        if (m_spill) {
+            if (std::fread(record.data(), 1, record.size(), m_spill) != record.size())
+                return false;
+        } else {
+            record = m_memory.substr(offset, m_bytes[i]);
+            offset += m_bytes[i];
+        }
+        record.resize(record.size() - 2); // CRLF
+        record.append(m_header.size() - m_widths[i], ',');
+        record += "\r\n";
+        if (!out(record))
+            return false;
+    }
+    if (m_spill)
+        std::fseek(m_spill, 0, SEEK_END);
+    return true;
 }
 
 std::string BatchCsv::text() const
 {
-    CsvTable table;
-    table.header = m_header;
-    table.rows = m_rows;
-    for (std::vector<std::string> &cells : table.rows)
-        cells.resize(m_header.size());
-    return toCsv(table);
+    std::string text;
+    if (!emit([&](const std::string &record) {
+            text += record;
+            return true;
+        }))
+        throw std::runtime_error("cannot read the CSV's temporary file back");
+    return text;
+}
+
+std::string BatchCsv::save(const std::string &path) const
+{
+    if (path == "-") {
+        const bool written = emit([](const std::string &record) {
+            std::cout << record;
+            return bool(std::cout);
+        });
+        std::cout.flush();
+        return written && std::cout ? std::string() : "cannot write the CSV to standard output";
+    }
+    AtomicFileWriter file(path);
+    if (!emit([&](const std::string &record) { return file.write(record); }))
+        return file.error().empty() ? "cannot read the CSV's temporary file back" : file.error();
+    const SaveResult saved = file.commit();
+    return saved.ok ? std::string() : saved.error;
 }
 
 } // namespace aidc

@@ -14,6 +14,8 @@
 
 #include "solvers/batch/batch.h"
 
+#include <cstdint>
+#include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
@@ -27,23 +29,38 @@ std::string batchJsonLine(const BatchRow &row, const std::string &runTime);
 // null empty, strings as they are.
 std::string csvCell(const nlohmann::json &value);
 
+// The CSV of a batch, built row by row in constant memory: a column appears when a row first
+// brings it and columns are only ever appended, so each row is encoded at once with the columns
+// known then and kept in an anonymous temporary file (memory if none can be made); the output
+// pads the early rows with empty cells for the columns that came later.
 class BatchCsv
 {
 public:
     // `variantColumns`: the swept JSON pointers, in --set order (empty for a batch).
     explicit BatchCsv(std::vector<std::string> variantColumns = {});
+    ~BatchCsv();
+    BatchCsv(const BatchCsv &) = delete;
+    BatchCsv &operator=(const BatchCsv &) = delete;
 
     void add(const BatchRow &row, const std::string &runTime);
     std::string text() const;
-    std::size_t rowCount() const { return m_rows.size(); }
+    // Writes the CSV to `path` ("-": standard output) atomically, streaming; "" or why not.
+    std::string save(const std::string &path) const;
+    std::size_t rowCount() const { return m_widths.size(); }
 
 private:
     std::size_t column(const std::string &name);
+    void moveSpillToMemory();
+    // Calls `out` with the header record, then each row's record padded to the final width.
+    template<typename Out> bool emit(Out &&out) const;
 
     std::vector<std::string> m_header;
     std::map<std::string, std::size_t> m_index;
-    std::vector<std::vector<std::string>> m_rows;
     std::vector<std::string> m_variantColumns;
+    std::FILE *m_spill = nullptr;        // the encoded rows, in order
+    std::string m_memory;                // ... when no temporary file could be made
+    std::vector<std::uint32_t> m_widths; // columns of each encoded row
+    std::vector<std::uint32_t> m_bytes;  // bytes of each encoded row
 };
 
 } // namespace aidc

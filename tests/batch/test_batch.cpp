@@ -192,3 +192,42 @@ TEST_CASE("run times are ISO 8601 UTC with microseconds", "[batch]")
     CHECK(time[19] == '.');
     CHECK(time.back() == 'Z');
 }
+
+// Issue 22 (item 7): the CSV is built in constant memory, each row encoded as it comes with the
+// columns known then; a column a later row brings pads the earlier rows with an empty cell.
+TEST_CASE("the batch CSV pads early rows with the columns later rows bring", "[batch][csv]")
+{
+    BatchRow failed;
+    failed.item = 0;
+    failed.file = "a.json";
+    failed.error = "=cannot load";
+    BatchRow ok;
+    ok.item = 1;
+    ok.file = "b.json";
+    ok.ok = true;
+    ok.result = {{"summary", {{"gpus", 8}, {"note", "x,y"}}}};
+
+    BatchCsv csv;
+    csv.add(failed, "T");
+    csv.add(ok, "T");
+    CHECK(csv.rowCount() == 2);
+    const std::string text = csv.text();
+    Diagnostics d;
+    const CsvTable table = parseCsv(text, "batch.csv", d);
+    REQUIRE_FALSE(d.hasErrors());
+    REQUIRE(table.rows.size() == 2);
+    CHECK(table.header.back() == "summary.note");
+    for (const auto &row : table.rows)
+        CHECK(row.size() == table.header.size());
+    CHECK(table.rows[0].back().empty()); // padded
+    CHECK(table.rows[1].back() == "x,y");
+    CHECK(text.find("'=cannot load") != std::string::npos); // neutralised as before
+
+    // Saved to a file the same bytes, and again after more rows (the spill is read twice).
+    TempDir dir;
+    CHECK(csv.save(dir.file("out.csv")).empty());
+    CHECK(readFile(dir.file("out.csv")) == text);
+    csv.add(failed, "T");
+    CHECK(csv.text().size() > text.size());
+    CHECK(csv.save("/no/such/dir/out.csv").find("/no/such/dir") != std::string::npos);
+}
