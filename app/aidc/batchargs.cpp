@@ -34,8 +34,9 @@ constexpr std::int64_t kDefaultMaxVariants = 10000;
 // handing out items: the items running finish, the rows done are committed and written, and
 // the exit code says so. A second signal ends the process at once.
 std::atomic<bool> g_stopRequested{false};
-volatile std::sig_atomic_t g_stopSignal = 0;
-static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler needs a lock-free flag");
+std::atomic<int> g_stopSignal{0};
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free,
+              "the signal handler needs lock-free flags");
 
 extern "C" void onStopSignal(int signal)
 {
@@ -44,7 +45,7 @@ extern "C" void onStopSignal(int signal)
         std::raise(signal);
         return;
     }
-    g_stopSignal = signal;
+    g_stopSignal.store(signal);
     g_stopRequested.store(true);
 }
 
@@ -55,9 +56,10 @@ public:
     StopSignals()
     {
         g_stopRequested.store(false);
-        g_stopSignal = 0;
+        g_stopSignal.store(0);
         struct sigaction action = {};
         action.sa_handler = onStopSignal;
+        action.sa_flags = SA_RESTART;
         sigemptyset(&action.sa_mask);
         sigaction(SIGTERM, &action, &m_term);
         sigaction(SIGINT, &action, &m_int);
@@ -310,7 +312,10 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
         return ExitUsage;
     };
 
+    // From the start: a signal during the catalog load already ends the run as an interruption.
+    const StopSignals stopSignals;
     BatchOptions options;
+    options.cancel = &g_stopRequested;
     std::string error;
     if (args.has("--jobs")) {
         const auto jobs = wholeNumber(args, "--jobs", 1, 1024, error);
@@ -339,8 +344,15 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
     const bool resume = args.has("--resume");
     if (resume && outputs.db.empty())
         return usage("--resume continues a run in a results database: give --db FILE");
+    if (resume && !args.has("--run-id") && !std::getenv("SLURM_ARRAY_JOB_ID"))
+        return usage("--resume needs the --run-id of the run to continue (outside a Slurm array "
+                     "job there is no default to find it by)");
+    const bool asOfGiven = !options.evaluate.cost.asOfDate.empty();
+    if (!asOfGiven) // one price date for the whole run, even resumed after midnight
+        options.evaluate.cost.asOfDate = todayIsoDate();
     const bool quiet = args.has("--quiet");
-    std::string runTime = currentRunTime();
+    const std::string started = currentRunTime();
+    std::string runTime = started;
     const std::optional<std::string> runId = runIdFor(args, runTime, error);
     if (!runId)
         return usage(error);
@@ -367,25 +379,34 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
     const std::size_t shardSize = items.size();
     const auto start = std::chrono::steady_clock::now();
     std::int64_t failed = 0, clean = 0, withErrors = 0, loadFailures = 0;
-    const StopSignals stopSignals;
-    options.cancel = &g_stopRequested;
     try {
         if (!outputs.db.empty()) {
             database = std::make_unique<ResultsDatabase>(outputs.db);
+            // Under the write lock: two processes given one run id cannot both start it.
+            database->begin();
             const std::optional<ResultsDatabase::StoredRun> stored = database->storedRun(*runId);
             if (stored && !resume)
                 return usage("run '" + *runId + "' already has " +
                              std::to_string(stored->items.size()) + " item(s) in " + outputs.db +
                              ": add --resume to continue it, or give another --run-id");
+            if (!stored && resume && database->rowCount("runs") > 0)
+                return usage("no run '" + *runId + "' in " + outputs.db +
+                             ", which holds other runs: give the --run-id of the run to continue");
             if (stored) {
                 items = itemsLeft(items, *stored, command, *runId, job.source);
+                if (!stored->asOf.empty() && stored->asOf != options.evaluate.cost.asOfDate) {
+                    if (asOfGiven)
+                        return usage("run '" + *runId + "' was priced as of " + stored->asOf +
+                                     ", not " + options.evaluate.cost.asOfDate +
+                                     ": resume it with its own --as-of");
+                    options.evaluate.cost.asOfDate = stored->asOf;
+                }
                 runTime = stored->runTime; // the resumed rows belong to the same run
                 if (!quiet)
                     std::cerr << "aidc " << command << ": resuming run '" << *runId
                               << "': " << shardSize - items.size() << " of " << shardSize
                               << " items already done\n";
             }
-            database->begin();
         }
         // Results are committed as they arrive (at least every second), so a run stopped by
         // any means keeps what it committed.
@@ -401,7 +422,8 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
                 jsonl.add(row, runTime);
                 if (!database)
                     return;
-                database->addRow(row, command, runTime, *runId);
+                database->addRow(row, command,
+                                 {runTime, *runId, started, options.evaluate.cost.asOfDate});
                 const auto now = std::chrono::steady_clock::now();
                 if (now - lastCommit >= std::chrono::seconds(1)) {
                     database->commit();
@@ -455,8 +477,8 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
         return status;
     if (g_stopRequested.load() && done < std::int64_t(items.size())) {
         std::cerr << "aidc " << command << ": stopped by "
-                  << (g_stopSignal == SIGINT ? "SIGINT" : "SIGTERM") << " after " << done << " of "
-                  << items.size() << " items; "
+                  << (g_stopSignal.load() == SIGINT ? "SIGINT" : "SIGTERM") << " after " << done
+                  << " of " << items.size() << " items; "
                   << (database ? "they are committed to " + outputs.db +
                                      ": rerun the same command with --resume --run-id '" + *runId +
                                      "' to finish the run"

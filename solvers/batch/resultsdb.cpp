@@ -377,15 +377,17 @@ std::optional<ResultsDatabase::StoredRun> ResultsDatabase::storedRun(const std::
     const auto runs = m_impl->columns.find("runs");
     if (runs == m_impl->columns.end() || !runs->second.count("run_id"))
         return std::nullopt;
+    const bool asOf = runs->second.count("as_of") > 0;
     Statement query(m_impl->db,
-                    "SELECT command, run_time, item, project_file, content_hash FROM runs WHERE "
-                    "run_id = ? ORDER BY run_time, item",
+                    std::string("SELECT command, run_time, item, project_file, content_hash, ") +
+                        (asOf ? "as_of" : "NULL") +
+                        " FROM runs WHERE run_id = ? ORDER BY run_time, item",
                     "reading run " + runId);
     query.bind(1, runId);
     std::optional<StoredRun> run;
     while (query.step()) {
         if (!run)
-            run = StoredRun{query.text(0), query.text(1), {}};
+            run = StoredRun{query.text(0), query.text(1), query.text(5), {}};
         run->items[query.integer(2)] = {query.text(3), query.text(4)};
     }
     return run;
@@ -406,8 +408,14 @@ void ResultsDatabase::commit()
 }
 
 void ResultsDatabase::addRow(const BatchRow &row, const std::string &command,
-                             const std::string &runTime, const std::string &runId)
+                             const std::string &runTime)
 {
+    addRow(row, command, RunStamp{runTime, {}, {}, {}});
+}
+
+void ResultsDatabase::addRow(const BatchRow &row, const std::string &command, const RunStamp &stamp)
+{
+    const std::string &runTime = stamp.runTime;
     using Values = std::vector<std::pair<std::string, nlohmann::json>>;
     const Values key = {{"project_file", row.file},
                         {"content_hash", row.contentHash},
@@ -415,8 +423,11 @@ void ResultsDatabase::addRow(const BatchRow &row, const std::string &command,
                         {"item", row.item}};
 
     Values run = key;
-    if (!runId.empty())
-        run.emplace_back("run_id", runId);
+    for (const auto &[column, value] :
+         {std::pair{"run_id", &stamp.runId}, std::pair{"started", &stamp.started},
+          std::pair{"as_of", &stamp.asOf}})
+        if (!value->empty())
+            run.emplace_back(column, *value);
     run.emplace_back("command", command);
     run.emplace_back("status", row.status());
     run.emplace_back("error", row.ok ? nlohmann::json() : nlohmann::json(row.error));
@@ -474,28 +485,58 @@ std::int64_t ResultsDatabase::rowCount(const std::string &table) const
 
 namespace {
 
-// The shards of one run (one --run-id) each start at their own time; merged, they become one
-// run that started when its first shard did: every row of a run id takes the earliest run time
-// of that id, in every table (rows of the family tables are found by their key in `runs`).
-// A row already present under that time (an input merged twice) is dropped. Returns the rows of
-// `runs` dropped so.
+// The shards of one run (one --run-id and command) each start at their own time; merged, they
+// become one run that started when its first shard did: every row of the run takes the earliest
+// run time, in every table (rows of the family tables are found by their key in `runs`). A row
+// already present under that time is either the same shard merged twice (its `started` says so:
+// dropped) or an item of an unrelated run given the same id (refused). Returns the rows of
+// `runs` dropped.
 std::int64_t joinRunsById(const Connection &db)
 {
     const Schema schema = readSchema(db);
     const auto runs = schema.find("runs");
-    if (runs == schema.end() ||
-        std::none_of(runs->second.begin(), runs->second.end(),
-                     [](const std::string &c) { return lower(c) == "run_id"; }))
+    if (runs == schema.end())
         return 0;
-    std::int64_t dropped = 0;
+    auto has = [&](const char *name) {
+        return std::any_of(runs->second.begin(), runs->second.end(),
+                           [&](const std::string &c) { return lower(c) == name; });
+    };
+    if (!has("run_id"))
+        return 0;
+    const std::string started = has("started") ? "COALESCE(r.started, r.run_time)" : "r.run_time";
     db.exec("CREATE TEMP TABLE run_start (project_file TEXT, content_hash TEXT, run_time TEXT, "
-            "item INTEGER, start TEXT, PRIMARY KEY (project_file, content_hash, run_time, item))",
+            "item INTEGER, run_id TEXT, start TEXT, PRIMARY KEY (project_file, content_hash, "
+            "run_time, item))",
             "joining the shards of a run");
     db.exec("INSERT INTO run_start SELECT r.project_file, r.content_hash, r.run_time, r.item, "
-            "f.start FROM runs r JOIN (SELECT run_id, MIN(run_time) AS start FROM runs WHERE "
-            "run_id IS NOT NULL GROUP BY run_id) f ON f.run_id = r.run_id WHERE r.run_time <> "
-            "f.start",
+            "r.run_id, f.start FROM runs r JOIN (SELECT run_id, command, MIN(run_time) AS start "
+            "FROM runs WHERE run_id IS NOT NULL GROUP BY run_id, command) f ON f.run_id = "
+            "r.run_id AND f.command IS r.command WHERE r.run_time <> f.start",
             "joining the shards of a run");
+    std::int64_t dropped = 0;
+    bool none = true;
+    {
+        Statement count(db, "SELECT COUNT(*) FROM run_start", "joining the shards of a run");
+        none = !count.step() || count.integer(0) == 0;
+    } // finalized: a pending statement would lock the table against DROP
+    if (none) {
+        db.exec("DROP TABLE run_start", "joining the shards of a run");
+        return 0;
+    }
+    {
+        Statement clash(db,
+                        "SELECT s.run_id, s.item, s.run_time, r.run_time FROM run_start s JOIN "
+                        "runs r ON r.project_file = s.project_file AND r.content_hash = "
+                        "s.content_hash AND r.run_time = s.start AND r.item = s.item WHERE " +
+                            started + " <> s.run_time LIMIT 1",
+                        "joining the shards of a run");
+        if (clash.step())
+            throw ResultsDbError("", "run id '" + clash.text(0) + "' holds item " + clash.text(1) +
+                                         " from two runs (started " + clash.text(3) + " and " +
+                                         clash.text(2) +
+                                         "): they are different runs given one --run-id; "
+                                         "nothing was merged");
+    }
     for (const auto &[table, columns] : schema) {
         if (table == "meta")
             continue;

@@ -8,7 +8,8 @@
 //   meta    key/value: schema = "aidc-results", version = kResultsDbVersion;
 //   runs    one row per evaluated item, failed ones included: the key columns
 //           project_file, content_hash, run_time, item, then run_id (the --run-id that lets a
-//           stopped run be resumed), command ("batch"/"sweep"),
+//           stopped run be resumed), started (when the process that wrote the row started: a
+//           resumed run's or a shard's own start), as_of (the price date), command,
 //           status ("ok"/"failed"), error, duration_s, diagnostic_count, diagnostics (JSON
 //           text), variant (JSON text) and one column per swept JSON pointer;
 //   one table per result family (resultcolumns.h: summary, layout, network, power,
@@ -65,19 +66,28 @@ public:
     void commit();
 
     // Writes `row` to `runs` and (ok rows) one row per result family. Inside begin()/commit().
-    // `runId` ("" = none) is kept in `runs` for resuming the run (storedRun).
-    void addRow(const BatchRow &row, const std::string &command, const std::string &runTime,
-                const std::string &runId = {});
+    void addRow(const BatchRow &row, const std::string &command, const std::string &runTime);
 
-    // What the database holds of run `runId` (nullopt: nothing): its command, its run time and
-    // its items with their project file and content hash. Outside a transaction.
+    // The same with what lets a stopped run be resumed and its shards be joined (storedRun,
+    // mergeResultsDatabases); "" leaves a column empty.
+    struct RunStamp
+    {
+        std::string runTime; // the run's start: the key
+        std::string runId;
+        std::string started; // this process's start
+        std::string asOf;    // the price date the items were evaluated with
+    };
+    void addRow(const BatchRow &row, const std::string &command, const RunStamp &stamp);
+
+    // What the database holds of run `runId` (nullopt: nothing): its command, run time, price
+    // date and items with their project file and content hash.
     struct StoredItem
     {
         std::string projectFile, contentHash;
     };
     struct StoredRun
     {
-        std::string command, runTime;
+        std::string command, runTime, asOf;
         std::map<std::int64_t, StoredItem> items;
     };
     std::optional<StoredRun> storedRun(const std::string &runId) const;
@@ -103,8 +113,9 @@ struct MergeStats
 // Merges results databases (e.g. the shards of a sweep) into `output`, creating it when
 // missing, in one transaction: either every input is merged or `output` is left as it was.
 // Rows whose key is already present are skipped, so merging an input twice changes nothing.
-// Shards of one run (rows with one run_id) become one run: they all take the run time of the
-// earliest shard.
+// Shards of one run (rows with one run_id and command) become one run: they all take the run
+// time of the earliest shard. Two runs that share a run id and an item but started apart (two
+// unrelated runs given one --run-id) are refused: nothing is merged.
 // Throws ResultsDbError, before writing anything, when an input is missing, is not a results
 // database, has another schema version, or has a table without the key columns.
 MergeStats mergeResultsDatabases(const std::string &output, const std::vector<std::string> &inputs);

@@ -10,8 +10,12 @@
 
 #include <sqlite3.h>
 #include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
 
 #include <cstdlib>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -41,11 +45,24 @@ std::vector<std::vector<std::string>> query(const std::string &db, const std::st
     return rows;
 }
 
-// What two runs must agree on, apart from timing: every item with its document and status, and
-// the headline figures of each.
-const char *const kContent = "SELECT r.item, r.content_hash, r.status, s.gpus, s.capexUsd, "
-                             "s.tcoUsd FROM runs r JOIN summary s USING (project_file, "
-                             "content_hash, run_time, item) ORDER BY r.item";
+// Every table of a results database, every column but the timing ones and the run's own
+// identity, rows in item order: what an interrupted and resumed run must share with an
+// uninterrupted one.
+std::map<std::string, std::vector<std::vector<std::string>>> content(const std::string &db)
+{
+    static const std::set<std::string> timing = {"run_time", "duration_s", "run_id", "started"};
+    std::map<std::string, std::vector<std::vector<std::string>>> tables;
+    for (const auto &name : query(db, "SELECT name FROM sqlite_master WHERE type = 'table'")) {
+        std::string columns;
+        for (const auto &column : query(db, "PRAGMA table_info(\"" + name[0] + "\")"))
+            if (!timing.count(column[1]))
+                columns += (columns.empty() ? "\"" : ", \"") + column[1] + "\"";
+        const bool keyed = columns.find("\"item\"") != std::string::npos;
+        tables[name[0]] = query(db, "SELECT " + columns + " FROM \"" + name[0] + "\"" +
+                                        (keyed ? " ORDER BY item, project_file" : ""));
+    }
+    return tables;
+}
 
 std::vector<std::string> sweep(const std::string &values, std::vector<std::string> extra)
 {
@@ -80,7 +97,7 @@ TEST_CASE("a resumed run evaluates only the items a run lacks and stores none tw
     // One run, every item once, the same content as an uninterrupted run.
     CHECK(query(db, "SELECT COUNT(*), COUNT(DISTINCT item), COUNT(DISTINCT run_time), "
                     "MIN(run_id) FROM runs")[0] == std::vector<std::string>{"5", "5", "1", "R"});
-    CHECK(query(db, kContent) == query(reference, kContent));
+    CHECK(content(db) == content(reference));
     // Resuming a finished run evaluates nothing.
     CHECK(runCli(sweep("0.05,0.06,0.07,0.08,0.09", {"--db", db, "--run-id", "R", "--resume"}))
               .exitCode == 0);
@@ -106,6 +123,18 @@ TEST_CASE("resuming refuses a run whose inputs changed or that is another comman
     CHECK(query(db, "SELECT COUNT(*) FROM runs")[0][0] == "2");
 
     CHECK(runCli(sweep("0.05", {"--resume"})).exitCode == cli::ExitUsage); // no --db
+    // No run id to continue (outside Slurm), or one the database does not hold among others.
+    const CliRun noId = runCli(sweep("0.05,0.06", {"--db", db, "--resume"}));
+    CHECK(noId.exitCode == cli::ExitUsage);
+    CHECK(noId.err.find("needs the --run-id") != std::string::npos);
+    const CliRun other = runCli(sweep("0.05,0.06", {"--db", db, "--run-id", "Y", "--resume"}));
+    CHECK(other.exitCode == cli::ExitUsage);
+    CHECK(other.err.find("no run 'Y'") != std::string::npos);
+    // Another price date than the run's.
+    const CliRun priced = runCli(
+        sweep("0.05,0.06", {"--db", db, "--run-id", "R", "--resume", "--as-of", "2020-01-01"}));
+    CHECK(priced.exitCode == cli::ExitUsage);
+    CHECK(priced.err.find("resume it with its own --as-of") != std::string::npos);
     CHECK(runCli(sweep("0.05", {"--db", db, "--run-id", ""})).exitCode == cli::ExitUsage);
     CHECK(runCli(sweep("0.05", {"--db", db, "--run-id", std::string(201, 'x')})).exitCode ==
           cli::ExitUsage);
@@ -139,10 +168,18 @@ TEST_CASE("the shards of one run id merge into one run, and merging twice adds n
     CHECK(twice.out.find("0 runs added") != std::string::npos);
     CHECK(query(merged, "SELECT COUNT(*) FROM runs")[0][0] == "4");
     CHECK(query(merged, "SELECT COUNT(*) FROM summary")[0][0] == "4");
+
+    // An unrelated run given the same id, with items in common: refused, nothing merged.
+    REQUIRE(runCli(sweep(values, {"--run-id", "S", "--db", dir.file("other.db")})).exitCode == 0);
+    const CliRun clash = runCli({"merge", merged, dir.file("other.db")});
+    CHECK(clash.exitCode == cli::ExitInput);
+    CHECK(clash.err.find("different runs given one --run-id") != std::string::npos);
+    CHECK(query(merged, "SELECT COUNT(*) FROM runs")[0][0] == "4");
 }
 
 #ifdef AIDC_EXE
-// The real program, stopped as Slurm stops it: SIGTERM mid-way, then --resume.
+// The real program, stopped as Slurm stops it: SIGTERM once it has committed an item, then
+// --resume; the result equals an uninterrupted run's.
 TEST_CASE("the aidc program: a sweep stopped by SIGTERM keeps its items and resumes to the "
           "uninterrupted result",
           "[batchcli][resume][program]")
@@ -151,32 +188,70 @@ TEST_CASE("the aidc program: a sweep stopped by SIGTERM keeps its items and resu
     std::string values;
     for (int i = 0; i < 24; ++i)
         values += (i ? "," : "") + std::to_string(0.05 + 0.001 * i);
-    // The 100k sample takes about 0.1 s a variant on one thread here: 24 take ~2.5 s, and the
-    // signal comes after 1 s.
-    const std::string sweepCommand =
-        "'" AIDC_EXE "' sweep '" + sourcePath("projects/h100-100k-site.json") +
-        "' --set /site/electricityUsdPerKWh=" + values + " --jobs 1 --quiet --run-id T --db ";
-    auto shell = [&](const std::string &command) {
-        const std::string full = "AIDC_CATALOG_DIR='" + catalogDirectory() + "' " + command +
-                                 " 2>>'" + dir.file("stderr.txt") + "'";
-        const int status = std::system(full.c_str());
+    const std::string db = dir.file("run.db");
+    std::vector<std::string> arguments = {AIDC_EXE,
+                                          "sweep",
+                                          sourcePath("projects/h100-100k-site.json"),
+                                          "--set",
+                                          "/site/electricityUsdPerKWh=" + values,
+                                          "--jobs",
+                                          "1",
+                                          "--quiet",
+                                          "--run-id",
+                                          "T",
+                                          "--db"};
+    auto run = [&](std::vector<std::string> extra, bool stopOnceCommitted) {
+        std::vector<std::string> all = arguments;
+        all.insert(all.end(), extra.begin(), extra.end());
+        std::vector<char *> argv;
+        for (std::string &a : all)
+            argv.push_back(a.data());
+        argv.push_back(nullptr);
+        const std::string catalog = "AIDC_CATALOG_DIR=" + catalogDirectory();
+        std::vector<char *> env = {const_cast<char *>(catalog.c_str()), nullptr};
+        const pid_t pid = fork();
+        REQUIRE(pid >= 0);
+        if (pid == 0) {
+            execve(argv[0], argv.data(), env.data());
+            _exit(127);
+        }
+        if (stopOnceCommitted) {
+            // Poll (up to 60 s) until an item is committed, then stop it as Slurm would.
+            for (int i = 0; i < 600; ++i) {
+                usleep(100000);
+                sqlite3 *handle = nullptr;
+                int rows = 0;
+                if (sqlite3_open_v2(all.back().c_str(), &handle, SQLITE_OPEN_READONLY, nullptr) ==
+                    SQLITE_OK) {
+                    sqlite3_busy_timeout(handle, 100);
+                    sqlite3_exec(
+                        handle, "SELECT COUNT(*) FROM runs",
+                        [](void *out, int, char **cells, char **) {
+                            *static_cast<int *>(out) = cells[0] ? std::atoi(cells[0]) : 0;
+                            return 0;
+                        },
+                        &rows, nullptr);
+                }
+                sqlite3_close(handle);
+                if (rows > 0)
+                    break;
+            }
+            kill(pid, SIGTERM);
+        }
+        int status = 0;
+        waitpid(pid, &status, 0);
         return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     };
-    const std::string db = dir.file("run.db");
-    const int stopped = shell("sh -c \"" + sweepCommand + "'" + db +
-                              "' & p=\\$!; sleep 1; kill -TERM \\$p; wait \\$p\"");
-    INFO(readFile(dir.file("stderr.txt")));
-    REQUIRE(stopped == cli::ExitInterrupted);
+    REQUIRE(run({db}, true) == cli::ExitInterrupted);
     const int kept = std::stoi(query(db, "SELECT COUNT(*) FROM runs")[0][0]);
     CHECK(kept > 0);
     CHECK(kept < 24);
-    CHECK(readFile(dir.file("stderr.txt")).find("stopped by SIGTERM") != std::string::npos);
 
-    CHECK(shell(sweepCommand + "'" + db + "' --resume") == 0);
-    CHECK(shell(sweepCommand + "'" + dir.file("reference.db") + "'") == 0);
+    CHECK(run({db, "--resume"}, false) == 0);
+    CHECK(run({dir.file("reference.db")}, false) == 0);
     CHECK(
         query(db, "SELECT COUNT(*), COUNT(DISTINCT item), COUNT(DISTINCT run_time) FROM runs")[0] ==
         std::vector<std::string>{"24", "24", "1"});
-    CHECK(query(db, kContent) == query(dir.file("reference.db"), kContent));
+    CHECK(content(db) == content(dir.file("reference.db")));
 }
 #endif
