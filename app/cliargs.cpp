@@ -2,6 +2,8 @@
 #include "cliargs.h"
 
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace aidc::cli {
@@ -32,6 +34,20 @@ std::optional<long long> wholeNumber(const ParsedArgs &args, const std::string &
     error = option + " needs a whole number from " + std::to_string(low) + " to " +
             std::to_string(high) + ", got '" + text + "'";
     return std::nullopt;
+}
+
+std::optional<std::uint64_t> seedNumber(const ParsedArgs &args, const std::string &option,
+                                        std::string &error)
+{
+    const std::string text = args.value(option);
+    char *end = nullptr;
+    errno = 0;
+    const unsigned long long value = std::strtoull(text.c_str(), &end, 10);
+    if (text.empty() || text.front() == '-' || *end != '\0' || errno == ERANGE) {
+        error = option + " needs a whole number from 0 to 18446744073709551615, got '" + text + "'";
+        return std::nullopt;
+    }
+    return std::uint64_t(value);
 }
 
 std::optional<ParsedArgs> parseArgs(const std::vector<CommandSpec> &commands,

@@ -4,6 +4,7 @@
 // Argument parsing for the `aidc` command line: `aidc <command> [options] [files...]`.
 // Each command declares its options; anything else is a usage error (exit code 2).
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -64,6 +65,11 @@ std::string commandHelp(const CommandSpec &command);
 // number from 1 to 1024, got 'x'" in `error` otherwise.
 std::optional<long long> wholeNumber(const ParsedArgs &args, const std::string &option,
                                      long long low, long long high, std::string &error);
+
+// The value of `option` as a random seed, any whole number from 0 to 2^64 - 1; nullopt and why
+// in `error` otherwise.
+std::optional<std::uint64_t> seedNumber(const ParsedArgs &args, const std::string &option,
+                                        std::string &error);
 
 // The documented exit codes, for --help, the man page and the docs.
 const std::vector<std::pair<int, std::string>> &exitCodeDescriptions();

@@ -150,16 +150,22 @@ public:
 
 // What `--resume` skips: the items of `items` that run `runId` of `database` already holds,
 // each checked to be the same document (file and content hash) as now. Throws ResumeConflict
-// the reason when the stored run is another command's or an item's document has changed.
+// with the reason when the stored run is another command's or another sweep plan's, or an
+// item's document has changed.
 std::vector<std::int64_t> itemsLeft(const std::vector<std::int64_t> &items,
                                     const ResultsDatabase::StoredRun &stored,
-                                    const std::string &command, const std::string &runId,
-                                    const BatchSource &source)
+                                    const std::string &command, const std::string &plan,
+                                    const std::string &runId, const BatchSource &source)
 {
     if (stored.command != command)
         throw ResumeConflict("run '" + runId + "' in the database is a " + stored.command +
                              " run, not a " + command + " run: give the --run-id of this " +
                              command);
+    if (stored.plan != plan)
+        throw ResumeConflict("run '" + runId +
+                             "' in the database is a sweep of other axes or "
+                             "another sample (its plan is in runs.sweep_plan): resume it with "
+                             "the same --set, --zip and --sample options, or start a new run");
     std::vector<std::int64_t> left;
     for (std::int64_t item : items) {
         const auto done = stored.items.find(item);
@@ -272,6 +278,7 @@ struct EvaluationJob
     std::int64_t total = 0;
     BatchSource source;
     std::vector<std::string> variantColumns;
+    std::string plan; // sweeps: Sweep::plan() as JSON text, kept in the database
 };
 
 struct Outputs
@@ -393,7 +400,7 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
                 return usage("no run '" + *runId + "' in " + outputs.db +
                              ", which holds other runs: give the --run-id of the run to continue");
             if (stored) {
-                items = itemsLeft(items, *stored, command, *runId, job.source);
+                items = itemsLeft(items, *stored, command, job.plan, *runId, job.source);
                 if (!stored->asOf.empty() && stored->asOf != options.evaluate.cost.asOfDate) {
                     if (asOfGiven)
                         return usage("run '" + *runId + "' was priced as of " + stored->asOf +
@@ -422,8 +429,9 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
                 jsonl.add(row, runTime);
                 if (!database)
                     return;
-                database->addRow(row, command,
-                                 {runTime, *runId, started, options.evaluate.cost.asOfDate});
+                database->addRow(
+                    row, command,
+                    {runTime, *runId, started, options.evaluate.cost.asOfDate, job.plan});
                 const auto now = std::chrono::steady_clock::now();
                 if (now - lastCommit >= std::chrono::seconds(1)) {
                     database->commit();
@@ -506,6 +514,40 @@ int runBatchFiles(const ParsedArgs &args, const std::string &executablePath)
     return runEvaluation(args, executablePath, std::move(job));
 }
 
+// --sample random|lhs with --samples N (1 to `maxVariants`) and --seed S; a grid without them.
+// Throws SweepError for a mode it does not know, a count out of range, or --samples/--seed
+// without --sample.
+SweepSampling samplingFor(const ParsedArgs &args, std::int64_t maxVariants)
+{
+    SweepSampling sampling;
+    if (!args.has("--sample")) {
+        if (args.has("--samples") || args.has("--seed"))
+            throw SweepError("--samples and --seed choose the points of a --sample");
+        return sampling;
+    }
+    const std::string mode = args.value("--sample");
+    if (mode == "random")
+        sampling.mode = SweepSampling::Mode::Random;
+    else if (mode == "lhs")
+        sampling.mode = SweepSampling::Mode::LatinHypercube;
+    else
+        throw SweepError("--sample takes random or lhs, not '" + mode + "'");
+    std::string error;
+    if (!args.has("--samples"))
+        throw SweepError("--sample needs --samples N, the number of points");
+    const auto count = wholeNumber(args, "--samples", 1, maxVariants, error);
+    if (!count)
+        throw SweepError(error + " (raise --max for more)");
+    sampling.count = *count;
+    if (args.has("--seed")) {
+        const std::optional<std::uint64_t> seed = seedNumber(args, "--seed", error);
+        if (!seed)
+            throw SweepError(error);
+        sampling.seed = *seed;
+    }
+    return sampling;
+}
+
 int runSweepCommand(const ParsedArgs &args, const std::string &executablePath)
 {
     const std::string &file = args.positional[0];
@@ -520,22 +562,21 @@ int runSweepCommand(const ParsedArgs &args, const std::string &executablePath)
         maxVariants = *parsed;
     }
     std::vector<SweepAxis> axes;
+    SweepSampling sampling;
     try {
         for (const std::string &set : args.all("--set"))
             axes.push_back(parseSweepAxis(set));
+        for (const std::string &zip : args.all("--zip")) {
+            axes.push_back(parseSweepAxis(zip));
+            axes.back().zipped = true;
+        }
+        sampling = samplingFor(args, maxVariants);
     } catch (const SweepError &sweepError) {
         std::cerr << "aidc sweep: " << sweepError.what() << '\n';
         return ExitUsage;
     }
     if (axes.empty()) {
         std::cerr << "aidc sweep: give at least one --set PATH=V1,V2,...\n";
-        return ExitUsage;
-    }
-    const std::int64_t variants = sweepVariantCount(axes);
-    if (variants > maxVariants) {
-        std::cerr << "aidc sweep: the --set lists make " << variants
-                  << " variants, more than --max " << maxVariants
-                  << "; shorten the lists or raise --max\n";
         return ExitUsage;
     }
     const std::optional<std::string> text = readFileBytes(file);
@@ -547,7 +588,7 @@ int runSweepCommand(const ParsedArgs &args, const std::string &executablePath)
             unreadable.error(file, "", "cannot read the project");
             throw LoadError(unreadable);
         }
-        sweep = std::make_shared<const Sweep>(file, *text, std::move(axes));
+        sweep = std::make_shared<const Sweep>(file, *text, std::move(axes), sampling);
     } catch (const LoadError &loadError) {
         std::cerr << loadError.diagnostics().toString();
         return ExitInput;
@@ -555,9 +596,16 @@ int runSweepCommand(const ParsedArgs &args, const std::string &executablePath)
         std::cerr << "aidc sweep: " << sweepError.what() << '\n';
         return ExitUsage;
     }
+    if (sweep->size() > maxVariants) {
+        std::cerr << "aidc sweep: the --set lists make " << sweep->size()
+                  << " variants, more than --max " << maxVariants
+                  << "; shorten the lists, sample them (--sample) or raise --max\n";
+        return ExitUsage;
+    }
     EvaluationJob job;
     job.command = "sweep";
     job.total = sweep->size();
+    job.plan = sweep->plan().dump();
     job.source = [sweep](std::int64_t variant) {
         return sweep->input(variant);
     };
@@ -602,9 +650,18 @@ std::vector<CommandSpec> batchCommandSpecs()
 {
     std::vector<OptionSpec> sweepOptions = {
         {"--set", true, "PATH=V1,V2,...",
-         "vary the field at JSON pointer PATH over the values (repeatable; JSON values, else "
-         "strings)",
+         "vary the field at JSON pointer PATH over the values, or over FROM..TO[:STEP] "
+         "(repeatable; JSON values, else strings)",
          true},
+        {"--zip", true, "PATH=V1,V2,...",
+         "like --set, but every --zip axis advances together (the i-th values of each; as many "
+         "values each)",
+         true},
+        {"--sample", true, "random|lhs",
+         "evaluate --samples points of the combinations instead of all: uniform random draws or "
+         "a Latin hypercube"},
+        {"--samples", true, "N", "--sample: the number of points (1 to --max)"},
+        {"--seed", true, "N", "--sample: random seed (default: 1); the plan is kept in --db"},
         {"--max", true, "N", "refuse sweeps of more than N variants (default: 10000)"},
     };
     for (const OptionSpec &option : evaluationOptions())
@@ -622,7 +679,7 @@ std::vector<CommandSpec> batchCommandSpecs()
          "See docs/batch.md.",
          evaluationOptions(), 1, -1},
         {"sweep", "sweep FILE --set PATH=V1,V2,... [--set ...] [options]",
-         "Evaluate every combination of field values of one project.",
+         "Evaluate every combination of field values of one project, or a seeded sample.",
          "PATH is a JSON pointer into the project document, e.g.\n"
          "  --set /network/planes/0/islandOversubscription=1,3,7\n"
          "  --set /compute/pools/0/gpu=H100-SXM,H200-SXM\n"
@@ -630,6 +687,8 @@ std::vector<CommandSpec> batchCommandSpecs()
          "Each variant is the project with those fields replaced, loaded like a file (an\n"
          "invalid variant is a failed row with the loader's message); the varied values are\n"
          "extra columns. Variants are numbered from 0 with the last --set varying fastest.\n"
+         "--set PATH=FROM..TO:STEP gives a range; --zip axes advance together; --sample\n"
+         "random|lhs --samples N --seed S evaluates N points instead of every combination.\n"
          "See docs/batch.md.",
          sweepOptions, 1, 1},
         {"merge",

@@ -587,14 +587,11 @@ std::uint64_t seedOption(const ParsedArgs &args)
 {
     if (!args.has("--seed"))
         return 1;
-    const std::string text = args.value("--seed");
-    char *end = nullptr;
-    errno = 0;
-    const unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-    if (text.empty() || text.front() == '-' || *end != '\0' || errno == ERANGE)
-        throw UsageError("--seed needs a whole number from 0 to 18446744073709551615, got '" +
-                         text + "'");
-    return std::uint64_t(v);
+    std::string error;
+    const std::optional<std::uint64_t> seed = seedNumber(args, "--seed", error);
+    if (!seed)
+        throw UsageError(error);
+    return *seed;
 }
 
 struct HandoffInput

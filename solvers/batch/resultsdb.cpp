@@ -377,17 +377,19 @@ std::optional<ResultsDatabase::StoredRun> ResultsDatabase::storedRun(const std::
     const auto runs = m_impl->columns.find("runs");
     if (runs == m_impl->columns.end() || !runs->second.count("run_id"))
         return std::nullopt;
-    const bool asOf = runs->second.count("as_of") > 0;
+    auto column = [&](const char *name) {
+        return runs->second.count(name) ? std::string(name) : std::string("NULL");
+    };
     Statement query(m_impl->db,
-                    std::string("SELECT command, run_time, item, project_file, content_hash, ") +
-                        (asOf ? "as_of" : "NULL") +
+                    "SELECT command, run_time, item, project_file, content_hash, " +
+                        column("as_of") + ", " + column("sweep_plan") +
                         " FROM runs WHERE run_id = ? ORDER BY run_time, item",
                     "reading run " + runId);
     query.bind(1, runId);
     std::optional<StoredRun> run;
     while (query.step()) {
         if (!run)
-            run = StoredRun{query.text(0), query.text(1), query.text(5), {}};
+            run = StoredRun{query.text(0), query.text(1), query.text(5), query.text(6), {}};
         run->items[query.integer(2)] = {query.text(3), query.text(4)};
     }
     return run;
@@ -410,7 +412,7 @@ void ResultsDatabase::commit()
 void ResultsDatabase::addRow(const BatchRow &row, const std::string &command,
                              const std::string &runTime)
 {
-    addRow(row, command, RunStamp{runTime, {}, {}, {}});
+    addRow(row, command, RunStamp{runTime, {}, {}, {}, {}});
 }
 
 void ResultsDatabase::addRow(const BatchRow &row, const std::string &command, const RunStamp &stamp)
@@ -425,7 +427,7 @@ void ResultsDatabase::addRow(const BatchRow &row, const std::string &command, co
     Values run = key;
     for (const auto &[column, value] :
          {std::pair{"run_id", &stamp.runId}, std::pair{"started", &stamp.started},
-          std::pair{"as_of", &stamp.asOf}})
+          std::pair{"as_of", &stamp.asOf}, std::pair{"sweep_plan", &stamp.plan}})
         if (!value->empty())
             run.emplace_back(column, *value);
     run.emplace_back("command", command);

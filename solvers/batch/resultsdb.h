@@ -9,7 +9,8 @@
 //   runs    one row per evaluated item, failed ones included: the key columns
 //           project_file, content_hash, run_time, item, then run_id (the --run-id that lets a
 //           stopped run be resumed), started (when the process that wrote the row started: a
-//           resumed run's or a shard's own start), as_of (the price date), command,
+//           resumed run's or a shard's own start), as_of (the price date), sweep_plan (JSON:
+//           the axes, zip flags and sampling that reproduce a sweep's variants), command,
 //           status ("ok"/"failed"), error, duration_s, diagnostic_count, diagnostics (JSON
 //           text), variant (JSON text) and one column per swept JSON pointer;
 //   one table per result family (resultcolumns.h: summary, layout, network, power,
@@ -76,6 +77,7 @@ public:
         std::string runId;
         std::string started; // this process's start
         std::string asOf;    // the price date the items were evaluated with
+        std::string plan;    // sweeps: the plan that reproduces the variants (JSON text)
     };
     void addRow(const BatchRow &row, const std::string &command, const RunStamp &stamp);
 
@@ -87,7 +89,7 @@ public:
     };
     struct StoredRun
     {
-        std::string command, runTime, asOf;
+        std::string command, runTime, asOf, plan;
         std::map<std::int64_t, StoredItem> items;
     };
     std::optional<StoredRun> storedRun(const std::string &runId) const;

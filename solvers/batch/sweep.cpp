@@ -6,7 +6,11 @@
 #include "model/projectjson.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
 #include <limits>
+#include <optional>
+#include <random>
 #include <set>
 
 namespace aidc {
@@ -39,6 +43,51 @@ std::vector<std::string> splitSweepValues(const std::string &list)
     return values;
 }
 
+std::optional<double> jsonNumber(const std::string &text)
+{
+    Diagnostics ignored;
+    const std::optional<nlohmann::json> value = parseStrictJson(text, "number", ignored);
+    if (!value || ignored.hasErrors() || !value->is_number())
+        return std::nullopt;
+    return value->get<double>();
+}
+
+std::optional<std::vector<nlohmann::json>> parseValueRange(const std::string &list,
+                                                           std::size_t maxValues)
+{
+    const auto dots = list.find("..");
+    if (dots == std::string::npos || list.find_first_of("[{\"") != std::string::npos)
+        return std::nullopt;
+    const auto colon = list.find(':', dots);
+    const std::string fromText = list.substr(0, dots);
+    const std::string toText =
+        list.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2);
+    const std::string stepText = colon == std::string::npos ? "1" : list.substr(colon + 1);
+    const std::optional<double> from = jsonNumber(fromText), to = jsonNumber(toText),
+                                step = jsonNumber(stepText);
+    if (!from || !to || !step)
+        throw SweepError("a range is FROM..TO or FROM..TO:STEP with numbers (e.g. 1..8 or "
+                         "25000..100000:25000)");
+    if (*step <= 0)
+        throw SweepError("the step of a range must be above zero");
+    if (*from > *to)
+        throw SweepError("the range is empty (" + fromText + " is above " + toText + ")");
+    const double count = std::floor((*to - *from) / *step * (1 + 1e-12)) + 1;
+    if (!std::isfinite(count) || count > double(maxValues))
+        throw SweepError("the range has more than " + std::to_string(maxValues) +
+                         " values; use a larger step");
+    // Whole numbers stay whole (JSON integers) while a double holds them exactly.
+    constexpr double kExact = 9007199254740992.0; // 2^53
+    const bool whole = std::floor(*from) == *from && std::floor(*step) == *step &&
+                       std::abs(*from) < kExact && std::abs(*to) < kExact;
+    std::vector<nlohmann::json> values;
+    for (std::size_t i = 0; i < std::size_t(count); ++i) {
+        const double value = *from + double(i) * *step;
+        values.push_back(whole ? nlohmann::json(std::llround(value)) : nlohmann::json(value));
+    }
+    return values;
+}
+
 SweepAxis parseSweepAxis(const std::string &argument)
 {
     const auto equals = argument.find('=');
@@ -57,6 +106,18 @@ SweepAxis parseSweepAxis(const std::string &argument)
     const std::string list = argument.substr(equals + 1);
     if (list.empty())
         throw SweepError("--set '" + argument + "': no values after '='");
+    // A range starts with a number ("0.05..0.12:0.01"); "Hall..A" stays a string value.
+    const bool numeric = std::isdigit(static_cast<unsigned char>(list[0])) || list[0] == '-';
+    try {
+        if (std::optional<std::vector<nlohmann::json>> range =
+                numeric && list.find(',') == std::string::npos ? parseValueRange(list, 1000000)
+                                                               : std::nullopt) {
+            axis.values = std::move(*range);
+            return axis;
+        }
+    } catch (const SweepError &error) {
+        throw SweepError("--set '" + argument + "': " + error.what());
+    }
     for (const std::string &text : splitSweepValues(list)) {
         if (text.empty())
             throw SweepError("--set '" + argument +
@@ -171,9 +232,11 @@ void Sweep::checkAxisPath(const std::string &pointer, const std::string &where) 
     }
 }
 
-Sweep::Sweep(std::string baseFile, std::string_view baseText, std::vector<SweepAxis> axes)
+Sweep::Sweep(std::string baseFile, std::string_view baseText, std::vector<SweepAxis> axes,
+             SweepSampling sampling)
     : m_baseFile(std::move(baseFile))
     , m_axes(std::move(axes))
+    , m_sampling(sampling)
 {
     Diagnostics parsed;
     std::optional<nlohmann::json> base = parseStrictJson(baseText, m_baseFile, parsed);
@@ -198,18 +261,116 @@ Sweep::Sweep(std::string baseFile, std::string_view baseText, std::vector<SweepA
         checkAxisPath(axis.pointer, where);
         m_pointers.push_back(std::move(pointer));
     }
-    m_size = sweepVariantCount(m_axes);
+    groupAxes();
+    std::vector<std::int64_t> counts;
+    for (const auto &group : m_groups)
+        counts.push_back(std::int64_t(m_axes[group.front()].values.size()));
+    if (m_sampling.mode == SweepSampling::Mode::Grid) {
+        m_size = saturatingProduct(counts);
+        return;
+    }
+    if (m_sampling.count < 1)
+        throw SweepError("--samples must be at least 1");
+    m_size = m_sampling.count;
+    drawSamples(counts);
+}
+
+// One position of the product per plain axis, one for all zipped axes together (at the place
+// of the first), which must list as many values as each other.
+void Sweep::groupAxes()
+{
+    std::optional<std::size_t> zipGroup;
+    for (std::size_t a = 0; a < m_axes.size(); ++a) {
+        if (!m_axes[a].zipped) {
+            m_groups.push_back({a});
+            continue;
+        }
+        if (!zipGroup) {
+            zipGroup = m_groups.size();
+            m_groups.push_back({a});
+            continue;
+        }
+        const SweepAxis &first = m_axes[m_groups[*zipGroup].front()];
+        if (m_axes[a].values.size() != first.values.size())
+            throw SweepError("--zip " + m_axes[a].pointer + " lists " +
+                             std::to_string(m_axes[a].values.size()) + " values and --zip " +
+                             first.pointer + " " + std::to_string(first.values.size()) +
+                             ": zipped axes advance together and need as many values each");
+        m_groups[*zipGroup].push_back(a);
+    }
+}
+
+namespace {
+
+// A uniform index below `n` from one 64-bit draw (53 bits, the same on every platform).
+std::uint32_t drawIndex(std::mt19937_64 &random, std::size_t n)
+{
+    const double u = double(random() >> 11) * 0x1.0p-53;
+    return std::uint32_t(std::min<std::size_t>(n - 1, std::size_t(u * double(n))));
+}
+
+} // namespace
+
+void Sweep::drawSamples(const std::vector<std::int64_t> &counts)
+{
+    std::mt19937_64 random(m_sampling.seed);
+    const auto n = std::size_t(m_sampling.count);
+    m_draws.assign(n, std::vector<std::uint32_t>(m_groups.size(), 0));
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        const auto positions = std::size_t(counts[g]);
+        if (m_sampling.mode == SweepSampling::Mode::Random) {
+            for (std::size_t s = 0; s < n; ++s)
+                m_draws[s][g] = drawIndex(random, positions);
+            continue;
+        }
+        // Latin hypercube: stratum k of N covers positions [k, k+1) x positions / N; each
+        // stratum once, in a Fisher-Yates shuffled order, at a uniform point inside it.
+        std::vector<std::size_t> strata(n);
+        for (std::size_t k = 0; k < n; ++k)
+            strata[k] = k;
+        for (std::size_t k = n; k > 1; --k)
+            std::swap(strata[k - 1], strata[drawIndex(random, k)]);
+        for (std::size_t s = 0; s < n; ++s) {
+            const double u = double(random() >> 11) * 0x1.0p-53;
+            const double x = (double(strata[s]) + u) / double(n);
+            m_draws[s][g] = std::uint32_t(
+                std::min<std::size_t>(positions - 1, std::size_t(x * double(positions))));
+        }
+    }
 }
 
 nlohmann::json Sweep::values(std::int64_t variant) const
 {
     nlohmann::json values = nlohmann::json::object();
-    for (std::size_t a = m_axes.size(); a-- > 0;) {
-        const auto n = std::int64_t(m_axes[a].values.size());
-        values[m_axes[a].pointer] = m_axes[a].values[std::size_t(variant % n)];
+    auto set = [&](std::size_t group, std::size_t position) {
+        for (std::size_t a : m_groups[group])
+            values[m_axes[a].pointer] = m_axes[a].values[position];
+    };
+    if (!m_draws.empty()) {
+        for (std::size_t g = 0; g < m_groups.size(); ++g)
+            set(g, m_draws[std::size_t(variant)][g]);
+        return values;
+    }
+    for (std::size_t g = m_groups.size(); g-- > 0;) {
+        const auto n = std::int64_t(m_axes[m_groups[g].front()].values.size());
+        set(g, std::size_t(variant % n));
         variant /= n;
     }
     return values;
+}
+
+nlohmann::json Sweep::plan() const
+{
+    nlohmann::json axes = nlohmann::json::array();
+    for (const SweepAxis &axis : m_axes)
+        axes.push_back({{"pointer", axis.pointer}, {"values", axis.values}, {"zip", axis.zipped}});
+    static const char *const modes[] = {"grid", "random", "lhs"};
+    nlohmann::json plan = {{"axes", axes}, {"sample", modes[int(m_sampling.mode)]}};
+    if (m_sampling.mode != SweepSampling::Mode::Grid) {
+        plan["samples"] = m_sampling.count;
+        plan["seed"] = m_sampling.seed;
+    }
+    return plan;
 }
 
 BatchInput Sweep::input(std::int64_t variant) const

@@ -25,15 +25,6 @@ std::string trim(const std::string &text)
     return text.substr(first, text.find_last_not_of(" \t") - first + 1);
 }
 
-std::optional<double> number(const std::string &text)
-{
-    Diagnostics ignored;
-    const std::optional<nlohmann::json> value = parseStrictJson(text, "--vary", ignored);
-    if (!value || ignored.hasErrors() || !value->is_number())
-        return std::nullopt;
-    return value->get<double>();
-}
-
 void checkPointer(const std::string &argument, const std::string &pointer)
 {
     const std::string where = "--vary '" + argument + "'";
@@ -49,45 +40,6 @@ void checkPointer(const std::string &argument, const std::string &pointer)
         throw OptimizeError(where + ": " + pointer + " (" + field->pointer +
                             ") is a project field but not a design variable; `aidc optimize "
                             "--list` shows the fields a search may vary");
-}
-
-// FROM..TO[:STEP] -> the numbers; nullopt when `list` is not of that form.
-std::optional<std::vector<nlohmann::json>>
-rangeValues(const std::string &argument, const std::string &list, std::size_t maxChoices)
-{
-    const auto dots = list.find("..");
-    if (dots == std::string::npos || list.find_first_of("[{\"") != std::string::npos)
-        return std::nullopt;
-    const auto colon = list.find(':', dots);
-    const std::string fromText = list.substr(0, dots);
-    const std::string toText =
-        list.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2);
-    const std::string stepText = colon == std::string::npos ? "1" : list.substr(colon + 1);
-    const std::string where = "--vary '" + argument + "'";
-    const std::optional<double> from = number(fromText), to = number(toText),
-                                step = number(stepText);
-    if (!from || !to || !step)
-        throw OptimizeError(where + ": a range is FROM..TO or FROM..TO:STEP with numbers (e.g. "
-                                    "1..8 or 25000..100000:25000)");
-    if (*step <= 0)
-        throw OptimizeError(where + ": the step of a range must be above zero");
-    if (*from > *to)
-        throw OptimizeError(where + ": the range is empty (" + fromText + " is above " + toText +
-                            ")");
-    const double count = std::floor((*to - *from) / *step * (1 + 1e-12)) + 1;
-    if (!std::isfinite(count) || count > double(maxChoices))
-        throw OptimizeError(where + ": the range has more than " + std::to_string(maxChoices) +
-                            " values; use a larger step");
-    // Whole numbers stay whole (JSON integers) while a double holds them exactly.
-    constexpr double kExact = 9007199254740992.0; // 2^53
-    const bool whole = std::floor(*from) == *from && std::floor(*step) == *step &&
-                       std::abs(*from) < kExact && std::abs(*to) < kExact;
-    std::vector<nlohmann::json> values;
-    for (std::size_t i = 0; i < std::size_t(count); ++i) {
-        const double value = *from + double(i) * *step;
-        values.push_back(whole ? nlohmann::json(std::llround(value)) : nlohmann::json(value));
-    }
-    return values;
 }
 
 } // namespace
@@ -121,8 +73,13 @@ DesignVariable parseDesignVariable(const std::string &argument, std::size_t maxC
     if (trim(list).empty())
         throw OptimizeError(where + ": no values after '='");
 
-    if (std::optional<std::vector<nlohmann::json>> range =
-            rangeValues(argument, list, maxChoices)) {
+    std::optional<std::vector<nlohmann::json>> range;
+    try {
+        range = parseValueRange(list, maxChoices);
+    } catch (const SweepError &error) {
+        throw OptimizeError(where + ": " + error.what());
+    }
+    if (range) {
         if (variable.pointers.size() > 1)
             throw OptimizeError(where + ": linked fields take a list of arrays, not a range");
         variable.values = std::move(*range);
@@ -180,7 +137,7 @@ Constraint parseConstraint(const std::string &argument)
     if (!constraint.metric)
         throw OptimizeError(where + ": '" + name + "' is not a metric; the metrics are " +
                             metricNames());
-    const std::optional<double> limit = number(trim(argument.substr(at + 2)));
+    const std::optional<double> limit = jsonNumber(trim(argument.substr(at + 2)));
     if (!limit)
         throw OptimizeError(where + ": the limit must be a number in " + constraint.metric->unit);
     constraint.limit = *limit;

@@ -80,27 +80,40 @@ TEST_CASE("a resumed run evaluates only the items a run lacks and stores none tw
 {
     TempDir dir;
     const std::string db = dir.file("run.db"), reference = dir.file("reference.db");
-    // A run that stopped after its first three items, as SIGTERM leaves it.
-    REQUIRE(runCli(sweep("0.05,0.06,0.07", {"--db", db, "--run-id", "R"})).exitCode == 0);
+    const std::string values = "0.05,0.06,0.07,0.08,0.09";
+    REQUIRE(runCli(sweep(values, {"--db", db, "--run-id", "R"})).exitCode == 0);
+    REQUIRE(runCli(sweep(values, {"--db", reference})).exitCode == 0);
+    // Stopped after its first three items, as SIGTERM leaves it: items 3 and 4 never written.
+    sqlite3 *handle = nullptr;
+    REQUIRE(sqlite3_open(db.c_str(), &handle) == SQLITE_OK);
+    for (const auto &table : query(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND "
+                                       "name <> 'meta'"))
+        REQUIRE(sqlite3_exec(handle, ("DELETE FROM \"" + table[0] + "\" WHERE item >= 3").c_str(),
+                             nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(handle);
+    REQUIRE(query(db, "SELECT COUNT(*) FROM runs")[0][0] == "3");
+
     // The same run id again without --resume is refused and changes nothing.
-    const CliRun again = runCli(sweep("0.05,0.06,0.07,0.08,0.09", {"--db", db, "--run-id", "R"}));
+    const CliRun again = runCli(sweep(values, {"--db", db, "--run-id", "R"}));
     CHECK(again.exitCode == cli::ExitUsage);
     CHECK(again.err.find("add --resume") != std::string::npos);
     CHECK(query(db, "SELECT COUNT(*) FROM runs")[0][0] == "3");
+    // Other axes under the same run id: another run, refused.
+    const CliRun otherPlan =
+        runCli(sweep("0.05,0.06,0.07,0.08,0.10", {"--db", db, "--run-id", "R", "--resume"}));
+    CHECK(otherPlan.exitCode == cli::ExitUsage);
+    CHECK(otherPlan.err.find("sweep of other axes") != std::string::npos);
 
-    const CliRun resumed =
-        runCli(sweep("0.05,0.06,0.07,0.08,0.09", {"--db", db, "--run-id", "R", "--resume"}));
+    const CliRun resumed = runCli(sweep(values, {"--db", db, "--run-id", "R", "--resume"}));
     INFO(resumed.err);
     CHECK(resumed.exitCode == 0);
-    REQUIRE(runCli(sweep("0.05,0.06,0.07,0.08,0.09", {"--db", reference})).exitCode == 0);
 
     // One run, every item once, the same content as an uninterrupted run.
     CHECK(query(db, "SELECT COUNT(*), COUNT(DISTINCT item), COUNT(DISTINCT run_time), "
                     "MIN(run_id) FROM runs")[0] == std::vector<std::string>{"5", "5", "1", "R"});
     CHECK(content(db) == content(reference));
     // Resuming a finished run evaluates nothing.
-    CHECK(runCli(sweep("0.05,0.06,0.07,0.08,0.09", {"--db", db, "--run-id", "R", "--resume"}))
-              .exitCode == 0);
+    CHECK(runCli(sweep(values, {"--db", db, "--run-id", "R", "--resume"})).exitCode == 0);
     CHECK(query(db, "SELECT COUNT(*) FROM runs")[0][0] == "5");
 }
 
@@ -111,9 +124,21 @@ TEST_CASE("resuming refuses a run whose inputs changed or that is another comman
     const std::string db = dir.file("run.db");
     REQUIRE(runCli(sweep("0.05,0.06", {"--db", db, "--run-id", "R"})).exitCode == 0);
 
-    // Item 0 was 0.05; now it is 0.04: another document under the same item.
-    const CliRun changed =
-        runCli(sweep("0.04,0.06,0.07", {"--db", db, "--run-id", "R", "--resume"}));
+    // The base project changed since (the same plan, another document for item 0).
+    const std::string copy = dir.file("copy.json");
+    std::string edited = readFile(sourcePath("projects/h100-1k-infiniband.json"));
+    writeFile(copy, edited);
+    const std::vector<std::string> copySweep = {"sweep",    copy,
+                                                "--set",    "/site/electricityUsdPerKWh=0.05,0.06",
+                                                "--db",     dir.file("copy.db"),
+                                                "--run-id", "C",
+                                                "--quiet"};
+    REQUIRE(runCli(copySweep).exitCode == 0);
+    edited.replace(edited.find("\"name\": \""), 9, "\"name\": \"edited ");
+    writeFile(copy, edited);
+    std::vector<std::string> resumeCopy = copySweep;
+    resumeCopy.push_back("--resume");
+    const CliRun changed = runCli(resumeCopy);
     CHECK(changed.exitCode == cli::ExitUsage);
     CHECK(changed.err.find("the inputs changed since") != std::string::npos);
     const CliRun batch = runCli({"batch", sourcePath("projects/minimal.json"), "--db", db,
@@ -255,3 +280,43 @@ TEST_CASE("the aidc program: a sweep stopped by SIGTERM keeps its items and resu
     CHECK(content(db) == content(dir.file("reference.db")));
 }
 #endif
+
+TEST_CASE("a sampled sweep keeps its plan in the database and refuses bad sampling options",
+          "[batchcli][sweep][bad-input]")
+{
+    TempDir dir;
+    const std::string db = dir.file("plan.db");
+    const CliRun run = runCli({"sweep", sourcePath("projects/h100-1k-infiniband.json"), "--set",
+                               "/site/electricityUsdPerKWh=0.04..0.13:0.01", "--zip",
+                               "/site/gridCo2KgPerKWh=0.3,0.4", "--zip", "/name=a,b", "--sample",
+                               "lhs", "--samples", "6", "--seed", "42", "--db", db, "--quiet"});
+    INFO(run.err);
+    REQUIRE(run.exitCode == 0);
+    const auto rows = query(db, "SELECT DISTINCT sweep_plan FROM runs");
+    REQUIRE(rows.size() == 1);
+    const nlohmann::json plan = nlohmann::json::parse(rows[0][0]);
+    CHECK(plan["sample"] == "lhs");
+    CHECK(plan["samples"] == 6);
+    CHECK(plan["seed"] == 42);
+    CHECK(plan["axes"].size() == 3);
+    CHECK(plan["axes"][0]["values"].size() == 10);
+    CHECK(plan["axes"][1]["zip"] == true);
+    CHECK(query(db, "SELECT COUNT(*) FROM runs")[0][0] == "6");
+
+    const std::string base = sourcePath("projects/minimal.json");
+    for (const std::vector<std::string> &bad : std::vector<std::vector<std::string>>{
+             {"--set", "/a=1..5:0"},                                     // step 0
+             {"--set", "/a=1,2", "--samples", "3"},                      // no --sample
+             {"--set", "/a=1,2", "--sample", "sobol", "--samples", "3"}, // unknown mode
+             {"--set", "/a=1,2", "--sample", "lhs"},                     // no count
+             {"--set", "/a=1,2", "--sample", "lhs", "--samples", "0"},   // zero
+             {"--set", "/a=1,2", "--sample", "random", "--samples", "99", "--max", "50"},
+             {"--zip", "/a=1,2", "--zip", "/b=1,2,3"}, // zip lengths
+             {"--set", "/a=1,2", "--sample", "lhs", "--samples", "3", "--seed", "-1"}}) {
+        std::vector<std::string> arguments = {"sweep", base, "--quiet"};
+        arguments.insert(arguments.end(), bad.begin(), bad.end());
+        const CliRun refused = runCli(arguments);
+        INFO(refused.err);
+        CHECK(refused.exitCode == cli::ExitUsage);
+    }
+}

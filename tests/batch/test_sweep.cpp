@@ -7,6 +7,8 @@
 #include "model/projectjson.h"
 #include "solvers/batch/sweep.h"
 
+#include <set>
+
 using namespace aidc;
 using namespace aidc::test;
 
@@ -191,4 +193,76 @@ TEST_CASE("oversubscription 1, 3, 7 on the 100k project", "[sweep][slow]")
     } else {
         WARN("summary.mfu absent from the result: MFU assertion skipped");
     }
+}
+
+// Issue 22 (item 6): ranges, zipped axes and seeded samples of the product.
+TEST_CASE("sweep ranges FROM..TO:STEP give the numbers, whole ones as integers", "[sweep]")
+{
+    const SweepAxis whole = parseSweepAxis("/compute/pools/0/gpuCount=992..1016:8");
+    CHECK(whole.values == std::vector<nlohmann::json>{992, 1000, 1008, 1016});
+    CHECK(whole.values[0].is_number_integer());
+    const SweepAxis tariff = parseSweepAxis("/site/electricityUsdPerKWh=0.05..0.08:0.01");
+    REQUIRE(tariff.values.size() == 4);
+    CHECK(tariff.values[3].get<double>() == Approx(0.08));
+    CHECK(parseSweepAxis("/name=Hall..A").values == std::vector<nlohmann::json>{"Hall..A"});
+    CHECK_THROWS_WITH(parseSweepAxis("/a=1..5:0"), Catch::Contains("step of a range"));
+    CHECK_THROWS_WITH(parseSweepAxis("/a=5..1"), Catch::Contains("the range is empty"));
+    CHECK_THROWS_WITH(parseSweepAxis("/a=1..x"), Catch::Contains("FROM..TO"));
+}
+
+TEST_CASE("zipped axes advance together, as one position of the product", "[sweep]")
+{
+    const std::string file = sourcePath("projects/minimal.json");
+    const std::string text = readFile(file);
+    SweepAxis a = parseSweepAxis("/site/electricityUsdPerKWh=0.05,0.06,0.07");
+    SweepAxis b = parseSweepAxis("/site/gridCo2KgPerKWh=0.3,0.4,0.5");
+    SweepAxis c = parseSweepAxis("/name=x,y");
+    a.zipped = b.zipped = true;
+    const Sweep sweep(file, text, {a, c, b});
+    REQUIRE(sweep.size() == 6); // 3 zipped positions x 2
+    for (std::int64_t v = 0; v < sweep.size(); ++v) {
+        const nlohmann::json values = sweep.values(v);
+        // The i-th tariff goes with the i-th carbon intensity.
+        const double tariff = values["/site/electricityUsdPerKWh"].get<double>();
+        CHECK(values["/site/gridCo2KgPerKWh"].get<double>() == Approx(0.3 + (tariff - 0.05) * 10));
+    }
+    CHECK(sweep.values(1)["/name"] == "y"); // the last position varies fastest
+    b.values.pop_back();
+    CHECK_THROWS_WITH(Sweep(file, text, {a, b}), Catch::Contains("as many values each"));
+}
+
+TEST_CASE("a Latin-hypercube sample takes each stratum once and a seed repeats it", "[sweep]")
+{
+    const std::string file = sourcePath("projects/minimal.json");
+    const std::string text = readFile(file);
+    const SweepAxis ten = parseSweepAxis("/site/electricityUsdPerKWh=0.01..0.10:0.01");
+    const SweepAxis two = parseSweepAxis("/name=x,y");
+    SweepSampling lhs{SweepSampling::Mode::LatinHypercube, 10, 7};
+    const Sweep a(file, text, {ten, two}, lhs), again(file, text, {ten, two}, lhs);
+    REQUIRE(a.size() == 10);
+    std::set<double> tariffs;
+    int xs = 0;
+    for (std::int64_t v = 0; v < 10; ++v) {
+        CHECK(a.values(v) == again.values(v));
+        tariffs.insert(a.values(v)["/site/electricityUsdPerKWh"].get<double>());
+        xs += a.values(v)["/name"] == "x" ? 1 : 0;
+    }
+    CHECK(tariffs.size() == 10); // 10 strata over 10 values: each value once
+    CHECK(xs == 5);              // 10 strata over 2 values: each value 5 times
+    lhs.seed = 8;
+    const Sweep other(file, text, {ten, two}, lhs);
+    bool differs = false;
+    for (std::int64_t v = 0; v < 10; ++v)
+        differs = differs || other.values(v) != a.values(v);
+    CHECK(differs);
+    CHECK(a.plan()["sample"] == "lhs");
+    CHECK(a.plan()["seed"] == 7);
+
+    const Sweep random(file, text, {ten}, {SweepSampling::Mode::Random, 50, 1});
+    for (std::int64_t v = 0; v < 50; ++v) {
+        const double t = random.values(v)["/site/electricityUsdPerKWh"].get<double>();
+        CHECK((t >= 0.01 - 1e-12 && t <= 0.10 + 1e-12));
+    }
+    CHECK_THROWS_WITH(Sweep(file, text, {ten}, {SweepSampling::Mode::Random, 0, 1}),
+                      Catch::Contains("at least 1"));
 }
