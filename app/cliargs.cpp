@@ -237,6 +237,30 @@ std::string manPage(const std::string &program, const std::string &description,
     return out;
 }
 
+std::string manPage(const ProgramManual &m)
+{
+    std::string out = ".TH " + upper(m.program) + " 1 \"\" \"AIDC Planner\" \"User Commands\"\n";
+    out += ".SH NAME\n" + roff(m.program) + " \\- " + roff(m.summary) + "\n";
+    out += ".SH SYNOPSIS\n.B " + roff(m.program) + "\n" + roff(m.synopsis) + "\n";
+    out += ".SH DESCRIPTION\n" + roff(m.description) + "\n";
+    out += ".SH OPTIONS\n";
+    for (const OptionSpec &o : m.options)
+        out += ".TP\n.B " + roff(o.name) +
+               (o.takesValue ? " \\fI" + roff(o.valueName) + "\\fR" : "") + "\n" + roff(o.help) +
+               "\n";
+    out += ".SH EXIT STATUS\n";
+    for (const auto &[code, meaning] : m.exitCodes)
+        out += ".TP\n.B " + std::to_string(code) + "\n" + roff(meaning) + "\n";
+    if (!m.environment.empty()) {
+        out += ".SH ENVIRONMENT\n";
+        for (const auto &[name, meaning] : m.environment)
+            out += ".TP\n.B " + roff(name) + "\n" + roff(meaning) + "\n";
+    }
+    if (!m.seeAlso.empty())
+        out += ".SH SEE ALSO\n" + roff(m.seeAlso) + "\n";
+    return out;
+}
+
 std::string completionScript(const std::string &shell, const std::string &program,
                              const std::vector<CommandSpec> &commands)
 {

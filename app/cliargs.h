@@ -81,6 +81,23 @@ std::string manPage(const std::string &program, const std::string &description,
                     const std::vector<CommandSpec> &commands,
                     const std::vector<std::pair<std::string, std::string>> &environment);
 
+// The manual of a program with a single command line (aidc-planner), for manPage() below.
+struct ProgramManual
+{
+    std::string program;     // "aidc-planner"
+    std::string summary;     // the NAME line
+    std::string synopsis;    // after the program name: "[options] [FILE]"
+    std::string description; // paragraphs
+    std::vector<OptionSpec> options;
+    std::vector<std::pair<int, std::string>> exitCodes;
+    std::vector<std::pair<std::string, std::string>> environment;
+    std::string seeAlso;
+};
+
+// A roff man page (section 1) of that program from the option table behind its --help: NAME,
+// SYNOPSIS, DESCRIPTION, OPTIONS, EXIT STATUS, ENVIRONMENT, SEE ALSO.
+std::string manPage(const ProgramManual &manual);
+
 // Shell completion scripts (bash, zsh, fish) for `program`'s commands and their options.
 // Returns "" for an unknown shell.
 std::string completionScript(const std::string &shell, const std::string &program,

@@ -3,6 +3,7 @@
 // main window; everything else lives in aidc::ui. --help and --version answer without a display;
 // without one the GUI says so and exits 2 instead of aborting in the platform plugin.
 
+#include "app/cliargs.h"
 #include "ui/mainwindow.h"
 
 #include <QApplication>
@@ -14,6 +15,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -52,21 +55,62 @@ const QCommandLineOption &startupTimeOption()
     return option;
 }
 
+const QString kDescription =
+    QStringLiteral("Plans AI-training datacenters: layout, fabric, power, cost, "
+                   "performance and reliability from one JSON project.");
+
+// The options beyond --help and --version, for the parser and the man page alike.
+std::vector<const QCommandLineOption *> programOptions()
+{
+    return {&screenshotOption(), &startupTimeOption()};
+}
+
+// The man page (`aidc-planner --man`), from the option table behind --help.
+std::string manual()
+{
+    aidc::cli::ProgramManual m;
+    m.program = "aidc-planner";
+    m.summary = "the desktop application of AIDC Planner";
+    m.synopsis = "[options] [FILE]";
+    m.description =
+        kDescription.toStdString() +
+        " Opens the project FILE (or a sample) in a window with the project tree, the property "
+        "editor, the floor plan and rack elevations, the results with their uncertainty, the "
+        "charts, the BOM, cable and rack tables, scenario compare and the Explore dock; every "
+        "edit is undoable and re-evaluates in the background. The headless command line of the "
+        "same evaluation is aidc(1).";
+    m.options.push_back({"--help", false, "", "show the options and exit (no display needed)"});
+    m.options.push_back({"--version", false, "", "show the version and exit (no display needed)"});
+    for (const QCommandLineOption *option : programOptions())
+        m.options.push_back({"--" + option->names().front().toStdString(),
+                             !option->valueName().isEmpty(), option->valueName().toStdString(),
+                             option->description().toStdString()});
+    m.options.push_back({"--man", false, "", "print this manual page (roff) and exit"});
+    m.exitCodes = {{0, "the window was closed, or --help, --version, --man answered"},
+                   {2, "no display: neither DISPLAY nor WAYLAND_DISPLAY nor QT_QPA_PLATFORM is "
+                       "set (set QT_QPA_PLATFORM=offscreen for --screenshot)"}};
+    m.environment = {{"AIDC_CATALOG_DIR", "catalog directory to use instead of the installed one"},
+                     {"QT_QPA_PLATFORM",
+                      "the Qt platform plugin; offscreen runs --screenshot without a display"}};
+    m.seeAlso = "aidc(1); the documentation in /usr/share/doc/aidc-planner (gui.md).";
+    return aidc::cli::manPage(m);
+}
+
 // The one command line of the GUI, for the display-less --help/--version pass and the real one.
 void describe(QCommandLineParser &parser)
 {
     QCoreApplication::setApplicationName(QStringLiteral("aidc-planner"));
     QCoreApplication::setOrganizationName(QStringLiteral("AIDC Planner"));
     QCoreApplication::setApplicationVersion(QStringLiteral(AIDC_VERSION));
-    parser.setApplicationDescription(
-        QStringLiteral("Plans AI-training datacenters: layout, fabric, power, cost, "
-                       "performance and reliability from one JSON project."));
+    parser.setApplicationDescription(kDescription);
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("project to open"),
                                  QStringLiteral("[FILE]"));
-    parser.addOption(screenshotOption());
-    parser.addOption(startupTimeOption());
+    for (const QCommandLineOption *option : programOptions())
+        parser.addOption(*option);
+    parser.addOption(QCommandLineOption(QStringLiteral("man"),
+                                        QStringLiteral("print the manual page (roff) and exit")));
 }
 
 bool asksOnlyForText(int argc, char *argv[])
@@ -94,6 +138,10 @@ int main(int argc, char *argv[])
 {
     QElapsedTimer startup;
     startup.start();
+    if (argc == 2 && !std::strcmp(argv[1], "--man")) {
+        std::fputs(manual().c_str(), stdout);
+        return 0;
+    }
     if (asksOnlyForText(argc, argv)) {
         QCoreApplication core(argc, argv);
         QCommandLineParser parser;
