@@ -5,6 +5,7 @@
 
 #include "app/cliargs.h"
 #include "ui/mainwindow.h"
+#include "ui/safeapplication.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -155,7 +156,7 @@ int main(int argc, char *argv[])
                              "command line, aidc\n");
         return 2;
     }
-    QApplication app(argc, argv);
+    aidc::ui::SafeApplication app(argc, argv);
     QApplication::setApplicationDisplayName(QStringLiteral("AIDC Planner"));
 
     QCommandLineParser parser;

@@ -4,6 +4,8 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
+#include "ui/safeapplication.h"
+
 #include <QApplication>
 #include <QFile>
 #include <QSettings>
@@ -13,7 +15,8 @@ int main(int argc, char *argv[])
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QStandardPaths::setTestModeEnabled(true);
-    QApplication app(argc, argv);
+    aidc::ui::SafeApplication app(argc, argv); // as the program runs, without its dialogs
+    app.setShowsDialogs(false);
     QApplication::setOrganizationName(QStringLiteral("AIDC Planner Tests"));
     // ctest runs test cases as parallel processes: each gets its own settings file, so one case's
     // recent-files list never lands in another's.

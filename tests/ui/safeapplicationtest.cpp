@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+// Issue 18 (item 6): an exception that escapes an event handler is reported and the program goes
+// on; it never terminates the GUI.
+
+#include "ui/safeapplication.h"
+
+#include <catch2/catch.hpp>
+
+#include <QApplication>
+#include <QCoreApplication>
+#include <QEvent>
+#include <QMessageBox>
+#include <QTimer>
+
+#include <stdexcept>
+
+namespace {
+
+// An object whose handler of user events fails as an unexpected parse error would.
+class Throwing : public QObject
+{
+public:
+    bool event(QEvent *event) override
+    {
+        if (event->type() == QEvent::User)
+            throw std::runtime_error("/compute/pools/0/gpuCount: 1e309 is out of range");
+        return QObject::event(event);
+    }
+};
+
+QMessageBox *findBox()
+{
+    for (QWidget *widget : QApplication::topLevelWidgets())
+        if (auto *box = qobject_cast<QMessageBox *>(widget); box && box->isVisible())
+            return box;
+    return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("an exception out of an event handler is reported, and the program goes on", "[ui]")
+{
+    auto *app = qobject_cast<aidc::ui::SafeApplication *>(QCoreApplication::instance());
+    REQUIRE(app);
+    const int before = int(app->reportedErrors().size());
+    Throwing object;
+    QEvent event(QEvent::User);
+    CHECK_FALSE(QCoreApplication::sendEvent(&object, &event));
+    REQUIRE(app->reportedErrors().size() == before + 1);
+    CHECK(app->reportedErrors().back().contains(QStringLiteral("1e309 is out of range")));
+
+    // The same through the event loop (a posted event, as a queued signal delivers it).
+    QCoreApplication::postEvent(&object, new QEvent(QEvent::User));
+    QCoreApplication::processEvents();
+    CHECK(app->reportedErrors().size() == before + 2);
+    // And the loop still runs events afterwards.
+    bool ran = false;
+    QTimer::singleShot(0, [&] { ran = true; });
+    QCoreApplication::processEvents();
+    CHECK(ran);
+}
+
+TEST_CASE("the program shows the unexpected error in a dialog, not from inside the handler", "[ui]")
+{
+    auto *app = qobject_cast<aidc::ui::SafeApplication *>(QCoreApplication::instance());
+    REQUIRE(app);
+    app->setShowsDialogs(true);
+    Throwing object;
+    QEvent event(QEvent::User);
+    QCoreApplication::sendEvent(&object, &event);
+    CHECK(findBox() == nullptr); // not yet: shown from the event loop
+    QCoreApplication::processEvents();
+    QMessageBox *box = findBox();
+    app->setShowsDialogs(false);
+    REQUIRE(box);
+    CHECK(box->text().contains(QStringLiteral("1e309 is out of range")));
+    CHECK(box->text().contains(QStringLiteral("Save As")));
+    box->close();
+    QCoreApplication::processEvents();
+}

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The application object of the GUI (issue 18): an exception that escapes an event handler — a
+// parse or solver failure the code did not expect — becomes an error dialog, and the program
+// goes on, instead of terminating and losing unsaved work. Qt does not carry exceptions through
+// its event loop; QApplication::notify() is the one place every event passes, so it is where
+// they are caught. Every handler that expects a failure still handles it itself (the loader's
+// messages, the evaluator's error results); this is the net under them.
+
+#include <QApplication>
+#include <QStringList>
+
+namespace aidc::ui {
+
+class SafeApplication : public QApplication
+{
+    Q_OBJECT
+public:
+    SafeApplication(int &argc, char **argv);
+
+    bool notify(QObject *receiver, QEvent *event) override;
+
+    // Every message reported so far, oldest first.
+    const QStringList &reportedErrors() const { return m_errors; }
+    // Tests turn the dialog off (it would wait for a click); the message is still printed to
+    // standard error and reported.
+    void setShowsDialogs(bool shows) { m_showsDialogs = shows; }
+
+signals:
+    void errorReported(const QString &message);
+
+private:
+    void report(const QString &message);
+
+    QStringList m_errors;
+    bool m_showsDialogs = true;
+};
+
+} // namespace aidc::ui
