@@ -107,6 +107,12 @@ std::vector<CommandSpec> commandSpecs()
          "and not counted. An error in the design (e.g. a fixed parallel plan that cannot run)\n"
          "prints the report and exits with 3.",
          {{"--format", true, "text|json", "output format (default: text)"},
+          {"--bands", false, "",
+           "--format json: add each headline figure's P10/P50/P90 band and largest drivers "
+           "(\"uncertainty\"; slower: 32 + 61 evaluations)"},
+          {"--samples", true, "N", "--bands: Latin-hypercube samples (default: 32)"},
+          {"--seed", true, "N", "--bands: random seed (default: 1)"},
+          {"--threads", true, "N", "--bands: worker threads (default: every core)"},
           kCatalogOption,
           kOutputOption,
           kAsOfOption,
@@ -617,29 +623,30 @@ std::unique_ptr<HandoffInput> evaluateForHandoff(const ParsedArgs &args, const C
     return in;
 }
 
+// --samples, --seed and --threads of the bands that `report` and `eval --bands` compute.
+BandOptions bandOptionsFor(const ParsedArgs &args)
+{
+    BandOptions options;
+    options.samples = positiveOption(args, "--samples", 32, 2);
+    options.seed = seedOption(args);
+    options.threads = positiveOption(args, "--threads", 0, 1);
+    return options;
+}
+
 int runReport(const ParsedArgs &args, const Context &context)
 {
     const bool banded = !args.has("--no-uncertainty");
     if (!banded && (args.has("--samples") || args.has("--seed")))
         throw UsageError("--samples and --seed set the bands, which --no-uncertainty leaves out");
-    BandOptions bandOptions;
-    bandOptions.samples = positiveOption(args, "--samples", 32, 2);
-    bandOptions.seed = seedOption(args);
-    bandOptions.threads = positiveOption(args, "--threads", 0, 1);
+    const BandOptions bandOptions = bandOptionsFor(args);
     const std::unique_ptr<HandoffInput> in = evaluateForHandoff(args, context, 0);
     if (!in)
         return ExitInput;
     const auto &[options, base, loaded, result] = *in;
-    std::optional<ReportUncertainty> uncertainty;
-    if (banded && !result.diagnostics.hasErrors()) {
-        uncertainty.emplace();
-        uncertainty->bandOptions = bandOptions;
-        uncertainty->bands = errorBands(loaded.project, base, loaded.catalog, options, bandOptions);
-        SensitivityOptions sensitivity;
-        sensitivity.threads = bandOptions.threads;
-        uncertainty->drivers =
-            oneAtATime(loaded.project, base, loaded.catalog, options, sensitivity);
-    }
+    std::optional<UncertaintySummary> uncertainty;
+    if (banded && !result.diagnostics.hasErrors())
+        uncertainty =
+            summarizeUncertainty(loaded.project, base, loaded.catalog, options, bandOptions);
     return emit(args, designReportHtml(loaded.project, base, loaded.catalog, result,
                                        std::string("aidc ") + AIDC_VERSION,
                                        uncertainty ? &*uncertainty : nullptr));
@@ -815,12 +822,26 @@ int runEval(const ParsedArgs &args, const Context &context)
     const std::string format = args.value("--format", "text");
     if (format != "text" && format != "json")
         throw UsageError("unknown format '" + format + "' (expected text or json)");
+    const bool banded = args.has("--bands");
+    if (banded && format != "json")
+        throw UsageError("--bands adds the bands to the JSON document (--format json); the text "
+                         "form is 'aidc sensitivity --bands'");
+    if (!banded && (args.has("--samples") || args.has("--seed") || args.has("--threads")))
+        throw UsageError("--samples, --seed and --threads set the bands of --bands");
+    const BandOptions bandOptions = bandOptionsFor(args);
     const Evaluated e = loadForAnalysis(args, context);
     const Result &result = e.result;
 
     std::ostringstream text;
     if (format == "json") {
-        text << resultDocument(e.loaded.project, e.base, e.loaded.catalog, result).dump(2) << '\n';
+        nlohmann::json document =
+            resultDocument(e.loaded.project, e.base, e.loaded.catalog, result);
+        if (banded && !result.diagnostics.hasErrors())
+            document["uncertainty"] =
+                uncertaintyToJson(summarizeUncertainty(e.loaded.project, e.base, e.loaded.catalog,
+                                                       e.options, bandOptions),
+                                  kReportDrivers);
+        text << document.dump(2) << '\n';
     } else {
         writeTextReport(text, result);
     }

@@ -87,7 +87,7 @@ std::string formatFigure(const HeadlineFigure &figure, double value)
 }
 
 // "P10 - P90" of a figure's band, or "" without one.
-std::string bandText(const HeadlineFigure &figure, const ReportUncertainty *u)
+std::string bandText(const HeadlineFigure &figure, const UncertaintySummary *u)
 {
     if (!u)
         return {};
@@ -99,14 +99,14 @@ std::string bandText(const HeadlineFigure &figure, const ReportUncertainty *u)
 }
 
 // The figure's largest one-at-a-time drivers: "label (low end -> high end)", largest first.
-std::string driverText(const HeadlineFigure &figure, const ReportUncertainty *u)
+std::string driverText(const HeadlineFigure &figure, const UncertaintySummary *u)
 {
     if (!u)
         return {};
     std::string text;
     int shown = 0;
     for (const Swing &swing : rankedSwings(u->drivers, figure)) {
-        if (shown++ == u->topDrivers || swing.width() == 0)
+        if (shown++ == kReportDrivers || swing.width() == 0)
             break;
         text += (text.empty() ? "" : "; ") + esc(u->drivers.runs[swing.run].assumption.label) +
                 " (" + esc(formatFigure(figure, swing.low)) + " &rarr; " +
@@ -132,14 +132,14 @@ std::string summaryTable(const std::vector<std::vector<std::string>> &rows, bool
     return out + "</table>\n";
 }
 
-std::string uncertaintyNote(const ReportUncertainty *u)
+std::string uncertaintyNote(const UncertaintySummary *u)
 {
     if (!u)
         return "<p class=\"note\">Each figure's uncertainty and what drives it: <code>aidc "
                "sensitivity</code> and <code>aidc compare</code> (docs/uncertainty.md).</p>\n";
     std::string note =
-        "<p class=\"note\">Bands: P10 and P90 over " + std::to_string(u->bandOptions.samples) +
-        " Latin-hypercube samples (seed " + std::to_string(u->bandOptions.seed) + ") of " +
+        "<p class=\"note\">Bands: P10 and P90 over " + std::to_string(u->options.samples) +
+        " Latin-hypercube samples (seed " + std::to_string(u->options.seed) + ") of " +
         std::to_string(u->bands.assumptions) +
         " assumptions, each within its range (section 2). * The band includes the performance "
         "model's measured out-of-sample error; the other bands are the inputs' spread only, "
@@ -156,7 +156,7 @@ std::string uncertaintyNote(const ReportUncertainty *u)
     return note + "</p>\n";
 }
 
-std::string summarySection(const Result &result, const ReportUncertainty *u)
+std::string summarySection(const Result &result, const UncertaintySummary *u)
 {
     const Summary &s = result.summary;
     std::vector<std::vector<std::string>> rows;
@@ -496,7 +496,7 @@ std::string appendix(const Result &result)
 
 std::string designReportHtml(const Project &project, const Catalog &base, const Catalog &catalog,
                              const Result &result, const std::string &version,
-                             const ReportUncertainty *uncertainty)
+                             const UncertaintySummary *uncertainty)
 {
     const std::string title =
         project.name.empty() ? std::string("AIDC design report") : project.name;

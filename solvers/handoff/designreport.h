@@ -26,21 +26,15 @@
 
 namespace aidc {
 
-// What the summary shows beside each headline figure: its band over the assumptions' ranges
-// (errorBands, with the performance model's measured error on MFU and time to train) and its
-// one-at-a-time drivers (oneAtATime), as `aidc sensitivity --bands` and `aidc sensitivity`.
-struct ReportUncertainty
-{
-    BandsResult bands;
-    BandOptions bandOptions; // as sampled, for the note
-    SensitivityResult drivers;
-    int topDrivers = 3;
-};
+// Drivers the summary shows per headline figure.
+inline constexpr int kReportDrivers = 3;
 
 // `base` is the catalog without the project's overrides, `catalog` with them (as evaluated);
-// `version` names the program in the footer; `uncertainty` may be null (point values only).
+// `version` names the program in the footer; `uncertainty` (summarizeUncertainty: each figure's
+// band and drivers, as `aidc sensitivity --bands` and `aidc sensitivity` compute them) may be
+// null: point values only.
 std::string designReportHtml(const Project &project, const Catalog &base, const Catalog &catalog,
                              const Result &result, const std::string &version,
-                             const ReportUncertainty *uncertainty = nullptr);
+                             const UncertaintySummary *uncertainty = nullptr);
 
 } // namespace aidc

@@ -280,4 +280,17 @@ DifferenceResult differenceBands(const Project &a, const Catalog &catalogA,
     return out;
 }
 
+UncertaintySummary summarizeUncertainty(const Project &project, const Catalog &base,
+                                        const Catalog &catalog, const EvaluateOptions &evaluate,
+                                        const BandOptions &options)
+{
+    UncertaintySummary summary;
+    summary.options = options;
+    summary.bands = errorBands(project, base, catalog, evaluate, options);
+    SensitivityOptions sensitivity;
+    sensitivity.threads = options.threads;
+    summary.drivers = oneAtATime(project, base, catalog, evaluate, sensitivity);
+    return summary;
+}
+
 } // namespace aidc

@@ -81,6 +81,18 @@ DifferenceResult differenceBands(const Project &a, const Catalog &catalogA,
                                  const Catalog &catalogB, const EvaluateOptions &evaluateB,
                                  const Catalog &base, const BandOptions &options);
 
+// The bands and the one-at-a-time drivers of every headline figure of one design, as the design
+// report and `aidc eval --format json --bands` show them.
+struct UncertaintySummary
+{
+    BandOptions options; // as sampled
+    BandsResult bands;
+    SensitivityResult drivers;
+};
+UncertaintySummary summarizeUncertainty(const Project &project, const Catalog &base,
+                                        const Catalog &catalog, const EvaluateOptions &evaluate,
+                                        const BandOptions &options);
+
 // Evaluation options that keep the headline figures and drop what does not change them (the
 // scaling curve, the reliability Monte Carlo check and curves): for repeated evaluations.
 EvaluateOptions headlineOnly(EvaluateOptions options);

@@ -48,6 +48,43 @@ nlohmann::json resultDocument(const Project &project, const Catalog &base, const
     return document;
 }
 
+nlohmann::json uncertaintyToJson(const UncertaintySummary &summary, int top)
+{
+    nlohmann::json bands = nlohmann::json::array();
+    for (const Band &band : summary.bands.bands)
+        bands.push_back({{"figure", band.figure->key},
+                         {"unit", band.figure->unit},
+                         {"value", band.base},
+                         {"p10", band.p10},
+                         {"p50", band.p50},
+                         {"p90", band.p90},
+                         {"modelError", band.modelError},
+                         {"samples", band.samples}});
+    nlohmann::json drivers = nlohmann::json::array();
+    std::size_t failed = summary.bands.errors.items().size();
+    for (const SensitivityRun &run : summary.drivers.runs)
+        failed += run.errors.items().size();
+    for (const HeadlineFigure &figure : headlineFigures()) {
+        int shown = 0;
+        for (const Swing &swing : rankedSwings(summary.drivers, figure)) {
+            if (shown++ == top || swing.width() == 0)
+                break;
+            const Assumption &a = summary.drivers.runs[swing.run].assumption;
+            drivers.push_back({{"figure", figure.key},
+                               {"assumption", a.id},
+                               {"label", a.label},
+                               {"low", swing.low},
+                               {"high", swing.high}});
+        }
+    }
+    return {{"samples", summary.options.samples},
+            {"seed", summary.options.seed},
+            {"assumptionsSampled", summary.bands.assumptions},
+            {"failedEvaluations", failed},
+            {"bands", bands},
+            {"drivers", drivers}};
+}
+
 nlohmann::json assumptionsToJson(const std::vector<Assumption> &assumptions)
 {
     nlohmann::json list = nlohmann::json::array();

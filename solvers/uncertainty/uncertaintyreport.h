@@ -21,6 +21,10 @@ nlohmann::json resultDocument(const Project &project, const Catalog &base, const
                               const Result &result);
 nlohmann::json assumptionsToJson(const std::vector<Assumption> &assumptions);
 
+// The "uncertainty" section of `aidc eval --format json --bands`: the sampling, every headline
+// figure's band and its `top` largest one-at-a-time drivers (docs/result-format.md).
+nlohmann::json uncertaintyToJson(const UncertaintySummary &summary, int top);
+
 // One row per figure and driver: the `top` largest swings of each figure (all figures, or only
 // `figure` when given). `readable`: figures with their units ("$6.90 B", "42.1 %") for a text
 // table; otherwise plain numbers for CSV.

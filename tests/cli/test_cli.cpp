@@ -512,6 +512,8 @@ TEST_CASE("report, draw and export netbox: exit codes and bad input", "[cli][bad
     CHECK(aidc("export netbox " + kSample).exitCode == 2);
     CHECK(aidc("report " + kSample + " --no-uncertainty --samples 8").exitCode == 2);
     CHECK(aidc("report " + kSample + " --samples 1").exitCode == 2);
+    CHECK(aidc("eval " + kSample + " --bands").exitCode == 2); // --bands needs --format json
+    CHECK(aidc("eval " + kSample + " --format json --seed 4").exitCode == 2);
 
     // A project that does not load: exit 3, nothing written.
     const fs::path bad = writeTemp("bad-handoff.json", "{");

@@ -96,11 +96,11 @@ TEST_CASE("The design report shows each headline figure's band and drivers", "[r
     const EvaluateOptions options;
     const Result result = evaluateLoadedProject(loaded, options);
 
-    ReportUncertainty u;
-    u.bandOptions.samples = 6;
-    u.bandOptions.threads = 1;
-    u.bands = errorBands(loaded.project, base, loaded.catalog, options, u.bandOptions);
-    u.drivers = oneAtATime(loaded.project, base, loaded.catalog, options, {1});
+    BandOptions sampling;
+    sampling.samples = 6;
+    sampling.threads = 1;
+    const UncertaintySummary u =
+        summarizeUncertainty(loaded.project, base, loaded.catalog, options, sampling);
     const std::string summary = section(
         designReportHtml(loaded.project, base, loaded.catalog, result, "test", &u), "summary");
     CHECK(summary.find("<th>P10 &ndash; P90</th>") != std::string::npos);

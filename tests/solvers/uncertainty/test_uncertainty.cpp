@@ -3,6 +3,7 @@
 
 #include "model/projectjson.h"
 #include "solvers/pipeline/loading.h"
+#include "solvers/pipeline/resultfields.h"
 #include "solvers/uncertainty/bands.h"
 #include "solvers/uncertainty/sensitivity.h"
 #include "solvers/uncertainty/uncertaintyreport.h"
@@ -11,6 +12,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <functional>
+#include <map>
 
 using namespace aidc;
 
@@ -277,4 +280,50 @@ TEST_CASE("rank screening puts the dominant input first", "[uncertainty][bands][
         CHECK(r.rho >= -1.0);
         CHECK(r.rho <= 1.0);
     }
+}
+
+// Issue 19: the bands and drivers in the result document (`aidc eval --format json --bands`):
+// every key documented in solvers/pipeline/resultfields.json, each band ordered around its
+// point value's sample, and capex driven first by the server price (the 1k sample's 127 DGX
+// H100 at $270k are $34.3 M of its $59.1 M capex, so +/- their range moves capex most).
+TEST_CASE("the uncertainty section of the result document is documented and ordered",
+          "[uncertainty][bands]")
+{
+    const LoadedProject loaded = sample("h100-1k-infiniband.json");
+    BandOptions options;
+    options.samples = 6;
+    options.threads = 1;
+    const nlohmann::json u = uncertaintyToJson(
+        summarizeUncertainty(loaded.project, baseCatalog(), loaded.catalog, defaults(), options),
+        3);
+    std::function<void(const nlohmann::json &, const std::string &)> documented =
+        [&](const nlohmann::json &value, const std::string &pointer) {
+            INFO(pointer);
+            CHECK(findResultField(pointer));
+            if (value.is_object())
+                for (auto it = value.begin(); it != value.end(); ++it)
+                    documented(*it, pointer + "/" + it.key());
+            if (value.is_array())
+                for (std::size_t i = 0; i < value.size(); ++i)
+                    documented(value[i], pointer + "/" + std::to_string(i));
+        };
+    documented(u, "/uncertainty");
+    CHECK(u["samples"] == 6);
+    CHECK(u["failedEvaluations"] == 0);
+    REQUIRE_FALSE(u["bands"].empty());
+    for (const nlohmann::json &band : u["bands"]) {
+        INFO(band.dump());
+        CHECK(band["p10"].get<double>() <= band["p50"].get<double>());
+        CHECK(band["p50"].get<double>() <= band["p90"].get<double>());
+    }
+    std::map<std::string, int> perFigure;
+    std::string capexDriver;
+    for (const nlohmann::json &driver : u["drivers"]) {
+        ++perFigure[driver["figure"].get<std::string>()];
+        if (driver["figure"] == "capexUsd" && capexDriver.empty())
+            capexDriver = driver["assumption"].get<std::string>();
+    }
+    for (const auto &[figure, count] : perFigure)
+        CHECK(count <= 3);
+    CHECK(capexDriver == "price:DGX-H100");
 }
