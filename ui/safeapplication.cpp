@@ -2,7 +2,7 @@
 #include "safeapplication.h"
 
 #include <QMessageBox>
-#include <QTimer>
+#include <QMetaObject>
 
 #include <cstdio>
 #include <exception>
@@ -26,24 +26,50 @@ bool SafeApplication::notify(QObject *receiver, QEvent *event)
     return false;
 }
 
+QStringList SafeApplication::reportedErrors() const
+{
+    const QMutexLocker lock(&m_mutex);
+    return m_errors;
+}
+
+void SafeApplication::clearReportedErrors()
+{
+    const QMutexLocker lock(&m_mutex);
+    m_errors.clear();
+}
+
 void SafeApplication::report(const QString &message)
 {
-    m_errors.append(message);
+    {
+        const QMutexLocker lock(&m_mutex);
+        m_errors.append(message);
+    }
     std::fprintf(stderr, "aidc-planner: unexpected error: %s\n", message.toUtf8().constData());
     emit errorReported(message);
     if (!m_showsDialogs)
         return;
-    // Shown from the event loop, not from inside the handler that failed.
-    QTimer::singleShot(0, this, [message] {
-        auto *box = new QMessageBox(
-            QMessageBox::Critical, tr("Unexpected error"),
-            tr("The last action stopped with an unexpected error:\n\n%1\n\nAIDC Planner goes on. "
-               "Save your work under a new name (File ▸ Save As) to be safe, and please report "
-               "the problem with the steps that led to it.")
-                .arg(message));
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
-    });
+    // Shown from the GUI thread's event loop, not from inside the handler that failed.
+    QMetaObject::invokeMethod(
+        this, [this, message] { showDialog(message); }, Qt::QueuedConnection);
+}
+
+// One dialog at a time: an error repeated by a repaint or a timer is added to the open one
+// rather than stacking dialogs.
+void SafeApplication::showDialog(const QString &message)
+{
+    if (m_dialog && m_dialog->isVisible()) {
+        m_dialog->setInformativeText(tr("Later: %1").arg(message));
+        return;
+    }
+    m_dialog = new QMessageBox(
+        QMessageBox::Critical, tr("Unexpected error"),
+        tr("The last action stopped with an unexpected error:\n\n%1\n\nAIDC Planner goes on. "
+           "Save your work under a new name (File ▸ Save As) to be safe, and please report the "
+           "problem with the steps that led to it.")
+            .arg(message),
+        QMessageBox::Ok, activeWindow());
+    m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    m_dialog->open();
 }
 
 } // namespace aidc::ui

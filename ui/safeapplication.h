@@ -6,9 +6,15 @@
 // goes on, instead of terminating and losing unsaved work. Qt does not carry exceptions through
 // its event loop; QApplication::notify() is the one place every event passes, so it is where
 // they are caught. Every handler that expects a failure still handles it itself (the loader's
-// messages, the evaluator's error results); this is the net under them.
+// messages, the evaluator's error results); this is the net under them. It covers exceptions
+// out of event handlers, not those of startup (main) or of other threads' own code; Qt leaves
+// an exception that unwinds through signal delivery or painting undefined, so a handler that
+// can fail still catches its own.
 
 #include <QApplication>
+#include <QMessageBox>
+#include <QMutex>
+#include <QPointer>
 #include <QStringList>
 
 namespace aidc::ui {
@@ -21,8 +27,9 @@ public:
 
     bool notify(QObject *receiver, QEvent *event) override;
 
-    // Every message reported so far, oldest first.
-    const QStringList &reportedErrors() const { return m_errors; }
+    // Every message reported so far, oldest first; clearReportedErrors() forgets them (tests).
+    QStringList reportedErrors() const;
+    void clearReportedErrors();
     // Tests turn the dialog off (it would wait for a click); the message is still printed to
     // standard error and reported.
     void setShowsDialogs(bool shows) { m_showsDialogs = shows; }
@@ -33,8 +40,12 @@ signals:
 private:
     void report(const QString &message);
 
+    void showDialog(const QString &message);
+
+    mutable QMutex m_mutex; // notify() runs on every thread that has events
     QStringList m_errors;
     bool m_showsDialogs = true;
+    QPointer<QMessageBox> m_dialog; // one dialog; later errors are added to it
 };
 
 } // namespace aidc::ui

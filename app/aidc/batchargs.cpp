@@ -381,6 +381,13 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
         std::cerr << "aidc " << command << ": " << jsonl.error() << '\n';
         return ExitOutput;
     }
+    if (!outputs.csv.empty() && outputs.csv != "-") { // found before the run, not after it
+        const AtomicFileWriter probe(outputs.csv);
+        if (!probe.ok()) {
+            std::cerr << "aidc " << command << ": " << probe.error() << '\n';
+            return ExitOutput;
+        }
+    }
     ProgressBar progress(!quiet && ::isatty(STDERR_FILENO));
     std::vector<std::int64_t> items = shardItems(job.total, shard);
     const std::size_t shardSize = items.size();
@@ -418,6 +425,7 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
         // Results are committed as they arrive (at least every second), so a run stopped by
         // any means keeps what it committed.
         auto lastCommit = std::chrono::steady_clock::now();
+        bool planWritten = false;
         failed = aidc::runBatch(
             items, job.source, catalog, options,
             [&](BatchRow &&row) {
@@ -429,9 +437,11 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
                 jsonl.add(row, runTime);
                 if (!database)
                     return;
-                database->addRow(
-                    row, command,
-                    {runTime, *runId, started, options.evaluate.cost.asOfDate, job.plan});
+                // The sweep plan once per process (its first row), not on every row.
+                database->addRow(row, command,
+                                 {runTime, *runId, started, options.evaluate.cost.asOfDate,
+                                  planWritten ? std::string() : job.plan});
+                planWritten = true;
                 const auto now = std::chrono::steady_clock::now();
                 if (now - lastCommit >= std::chrono::seconds(1)) {
                     database->commit();
@@ -448,6 +458,12 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
         return ExitOutput;
     } catch (const ResumeConflict &conflict) {
         return usage(conflict.what());
+    } catch (const BatchOutputError &outputError) {
+        progress.finish();
+        if (database) // the rows evaluated so far stay, as after SIGTERM
+            database->commit();
+        std::cerr << "aidc " << command << ": " << outputError.what() << '\n';
+        return ExitOutput;
     }
     progress.finish();
     const std::int64_t done = clean + withErrors + loadFailures;

@@ -109,7 +109,7 @@ std::vector<CommandSpec> commandSpecs()
          {{"--format", true, "text|json", "output format (default: text)"},
           {"--bands", false, "",
            "--format json: add each headline figure's P10/P50/P90 band and largest drivers "
-           "(\"uncertainty\"; slower: 32 + 61 evaluations)"},
+           "(\"uncertainty\"; slower: --samples evaluations plus two per assumption)"},
           {"--samples", true, "N", "--bands: Latin-hypercube samples (default: 32)"},
           {"--seed", true, "N", "--bands: random seed (default: 1)"},
           {"--threads", true, "N", "--bands: worker threads (default: every core)"},

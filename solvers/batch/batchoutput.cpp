@@ -5,8 +5,11 @@
 #include "model/csv.h"
 #include "solvers/batch/resultcolumns.h"
 
+#include <cstdlib>
 #include <iostream>
+
 #include <stdexcept>
+#include <unistd.h>
 
 namespace aidc {
 
@@ -55,10 +58,30 @@ std::string csvCell(const nlohmann::json &value)
     return compact(value);
 }
 
+namespace {
+
+// An anonymous (already unlinked) temporary file in `directory`, or null.
+std::FILE *anonymousFile(const std::string &directory)
+{
+    std::string name = directory + "/aidc-batch-csv-XXXXXX";
+    const int fd = ::mkstemp(name.data());
+    if (fd < 0)
+        return nullptr;
+    ::unlink(name.c_str());
+    std::FILE *file = ::fdopen(fd, "w+b");
+    if (!file)
+        ::close(fd);
+    return file;
+}
+
+} // namespace
+
 BatchCsv::BatchCsv(std::vector<std::string> variantColumns)
     : m_variantColumns(std::move(variantColumns))
-    , m_spill(std::tmpfile())
 {
+    const char *tmp = std::getenv("TMPDIR");
+    m_spillDir = tmp && *tmp ? tmp : "/tmp";
+    m_spill = anonymousFile(m_spillDir);
     for (const char *key : kKeyColumns)
         column(key);
     for (const std::string &pointer : m_variantColumns)
@@ -109,26 +132,14 @@ void BatchCsv::add(const BatchRow &row, const std::string &runTime)
     }
     std::string record;
     appendCsvRecord(record, cells);
-    if (m_spill && std::fwrite(record.data(), 1, record.size(), m_spill) != record.size())
-        moveSpillToMemory(); // a full temporary directory: the rows so far and the next in memory
     if (!m_spill)
-        m_memory += record;
+        throw BatchOutputError("cannot make the CSV's temporary file in " + m_spillDir +
+                               ": set TMPDIR to a writable directory");
+    if (std::fwrite(record.data(), 1, record.size(), m_spill) != record.size())
+        throw BatchOutputError("cannot write the CSV's temporary file in " + m_spillDir +
+                               " (full?): set TMPDIR to a directory with room");
     m_widths.push_back(std::uint32_t(cells.size()));
     m_bytes.push_back(std::uint32_t(record.size()));
-}
-
-void BatchCsv::moveSpillToMemory()
-{
-    std::size_t written = 0;
-    for (std::uint32_t bytes : m_bytes)
-        written += bytes;
-    m_memory.assign(written, '\0');
-    const bool read = std::fflush(m_spill) == 0 && std::fseek(m_spill, 0, SEEK_SET) == 0 &&
-                      std::fread(m_memory.data(), 1, written, m_spill) == written;
-    std::fclose(m_spill);
-    m_spill = nullptr;
-    if (!read)
-        throw std::runtime_error("cannot read the CSV's temporary file back");
 }
 
 template<typename Out> bool BatchCsv::emit(Out &&out) const
@@ -137,27 +148,23 @@ template<typename Out> bool BatchCsv::emit(Out &&out) const
     appendCsvRecord(record, m_header);
     if (!out(record))
         return false;
-    if (m_spill && (std::fflush(m_spill) != 0 || std::fseek(m_spill, 0, SEEK_SET) != 0))
+    if (!m_spill)
+        return m_widths.empty();
+    if (std::fflush(m_spill) != 0 || std::fseek(m_spill, 0, SEEK_SET) != 0)
         return false;
-    std::size_t offset = 0;
-    for (std::size_t i = 0; i < m_widths.size(); ++i) {
+    bool ok = true;
+    for (std::size_t i = 0; ok && i < m_widths.size(); ++i) {
         record.assign(m_bytes[i], '\0');
-        if (m_spill) {
-            if (std::fread(record.data(), 1, record.size(), m_spill) != record.size())
-                return false;
-        } else {
-            record = m_memory.substr(offset, m_bytes[i]);
-            offset += m_bytes[i];
-        }
+        ok = std::fread(record.data(), 1, record.size(), m_spill) == record.size();
+        if (!ok)
+            break;
         record.resize(record.size() - 2); // CRLF
         record.append(m_header.size() - m_widths[i], ',');
         record += "\r\n";
-        if (!out(record))
-            return false;
+        ok = out(record);
     }
-    if (m_spill)
-        std::fseek(m_spill, 0, SEEK_END);
-    return true;
+    std::fseek(m_spill, 0, SEEK_END); // add() goes on after the rows, whatever happened
+    return ok;
 }
 
 std::string BatchCsv::text() const
@@ -167,7 +174,7 @@ std::string BatchCsv::text() const
             text += record;
             return true;
         }))
-        throw std::runtime_error("cannot read the CSV's temporary file back");
+        throw BatchOutputError("cannot read the CSV's temporary file back");
     return text;
 }
 

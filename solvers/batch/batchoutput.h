@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -29,10 +30,19 @@ std::string batchJsonLine(const BatchRow &row, const std::string &runTime);
 // null empty, strings as they are.
 std::string csvCell(const nlohmann::json &value);
 
+// A batch output that cannot be written (its temporary spill file on a full disk): the message
+// names the directory.
+class BatchOutputError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
 // The CSV of a batch, built row by row in constant memory: a column appears when a row first
 // brings it and columns are only ever appended, so each row is encoded at once with the columns
-// known then and kept in an anonymous temporary file (memory if none can be made); the output
-// pads the early rows with empty cells for the columns that came later.
+// known then and kept in an anonymous temporary file in $TMPDIR (else /tmp); the output pads
+// the early rows with empty cells for the columns that came later. add() throws
+// BatchOutputError when the temporary file cannot be made or written.
 class BatchCsv
 {
 public:
@@ -50,15 +60,14 @@ public:
 
 private:
     std::size_t column(const std::string &name);
-    void moveSpillToMemory();
     // Calls `out` with the header record, then each row's record padded to the final width.
     template<typename Out> bool emit(Out &&out) const;
 
     std::vector<std::string> m_header;
     std::map<std::string, std::size_t> m_index;
     std::vector<std::string> m_variantColumns;
-    std::FILE *m_spill = nullptr;        // the encoded rows, in order
-    std::string m_memory;                // ... when no temporary file could be made
+    std::FILE *m_spill = nullptr; // the encoded rows, in order
+    std::string m_spillDir;
     std::vector<std::uint32_t> m_widths; // columns of each encoded row
     std::vector<std::uint32_t> m_bytes;  // bytes of each encoded row
 };

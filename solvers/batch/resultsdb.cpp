@@ -389,7 +389,9 @@ std::optional<ResultsDatabase::StoredRun> ResultsDatabase::storedRun(const std::
     std::optional<StoredRun> run;
     while (query.step()) {
         if (!run)
-            run = StoredRun{query.text(0), query.text(1), query.text(5), query.text(6), {}};
+            run = StoredRun{query.text(0), query.text(1), query.text(5), {}, {}};
+        if (run->plan.empty()) // kept on the first row each process wrote
+            run->plan = query.text(6);
         run->items[query.integer(2)] = {query.text(3), query.text(4)};
     }
     return run;

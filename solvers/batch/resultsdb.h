@@ -10,7 +10,8 @@
 //           project_file, content_hash, run_time, item, then run_id (the --run-id that lets a
 //           stopped run be resumed), started (when the process that wrote the row started: a
 //           resumed run's or a shard's own start), as_of (the price date), sweep_plan (JSON:
-//           the axes, zip flags and sampling that reproduce a sweep's variants), command,
+//           the axes, zip flags and sampling that reproduce a sweep's variants; on the first
+//           row each process writes, empty on the others), command,
 //           status ("ok"/"failed"), error, duration_s, diagnostic_count, diagnostics (JSON
 //           text), variant (JSON text) and one column per swept JSON pointer;
 //   one table per result family (resultcolumns.h: summary, layout, network, power,

@@ -80,9 +80,21 @@ std::optional<std::vector<nlohmann::json>> parseValueRange(const std::string &li
     constexpr double kExact = 9007199254740992.0; // 2^53
     const bool whole = std::floor(*from) == *from && std::floor(*step) == *step &&
                        std::abs(*from) < kExact && std::abs(*to) < kExact;
+    // 0..1:0.1 is 0.3, not 0.30000000000000004: values are rounded to the decimals FROM and
+    // STEP are written with (when written as plain decimals).
+    auto decimals = [](const std::string &text) {
+        const auto dot = text.find('.');
+        return text.find_first_of("eE") != std::string::npos || dot == std::string::npos
+                   ? std::size_t(0)
+                   : text.size() - dot - 1;
+    };
+    const std::size_t places = std::max(decimals(fromText), decimals(stepText));
+    const double scale = places > 0 && places < 16 ? std::pow(10.0, double(places)) : 0.0;
     std::vector<nlohmann::json> values;
     for (std::size_t i = 0; i < std::size_t(count); ++i) {
-        const double value = *from + double(i) * *step;
+        double value = *from + double(i) * *step;
+        if (scale > 0)
+            value = std::round(value * scale) / scale;
         values.push_back(whole ? nlohmann::json(std::llround(value)) : nlohmann::json(value));
     }
     return values;
@@ -315,14 +327,17 @@ void Sweep::drawSamples(const std::vector<std::int64_t> &counts)
 {
     std::mt19937_64 random(m_sampling.seed);
     const auto n = std::size_t(m_sampling.count);
-    m_draws.assign(n, std::vector<std::uint32_t>(m_groups.size(), 0));
-    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+    const std::size_t groups = m_groups.size();
+    m_draws.assign(n * groups, 0);
+    if (m_sampling.mode == SweepSampling::Mode::Random) {
+        // Sample by sample: the first variants do not change when --samples grows.
+        for (std::size_t s = 0; s < n; ++s)
+            for (std::size_t g = 0; g < groups; ++g)
+                m_draws[s * groups + g] = drawIndex(random, std::size_t(counts[g]));
+        return;
+    }
+    for (std::size_t g = 0; g < groups; ++g) {
         const auto positions = std::size_t(counts[g]);
-        if (m_sampling.mode == SweepSampling::Mode::Random) {
-            for (std::size_t s = 0; s < n; ++s)
-                m_draws[s][g] = drawIndex(random, positions);
-            continue;
-        }
         // Latin hypercube: stratum k of N covers positions [k, k+1) x positions / N; each
         // stratum once, in a Fisher-Yates shuffled order, at a uniform point inside it.
         std::vector<std::size_t> strata(n);
@@ -333,7 +348,7 @@ void Sweep::drawSamples(const std::vector<std::int64_t> &counts)
         for (std::size_t s = 0; s < n; ++s) {
             const double u = double(random() >> 11) * 0x1.0p-53;
             const double x = (double(strata[s]) + u) / double(n);
-            m_draws[s][g] = std::uint32_t(
+            m_draws[s * groups + g] = std::uint32_t(
                 std::min<std::size_t>(positions - 1, std::size_t(x * double(positions))));
         }
     }
@@ -348,7 +363,7 @@ nlohmann::json Sweep::values(std::int64_t variant) const
     };
     if (!m_draws.empty()) {
         for (std::size_t g = 0; g < m_groups.size(); ++g)
-            set(g, m_draws[std::size_t(variant)][g]);
+            set(g, m_draws[std::size_t(variant) * m_groups.size() + g]);
         return values;
     }
     for (std::size_t g = m_groups.size(); g-- > 0;) {

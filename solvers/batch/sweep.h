@@ -119,7 +119,7 @@ private:
     std::vector<nlohmann::json::json_pointer> m_pointers;
     std::vector<std::vector<std::size_t>> m_groups; // axes per position of the product
     SweepSampling m_sampling;
-    std::vector<std::vector<std::uint32_t>> m_draws; // sampled positions per variant and group
+    std::vector<std::uint32_t> m_draws; // sampled positions, variant-major: [variant][group]
     std::int64_t m_size = 0;
 };
 

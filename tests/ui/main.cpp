@@ -11,6 +11,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 
+#include <cstdio>
+
 int main(int argc, char *argv[])
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -23,7 +25,14 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(
         QStringLiteral("test_ui-%1").arg(QCoreApplication::applicationPid()));
     QSettings().clear();
-    const int status = Catch::Session().run(argc, argv);
+    int status = Catch::Session().run(argc, argv);
+    // An exception the net caught is a failure of the case that raised it (the net's own tests
+    // clear what they expect).
+    if (!app.reportedErrors().isEmpty()) {
+        std::fprintf(stderr, "unexpected errors reported to the GUI: %s\n",
+                     app.reportedErrors().join(QStringLiteral("; ")).toUtf8().constData());
+        status = status == 0 ? 1 : status;
+    }
     QFile::remove(QSettings().fileName());
     return status;
 }

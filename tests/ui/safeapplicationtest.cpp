@@ -42,7 +42,8 @@ TEST_CASE("an exception out of an event handler is reported, and the program goe
 {
     auto *app = qobject_cast<aidc::ui::SafeApplication *>(QCoreApplication::instance());
     REQUIRE(app);
-    const int before = int(app->reportedErrors().size());
+    app->clearReportedErrors();
+    const int before = 0;
     Throwing object;
     QEvent event(QEvent::User);
     CHECK_FALSE(QCoreApplication::sendEvent(&object, &event));
@@ -58,6 +59,7 @@ TEST_CASE("an exception out of an event handler is reported, and the program goe
     QTimer::singleShot(0, [&] { ran = true; });
     QCoreApplication::processEvents();
     CHECK(ran);
+    app->clearReportedErrors(); // expected: the test main fails a case that leaves any behind
 }
 
 TEST_CASE("the program shows the unexpected error in a dialog, not from inside the handler", "[ui]")
@@ -75,6 +77,17 @@ TEST_CASE("the program shows the unexpected error in a dialog, not from inside t
     REQUIRE(box);
     CHECK(box->text().contains(QStringLiteral("1e309 is out of range")));
     CHECK(box->text().contains(QStringLiteral("Save As")));
+    // A second error while the dialog is open goes into it, not into a second dialog.
+    app->setShowsDialogs(true);
+    QCoreApplication::sendEvent(&object, &event);
+    QCoreApplication::processEvents();
+    app->setShowsDialogs(false);
+    int boxes = 0;
+    for (QWidget *widget : QApplication::topLevelWidgets())
+        boxes += qobject_cast<QMessageBox *>(widget) && widget->isVisible() ? 1 : 0;
+    CHECK(boxes == 1);
+    CHECK(box->informativeText().contains(QStringLiteral("1e309")));
     box->close();
     QCoreApplication::processEvents();
+    app->clearReportedErrors();
 }
