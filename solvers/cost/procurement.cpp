@@ -74,6 +74,16 @@ std::string orderableDescription(const CostLine &first, const std::optional<Part
     return text;
 }
 
+// The price of cost line `c` on `line`, per orderable unit of `legs` links.
+void copyPrice(ProcurementLine &line, const CostLine &c, int legs)
+{
+    if (c.origin != PriceOrigin::Missing)
+        line.unitPriceUsd = c.unitPriceUsd * legs;
+    line.origin = c.origin;
+    line.priceSource = c.priceSource;
+    line.priceDate = c.priceDate;
+}
+
 ProcurementLine nonBomLine(const CostLine &c)
 {
     ProcurementLine line;
@@ -83,12 +93,8 @@ ProcurementLine nonBomLine(const CostLine &c)
     line.description = c.description;
     line.quantity = c.quantity;
     line.unit = c.unit;
-    if (c.origin != PriceOrigin::Missing)
-        line.unitPriceUsd = c.unitPriceUsd;
     line.extendedUsd = c.extendedUsd;
-    line.origin = c.origin;
-    line.priceSource = c.priceSource;
-    line.priceDate = c.priceDate;
+    copyPrice(line, c, 1);
     return line;
 }
 
@@ -103,11 +109,7 @@ ProcurementLine orderableLine(const CostLine &c, const Catalog &catalog)
     line.unit = c.unit;
     line.lengthM = c.lengthM;
     line.legs = std::max(1, c.legs);
-    if (c.origin != PriceOrigin::Missing)
-        line.unitPriceUsd = c.unitPriceUsd * line.legs;
-    line.origin = c.origin;
-    line.priceSource = c.priceSource;
-    line.priceDate = c.priceDate;
+    copyPrice(line, c, line.legs);
     addOrdering(line, part);
     return line;
 }
