@@ -154,7 +154,8 @@ const std::vector<std::pair<int, std::string>> &exitCodeDescriptions()
         {ExitViolations,
          "--strict was given and the evaluation reported unacknowledged warnings or violations, "
          "or a batch/sweep item failed to load or has errors, or validate-model "
-         "found the error above the given limit, or optimize found no feasible candidate"},
+         "found the error above the given limit, or optimize found no feasible candidate, or "
+         "catalog which found no such part"},
         {ExitUsage, "usage error (unknown command or option, missing argument)"},
         {ExitInput, "input error: a project or catalog failed to load or validate, or the "
                     "evaluation found an error in the design (the report lists it)"},

@@ -691,9 +691,9 @@ void readItems(const nlohmann::json &items, const std::string &arrayPath, const 
 template<typename T>
 void overrideItems(const nlohmann::json &items, const std::string &arrayPath,
                    const std::string &file, const std::string &kind, std::vector<T> &out,
-                   Origins &origins, Diagnostics &diagnostics, const FigureSource &fallback)
+                   Origins &origins, Diagnostics &diagnostics, const FigureSource &fallback,
+                   PriceDefaults priceDefaults = {})
 {
-    PriceDefaults priceDefaults;
     for (std::size_t i = 0; i < items.size(); ++i) {
         const std::string path = jsonPointerAppend(arrayPath, i);
         const nlohmann::json &entry = items[i];
@@ -946,7 +946,128 @@ bool parseFigureSource(const std::string &text, FigureSource &out)
     return true;
 }
 
-Catalog loadCatalog(const std::string &directory, Diagnostics &diagnostics)
+namespace {
+
+// Calls `f` with the catalog's parts of `kind` (one of catalogKinds()); false for another name.
+// The one place that maps a kind's name to its parts.
+template<typename F> bool withPartsOf(Catalog &catalog, const std::string &kind, F &&f)
+{
+    if (kind == "accelerators")
+        f(catalog.accelerators);
+    else if (kind == "servers")
+        f(catalog.servers);
+    else if (kind == "racks")
+        f(catalog.rackTypes);
+    else if (kind == "switches")
+        f(catalog.switches);
+    else if (kind == "media")
+        f(catalog.media);
+    else if (kind == "power")
+        f(catalog.powerStages);
+    else if (kind == "generators")
+        f(catalog.generators);
+    else if (kind == "cooling")
+        f(catalog.coolingUnits);
+    else if (kind == "storage")
+        f(catalog.storageSystems);
+    else if (kind == "failures")
+        f(catalog.failureRates);
+    else if (kind == "prices")
+        f(catalog.prices);
+    else
+        return false;
+    return true;
+}
+
+// The message for a file whose kind is none of the file kinds.
+std::string unknownKind(const std::string &kind)
+{
+    std::vector<std::string> fileKinds;
+    for (const std::string &k : catalogKinds()) {
+        if (k != "generators") // generator sets sit in the power file
+            fileKinds.push_back(k);
+    }
+    return "unknown catalog kind '" + kind + "' (expected one of: " + joined(fileKinds) + ")";
+}
+
+// Reads a catalog file's envelope: schema, version, kind and description. False when the rest
+// of the file cannot be read (the problem is reported).
+bool readEnvelope(JsonObjectReader &top, std::string &kind)
+{
+    Diagnostics &diagnostics = top.diagnostics();
+    std::string schema;
+    int version = 0;
+    const std::size_t before = diagnostics.items().size();
+    top.readString("schema", schema, Need::Required);
+    top.readInt("version", version, Need::Required, 0, 1000000);
+    top.readString("kind", kind, Need::Required);
+    if (diagnostics.items().size() != before)
+        return false; // without schema, version and kind the rest cannot be read safely
+    if (schema != kSchema) {
+        top.error("schema", "expected \"" + std::string(kSchema) + "\", found \"" + schema +
+                                "\": not a catalog file");
+        return false;
+    }
+    if (version > kVersion) {
+        top.error("version", "catalog version " + std::to_string(version) +
+                                 " is newer than this program reads (" + std::to_string(kVersion) +
+                                 "); update AIDC Planner");
+        return false;
+    }
+    if (version < kVersion) {
+        top.error("version", "unknown catalog version " + std::to_string(version) +
+                                 " (this program reads version " + std::to_string(kVersion) + ")");
+        return false;
+    }
+    std::string description;
+    top.readString("description", description);
+    return true;
+}
+
+// Appends the parts of `origins` to `out` (when given), in kind and id order.
+void recordOrigins(const Origins &origins, std::vector<PartOrigin> *out)
+{
+    if (!out)
+        return;
+    for (const auto &[kind, byId] : origins) {
+        for (const auto &[id, where] : byId)
+            out->push_back({kind, id, where.file, where.path});
+    }
+}
+
+// After overrides or an overlay changed the parts in `origins`: a new part must not reuse an id
+// of another kind, and every reference of a changed part must still resolve.
+void checkChangedParts(const Catalog &catalog, const Origins &origins, Diagnostics &diagnostics)
+{
+    const std::vector<std::pair<std::string, std::vector<std::string>>> idsByKind = {
+        {"accelerators", idsOf(catalog.accelerators)},
+        {"servers", idsOf(catalog.servers)},
+        {"racks", idsOf(catalog.rackTypes)},
+        {"switches", idsOf(catalog.switches)},
+        {"media", idsOf(catalog.media)},
+        {"power", idsOf(catalog.powerStages)},
+        {"generators", idsOf(catalog.generators)},
+        {"cooling", idsOf(catalog.coolingUnits)},
+        {"storage", idsOf(catalog.storageSystems)}};
+    for (const auto &[kind, byId] : origins) {
+        if (kind == "prices" || kind == "failures")
+            continue;
+        for (const auto &[id, where] : byId) {
+            for (const auto &[otherKind, ids] : idsByKind) {
+                if (otherKind != kind && std::find(ids.begin(), ids.end(), id) != ids.end())
+                    diagnostics.error(where.file, jsonPointerAppend(where.path, "id"),
+                                      "id '" + id + "' is already a part in " + otherKind +
+                                          "; ids must be unique across the catalog");
+            }
+        }
+    }
+    checkReferences(catalog, origins, true, diagnostics);
+}
+
+} // namespace
+
+Catalog loadCatalog(const std::string &directory, Diagnostics &diagnostics,
+                    std::vector<PartOrigin> *partOrigins)
 {
     namespace fs = std::filesystem;
     Catalog catalog;
@@ -976,77 +1097,33 @@ Catalog loadCatalog(const std::string &directory, Diagnostics &diagnostics)
             continue;
 
         JsonObjectReader top(*root, "", file, diagnostics);
-        std::string schema, kind;
-        int version = 0;
-        const std::size_t before = diagnostics.items().size();
-        top.readString("schema", schema, Need::Required);
-        top.readInt("version", version, Need::Required, 0, 1000000);
-        top.readString("kind", kind, Need::Required);
-        if (diagnostics.items().size() != before)
-            continue; // without schema, version and kind the rest cannot be read safely
-        if (schema != kSchema) {
-            top.error("schema", "expected \"" + std::string(kSchema) + "\", found \"" + schema +
-                                    "\": not a catalog file");
+        std::string kind;
+        if (!readEnvelope(top, kind))
             continue;
-        }
-        if (version > kVersion) {
-            top.error("version", "catalog version " + std::to_string(version) +
-                                     " is newer than this program reads (" +
-                                     std::to_string(kVersion) + "); update AIDC Planner");
-            continue;
-        }
-        if (version < kVersion) {
-            top.error("version", "unknown catalog version " + std::to_string(version) +
-                                     " (this program reads version " + std::to_string(kVersion) +
-                                     ")");
-            continue;
-        }
-        std::string description;
-        top.readString("description", description);
         const nlohmann::json *items = top.array("items", Need::Required);
         static const nlohmann::json empty = nlohmann::json::array();
         const nlohmann::json &list = items ? *items : empty;
         const std::string itemsPath = "/items";
-        kindsSeen.insert(kind);
-        if (kind == "accelerators") {
-            readItems(list, itemsPath, file, kind, catalog.accelerators, origins, diagnostics);
-        } else if (kind == "servers") {
-            readItems(list, itemsPath, file, kind, catalog.servers, origins, diagnostics);
-        } else if (kind == "racks") {
-            readItems(list, itemsPath, file, kind, catalog.rackTypes, origins, diagnostics);
-        } else if (kind == "switches") {
-            readItems(list, itemsPath, file, kind, catalog.switches, origins, diagnostics);
-        } else if (kind == "media") {
-            readItems(list, itemsPath, file, kind, catalog.media, origins, diagnostics);
-        } else if (kind == "power") {
-            readItems(list, itemsPath, file, kind, catalog.powerStages, origins, diagnostics);
-            if (const nlohmann::json *generators = top.array("generators"))
-                readItems(*generators, "/generators", file, "generators", catalog.generators,
-                          origins, diagnostics);
-        } else if (kind == "cooling") {
-            readItems(list, itemsPath, file, kind, catalog.coolingUnits, origins, diagnostics);
-        } else if (kind == "storage") {
-            readItems(list, itemsPath, file, kind, catalog.storageSystems, origins, diagnostics);
-        } else if (kind == "failures") {
-            readItems(list, itemsPath, file, kind, catalog.failureRates, origins, diagnostics);
-        } else if (kind == "prices") {
-            PriceDefaults defaults;
+        PriceDefaults defaults;
+        if (kind == "prices") {
             top.readString("date", defaults.date, Need::Required);
             top.readString("currency", defaults.currency);
             if (!defaults.date.empty() && !isIsoDate(defaults.date))
                 top.error("date", "expected an ISO date YYYY-MM-DD, found '" + defaults.date + "'");
-            readItems(list, itemsPath, file, kind, catalog.prices, origins, diagnostics, &defaults);
-        } else {
-            std::vector<std::string> fileKinds;
-            for (const std::string &k : catalogKinds()) {
-                if (k != "generators")
-                    fileKinds.push_back(k);
-            }
-            top.error("kind", "unknown catalog kind '" + kind +
-                                  "' (expected one of: " + joined(fileKinds) + ")");
-            kindsSeen.erase(kind);
+        }
+        const bool known =
+            kind != "generators" && withPartsOf(catalog, kind, [&](auto &parts) {
+                readItems(list, itemsPath, file, kind, parts, origins, diagnostics, &defaults);
+            });
+        if (!known) {
+            top.error("kind", unknownKind(kind));
             continue;
         }
+        kindsSeen.insert(kind);
+        // The power file also holds the generator sets.
+        if (const nlohmann::json *generators = kind == "power" ? top.array("generators") : nullptr)
+            readItems(*generators, "/generators", file, "generators", catalog.generators, origins,
+                      diagnostics);
         top.finish();
     }
 
@@ -1058,11 +1135,13 @@ Catalog loadCatalog(const std::string &directory, Diagnostics &diagnostics)
     }
     checkGlobalIds(origins, diagnostics);
     checkReferences(catalog, origins, false, diagnostics);
+    recordOrigins(origins, partOrigins);
     return catalog;
 }
 
 void applyCatalogOverrides(Catalog &catalog, const std::string &overridesJson,
-                           const std::string &projectFile, Diagnostics &diagnostics)
+                           const std::string &projectFile, Diagnostics &diagnostics,
+                           std::vector<PartOrigin> *partOrigins)
 {
     const std::string root = "/catalogOverrides";
     if (overridesJson.find_first_not_of(" \t\r\n") == std::string::npos)
@@ -1075,48 +1154,57 @@ void applyCatalogOverrides(Catalog &catalog, const std::string &overridesJson,
     const FigureSource fallback{"project override in " + projectFile, Confidence::Unverified};
 
     Origins origins;
-    auto apply = [&](const char *kind, auto &items) {
-        if (const nlohmann::json *list = top.array(kind))
-            overrideItems(*list, top.pathOf(kind), projectFile, kind, items, origins, diagnostics,
-                          fallback);
-    };
-    apply("accelerators", catalog.accelerators);
-    apply("servers", catalog.servers);
-    apply("racks", catalog.rackTypes);
-    apply("switches", catalog.switches);
-    apply("media", catalog.media);
-    apply("power", catalog.powerStages);
-    apply("generators", catalog.generators);
-    apply("cooling", catalog.coolingUnits);
-    apply("storage", catalog.storageSystems);
-    apply("failures", catalog.failureRates);
-    apply("prices", catalog.prices);
-    top.finish();
-
-    // A new part must not reuse an id of another kind.
-    const std::vector<std::pair<std::string, std::vector<std::string>>> idsByKind = {
-        {"accelerators", idsOf(catalog.accelerators)},
-        {"servers", idsOf(catalog.servers)},
-        {"racks", idsOf(catalog.rackTypes)},
-        {"switches", idsOf(catalog.switches)},
-        {"media", idsOf(catalog.media)},
-        {"power", idsOf(catalog.powerStages)},
-        {"generators", idsOf(catalog.generators)},
-        {"cooling", idsOf(catalog.coolingUnits)},
-        {"storage", idsOf(catalog.storageSystems)}};
-    for (const auto &[kind, byId] : origins) {
-        if (kind == "prices" || kind == "failures")
-            continue;
-        for (const auto &[id, where] : byId) {
-            for (const auto &[otherKind, ids] : idsByKind) {
-                if (otherKind != kind && std::find(ids.begin(), ids.end(), id) != ids.end())
-                    diagnostics.error(where.file, jsonPointerAppend(where.path, "id"),
-                                      "id '" + id + "' is already a part in " + otherKind +
-                                          "; ids must be unique across the catalog");
-            }
-        }
+    for (const std::string &kind : catalogKinds()) {
+        if (const nlohmann::json *list = top.array(kind.c_str()))
+            withPartsOf(catalog, kind, [&](auto &parts) {
+                overrideItems(*list, top.pathOf(kind.c_str()), projectFile, kind, parts, origins,
+                              diagnostics, fallback);
+            });
     }
-    checkReferences(catalog, origins, true, diagnostics);
+    top.finish();
+    checkChangedParts(catalog, origins, diagnostics);
+    recordOrigins(origins, partOrigins);
+}
+
+void applyCatalogOverlay(Catalog &catalog, const std::string &file, Diagnostics &diagnostics,
+                         std::vector<PartOrigin> *partOrigins)
+{
+    const std::optional<std::string> text = readTextFile(file, "catalog overlay", diagnostics);
+    if (!text)
+        return;
+    const std::optional<nlohmann::json> root = parseStrictJson(*text, file, diagnostics);
+    if (!root)
+        return;
+    JsonObjectReader top(*root, "", file, diagnostics);
+    std::string kind;
+    if (!readEnvelope(top, kind))
+        return;
+    const FigureSource fallback{"catalog overlay " + file, Confidence::Unverified};
+    PriceDefaults priceDefaults;
+    if (kind == "prices") {
+        top.readString("date", priceDefaults.date);
+        top.readString("currency", priceDefaults.currency);
+        if (!priceDefaults.date.empty() && !isIsoDate(priceDefaults.date))
+            top.error("date",
+                      "expected an ISO date YYYY-MM-DD, found '" + priceDefaults.date + "'");
+    }
+    Origins origins;
+    const nlohmann::json *list = top.array("items", Need::Required);
+    const bool known = kind != "generators" && withPartsOf(catalog, kind, [&](auto &parts) {
+                           if (list)
+                               overrideItems(*list, "/items", file, kind, parts, origins,
+                                             diagnostics, fallback, priceDefaults);
+                       });
+    if (!known) {
+        top.error("kind", unknownKind(kind));
+        return;
+    }
+    if (const nlohmann::json *generators = kind == "power" ? top.array("generators") : nullptr)
+        overrideItems(*generators, "/generators", file, "generators", catalog.generators, origins,
+                      diagnostics, fallback);
+    top.finish();
+    checkChangedParts(catalog, origins, diagnostics);
+    recordOrigins(origins, partOrigins);
 }
 
 std::string findCatalogDirectory(const std::string &executablePath)

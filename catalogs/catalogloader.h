@@ -18,14 +18,25 @@
 
 namespace aidc {
 
+// One file's entry for a part: where it was defined, or changed by an overlay or override
+// (`aidc catalog which` lists them in the order they were applied).
+struct PartOrigin
+{
+    std::string kind;    // catalog kind: "switches", "prices", ... (prices name the part)
+    std::string id;      // the part's id (a price's part)
+    std::string file;    // the catalog file, overlay file or project file
+    std::string pointer; // JSON pointer of the entry in that file
+};
+
 // Loads every `*.json` file in `directory` (in name order; several files may share a kind and
 // their items are merged). Validates strictly: malformed JSON (with line and column), wrong
 // schema/kind/version, unknown keys, wrong types, missing fields, figures out of their
 // physical range (efficiencies outside (0,1], negative prices, absurd powers), missing or
 // untagged sources, duplicate ids, and dangling references (a server naming an unknown
 // accelerator, a price for an unknown part, ...). Returns whatever could be read; callers
-// must check `diagnostics.hasErrors()`.
-Catalog loadCatalog(const std::string &directory, Diagnostics &diagnostics);
+// must check `diagnostics.hasErrors()`. `origins`, when given, receives where each part is defined.
+Catalog loadCatalog(const std::string &directory, Diagnostics &diagnostics,
+                    std::vector<PartOrigin> *origins = nullptr);
 
 // Merges a project's `catalogOverrides` object (verbatim JSON text, "" = none) into `catalog`:
 // `{"accelerators": [{"id": "H100-SXM", "tdpW": 650}], "prices": [{"part": "QM9700",
@@ -35,7 +46,15 @@ Catalog loadCatalog(const std::string &directory, Diagnostics &diagnostics);
 // "[U] project override". Problems carry `projectFile` and a path such as
 // `/catalogOverrides/accelerators/0/tdpW`; entries with errors are left unchanged.
 void applyCatalogOverrides(Catalog &catalog, const std::string &overridesJson,
-                           const std::string &projectFile, Diagnostics &diagnostics);
+                           const std::string &projectFile, Diagnostics &diagnostics,
+                           std::vector<PartOrigin> *origins = nullptr);
+
+// Applies one catalog overlay file (catalogoverlays.h): a file in the catalog format whose
+// items change or add parts by the rules of applyCatalogOverrides(), so a site can change one
+// figure of a part without restating it. Figures without a source get "[U] catalog overlay
+// FILE". Problems name the overlay file and the entry's JSON pointer.
+void applyCatalogOverlay(Catalog &catalog, const std::string &file, Diagnostics &diagnostics,
+                         std::vector<PartOrigin> *origins = nullptr);
 
 // Where the catalog lives: `$AIDC_CATALOG_DIR` if set; else `<exe dir>/../share/aidc-planner/
 // catalogs` when it exists (installed); else the source tree's `catalogs/data`.

@@ -17,7 +17,7 @@
 #include "tablepanel.h"
 #include "uncertaintypanel.h"
 
-#include "catalogs/catalogloader.h"
+#include "catalogs/catalogoverlays.h"
 #include "model/projectjson.h"
 #include "solvers/common/defaults.h"
 #include "solvers/fabric/fabricreport.h"
@@ -203,11 +203,11 @@ void MainWindow::setPrompts(std::unique_ptr<UserPrompts> prompts)
 
 void MainWindow::loadCatalog()
 {
-    QString directory = m_options.catalogDirectory;
-    if (directory.isEmpty())
-        directory = q(findCatalogDirectory(QCoreApplication::applicationFilePath().toStdString()));
+    const CatalogSource source =
+        findCatalogSource(QCoreApplication::applicationFilePath().toStdString(),
+                          m_options.catalogDirectory.toStdString());
     try {
-        m_catalog = std::make_shared<const Catalog>(loadBaseCatalog(directory.toStdString()));
+        m_catalog = std::make_shared<const Catalog>(loadBaseCatalog(source));
         m_catalogError.clear();
     } catch (const LoadError &e) {
         m_catalog.reset();
@@ -224,7 +224,7 @@ void MainWindow::loadCatalog()
         // share/aidc-planner/projects.
         for (const QString &candidate :
              {QStringLiteral("../../projects"), QStringLiteral("../projects")}) {
-            const QString path = QDir(directory).absoluteFilePath(candidate);
+            const QString path = QDir(q(source.baseDirectory)).absoluteFilePath(candidate);
             if (QFileInfo(path).isDir()) {
                 m_options.samplesDirectory = QDir::cleanPath(path);
                 break;

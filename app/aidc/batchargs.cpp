@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "batchargs.h"
 
-#include "catalogs/catalogloader.h"
+#include "catalogs/catalogoverlays.h"
 #include "model/atomicfile.h"
 #include "model/isodate.h"
 #include "model/projectjson.h"
@@ -19,8 +19,10 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -148,14 +150,24 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// What `--resume` skips: the items of `items` that run `runId` of `database` already holds,
-// each checked to be the same document (file and content hash) as now. Throws ResumeConflict
-// with the reason when the stored run is another command's or another sweep plan's, or an
-// item's document has changed.
+// True when two names of a project file are the same file: equal, or one file reached by
+// two paths (relative and absolute, through a link).
+bool sameFile(const std::string &a, const std::string &b)
+{
+    std::error_code ec;
+    return a == b || std::filesystem::equivalent(a, b, ec);
+}
+
+// What `--resume` skips: the items of `items` (this shard's) that run `runId` of `database`
+// already holds, each checked to be the same document (file and content hash) as now. Throws
+// ResumeConflict with the reason when the stored run is another command's or another sweep
+// plan's, holds items outside this shard (another --shard wrote it), or an item's document has
+// changed.
 std::vector<std::int64_t> itemsLeft(const std::vector<std::int64_t> &items,
                                     const ResultsDatabase::StoredRun &stored,
                                     const std::string &command, const std::string &plan,
-                                    const std::string &runId, const BatchSource &source)
+                                    const std::string &runId, const BatchSource &source,
+                                    const std::string &shard)
 {
     if (stored.command != command)
         throw ResumeConflict("run '" + runId + "' in the database is a " + stored.command +
@@ -166,6 +178,14 @@ std::vector<std::int64_t> itemsLeft(const std::vector<std::int64_t> &items,
                              "' in the database is a sweep of other axes or "
                              "another sample (its plan is in runs.sweep_plan): resume it with "
                              "the same --set, --zip and --sample options, or start a new run");
+    const std::set<std::int64_t> mine(items.begin(), items.end());
+    for (const auto &[item, unused] : stored.items) {
+        if (mine.count(item) == 0)
+            throw ResumeConflict(
+                "run '" + runId + "' in the database holds item " + std::to_string(item) +
+                ", which is not one of this " + (shard.empty() ? "run" : "shard (" + shard + ")") +
+                "'s items: resume each shard into its own database with its own --shard");
+    }
     std::vector<std::int64_t> left;
     for (std::int64_t item : items) {
         const auto done = stored.items.find(item);
@@ -175,7 +195,7 @@ std::vector<std::int64_t> itemsLeft(const std::vector<std::int64_t> &items,
         }
         const BatchInput input = source(item);
         const std::string hash = input.readable ? contentHash(input.text) : std::string();
-        if (done->second.projectFile != input.file || done->second.contentHash != hash)
+        if (!sameFile(done->second.projectFile, input.file) || done->second.contentHash != hash)
             throw ResumeConflict("item " + std::to_string(item) + " of run '" + runId + "' was " +
                                  done->second.projectFile + " (" + done->second.contentHash +
                                  "), now it is " + input.file + " (" + hash +
@@ -364,11 +384,9 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
     if (!runId)
         return usage(error);
 
-    const std::string catalogDirectory =
-        args.has("--catalog") ? args.value("--catalog") : findCatalogDirectory(executablePath);
     Catalog catalog;
     try {
-        catalog = loadBaseCatalog(catalogDirectory);
+        catalog = loadBaseCatalog(findCatalogSource(executablePath, args.value("--catalog")));
     } catch (const LoadError &loadError) {
         std::cerr << loadError.diagnostics().toString();
         return ExitInput;
@@ -407,7 +425,8 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
                 return usage("no run '" + *runId + "' in " + outputs.db +
                              ", which holds other runs: give the --run-id of the run to continue");
             if (stored) {
-                items = itemsLeft(items, *stored, command, job.plan, *runId, job.source);
+                items = itemsLeft(items, *stored, command, job.plan, *runId, job.source,
+                                  args.value("--shard"));
                 if (!stored->asOf.empty() && stored->asOf != options.evaluate.cost.asOfDate) {
                     if (asOfGiven)
                         return usage("run '" + *runId + "' was priced as of " + stored->asOf +

@@ -4,9 +4,10 @@
 // QApplication and links no Qt.
 
 #include "app/aidc/batchargs.h"
+#include "app/aidc/catalogcommand.h"
 #include "app/aidc/optimizeargs.h"
 #include "app/cliargs.h"
-#include "catalogs/catalogloader.h"
+#include "catalogs/catalogoverlays.h"
 #include "model/atomicfile.h"
 #include "model/csvstream.h"
 #include "model/isodate.h"
@@ -374,9 +375,7 @@ int emit(const ParsedArgs &args, const std::string &text)
 
 Catalog loadCatalogFor(const ParsedArgs &args, const Context &context)
 {
-    const std::string directory =
-        args.has("--catalog") ? args.value("--catalog") : findCatalogDirectory(context.executable);
-    return loadBaseCatalog(directory);
+    return loadBaseCatalog(findCatalogSource(context.executable, args.value("--catalog")));
 }
 
 // A usage error thrown by the command runners (exit code 2).
@@ -1074,6 +1073,7 @@ int main(int argc, char **argv)
     for (CommandSpec &spec : batchCommandSpecs())
         specs.push_back(std::move(spec));
     specs.push_back(optimizeCommandSpec());
+    specs.push_back(catalogCommandSpec());
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         std::cout << programHelp(specs);
         return args.empty() ? ExitUsage : ExitOk;
@@ -1147,6 +1147,8 @@ int main(int argc, char **argv)
             return runBatchCommand(*parsed, context.executable);
         if (parsed->command == "optimize")
             return runOptimizeCommand(*parsed, context.executable);
+        if (parsed->command == "catalog")
+            return runCatalogCommand(*parsed, context.executable);
     } catch (const UsageError &usage) {
         std::cerr << "aidc " << parsed->command << ": " << usage.what() << '\n';
         return ExitUsage;

@@ -3,7 +3,7 @@
 
 #include "app/aidc/batchargs.h"
 
-#include "catalogs/catalogloader.h"
+#include "catalogs/catalogoverlays.h"
 #include "model/atomicfile.h"
 #include "model/isodate.h"
 #include "model/projectfields.h"
@@ -262,9 +262,8 @@ int runOptimize(const ParsedArgs &args, const std::string &executablePath)
         tieSamples = int(*samples);
     }
 
-    const std::string directory =
-        args.has("--catalog") ? args.value("--catalog") : findCatalogDirectory(executablePath);
-    const Catalog catalog = loadBaseCatalog(directory);
+    const Catalog catalog =
+        loadBaseCatalog(findCatalogSource(executablePath, args.value("--catalog")));
     const std::optional<std::string> text = readFileBytes(file);
     if (!text) {
         loadProjectFile(file); // throws the loader's message (missing, unreadable)

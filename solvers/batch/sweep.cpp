@@ -66,8 +66,8 @@ std::optional<std::vector<nlohmann::json>> parseValueRange(const std::string &li
     const std::optional<double> from = jsonNumber(fromText), to = jsonNumber(toText),
                                 step = jsonNumber(stepText);
     if (!from || !to || !step)
-        throw SweepError("a range is FROM..TO or FROM..TO:STEP with numbers (e.g. 1..8 or "
-                         "25000..100000:25000)");
+        throw SweepError("a range is FROM..TO or FROM..TO:STEP with JSON numbers (e.g. 1..8, "
+                         "0.5..1:0.1 or 25000..100000:25000; 0.5, not .5)");
     if (*step <= 0)
         throw SweepError("the step of a range must be above zero");
     if (*from > *to)
@@ -118,8 +118,13 @@ SweepAxis parseSweepAxis(const std::string &argument)
     const std::string list = argument.substr(equals + 1);
     if (list.empty())
         throw SweepError("--set '" + argument + "': no values after '='");
-    // A range starts with a number ("0.05..0.12:0.01"); "Hall..A" stays a string value.
-    const bool numeric = std::isdigit(static_cast<unsigned char>(list[0])) || list[0] == '-';
+    // A range starts with a number ("0.05..0.12:0.01"); "Hall..A" stays a string value, and
+    // ".5..1" is a range written with a number JSON does not read (an error, not a string).
+    auto digit = [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) != 0;
+    };
+    const bool numeric =
+        digit(list[0]) || list[0] == '-' || (list.size() > 1 && list[0] == '.' && digit(list[1]));
     try {
         if (std::optional<std::vector<nlohmann::json>> range =
                 numeric && list.find(',') == std::string::npos ? parseValueRange(list, 1000000)

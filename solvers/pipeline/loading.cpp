@@ -13,8 +13,13 @@ namespace aidc {
 
 Catalog loadBaseCatalog(const std::string &catalogDirectory)
 {
+    return loadBaseCatalog(CatalogSource{catalogDirectory, {}});
+}
+
+Catalog loadBaseCatalog(const CatalogSource &source)
+{
     Diagnostics diagnostics;
-    Catalog catalog = loadCatalog(catalogDirectory, diagnostics);
+    Catalog catalog = loadCatalogSource(source, diagnostics);
     if (diagnostics.hasErrors())
         throw LoadError(diagnostics);
     return catalog;

@@ -6,6 +6,7 @@
 // The CLI, the GUI and batch runs all load through here, so they report the same problems.
 
 #include "catalogs/catalog.h"
+#include "catalogs/catalogoverlays.h"
 #include "model/diagnostics.h"
 #include "model/project.h"
 #include "solvers/pipeline/pipeline.h"
@@ -30,6 +31,8 @@ struct LoadedProject
 
 // Loads the catalog directory once; reuse it for many projects (batch runs).
 Catalog loadBaseCatalog(const std::string &catalogDirectory); // throws LoadError
+// The same, with the site's and the user's catalog overlays (catalogs/catalogoverlays.h).
+Catalog loadBaseCatalog(const CatalogSource &source); // throws LoadError
 
 // Throws LoadError carrying every problem (file, JSON pointer, message).
 LoadedProject loadProjectForEvaluation(const std::string &projectPath, const Catalog &baseCatalog);

@@ -15,6 +15,7 @@
 #include <csignal>
 
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <tuple>
@@ -135,6 +136,14 @@ TEST_CASE("resuming refuses a run whose inputs changed or that is another comman
                                                 "--run-id", "C",
                                                 "--quiet"};
     REQUIRE(runCli(copySweep).exitCode == 0);
+    // The same file named by a relative path is the same input: nothing left to do.
+    std::vector<std::string> relative = copySweep;
+    relative[1] = std::filesystem::relative(copy).string();
+    REQUIRE(relative[1] != copy);
+    relative.push_back("--resume");
+    const CliRun same = runCli(relative);
+    INFO(same.err);
+    CHECK(same.exitCode == 0);
     edited.replace(edited.find("\"name\": \""), 9, "\"name\": \"edited ");
     writeFile(copy, edited);
     std::vector<std::string> resumeCopy = copySweep;
@@ -147,6 +156,16 @@ TEST_CASE("resuming refuses a run whose inputs changed or that is another comman
     CHECK(batch.exitCode == cli::ExitUsage);
     CHECK(batch.err.find("is a sweep run, not a batch run") != std::string::npos);
     CHECK(query(db, "SELECT COUNT(*) FROM runs")[0][0] == "2");
+    // Resumed as another shard than the one that wrote the database.
+    const std::string shardDb = dir.file("shard.db");
+    REQUIRE(
+        runCli(sweep("0.05,0.06", {"--db", shardDb, "--run-id", "S", "--shard", "1/2"})).exitCode ==
+        0);
+    const CliRun otherShard = runCli(
+        sweep("0.05,0.06", {"--db", shardDb, "--run-id", "S", "--shard", "2/2", "--resume"}));
+    CHECK(otherShard.exitCode == cli::ExitUsage);
+    CHECK(otherShard.err.find("not one of this shard (2/2)'s items") != std::string::npos);
+    CHECK(query(shardDb, "SELECT COUNT(*) FROM runs")[0][0] == "1");
 
     CHECK(runCli(sweep("0.05", {"--resume"})).exitCode == cli::ExitUsage); // no --db
     // No run id to continue (outside Slurm), or one the database does not hold among others.

@@ -208,6 +208,8 @@ TEST_CASE("sweep ranges FROM..TO:STEP give the numbers, whole ones as integers",
     CHECK_THROWS_WITH(parseSweepAxis("/a=1..5:0"), Catch::Contains("step of a range"));
     CHECK_THROWS_WITH(parseSweepAxis("/a=5..1"), Catch::Contains("the range is empty"));
     CHECK_THROWS_WITH(parseSweepAxis("/a=1..x"), Catch::Contains("FROM..TO"));
+    // A range written with a number JSON does not read is an error, not the string ".5..1".
+    CHECK_THROWS_WITH(parseSweepAxis("/a=.5..1"), Catch::Contains("0.5, not .5"));
 }
 
 TEST_CASE("zipped axes advance together, as one position of the product", "[sweep]")

@@ -715,3 +715,65 @@ TEST_CASE("optimize writes fronts that eval reproduces and refuses bad arguments
     CHECK(aidc("optimize --list").stdoutOnly.find("usd-per-eflop-hour") != std::string::npos);
     CHECK(aidc("optimize /no/such.json --vary /cooling/type=air --objectives capex").exitCode == 3);
 }
+
+TEST_CASE("catalog overlays: the user's folder changes a part, catalog which names each layer, "
+          "an explicit catalog reads none, a bad overlay stops with its file named",
+          "[cli][catalog][bad-input]")
+{
+    // The built-in catalog (the source tree's, as for a program run from its build directory)
+    // and the user's overlay folder; $AIDC_CATALOG_DIR unset, so overlays are read.
+    const fs::path data = testDirectory() / "xdg";
+    fs::create_directories(data / "aidc-planner" / "catalogs");
+    const fs::path overlay = data / "aidc-planner" / "catalogs" / "50-site.json";
+    std::ofstream(overlay, std::ios::binary)
+        << R"({"schema": "aidc-catalog", "version": 1, "kind": "switches", "items": [
+              {"id": "QM9700", "basePowerW": 760, "source": "[A] hall 2 measurement"}]})";
+    auto withOverlays = [&](const std::string &arguments) {
+        const fs::path out = testDirectory() / "overlay-out.txt";
+        const std::string command = "env -u AIDC_CATALOG_DIR XDG_DATA_HOME='" + data.string() +
+                                    "' '" + AIDC_EXE + "' " + arguments + " >'" + out.string() +
+                                    "' 2>&1";
+        const int status = std::system(command.c_str());
+        return Run{WIFEXITED(status) ? WEXITSTATUS(status) : -1, readFile(out), {}};
+    };
+
+    const Run which = withOverlays("catalog which QM9700");
+    INFO(which.output);
+    CHECK(which.exitCode == 0);
+    CHECK(which.output.find("switches: defined in (built-in) ") != std::string::npos);
+    CHECK(which.output.find("switches: changed by (user) " + overlay.string() + " /items/0") !=
+          std::string::npos);
+    CHECK(which.output.find("prices: defined in (built-in) ") != std::string::npos);
+
+    // The project's overrides come last.
+    const fs::path project = writeTemp(
+        "overrides.json",
+        minimalProject(R"({"name": "p", "gpu": "H100-SXM", "gpuCount": 8})")
+            .insert(
+                1, R"("catalogOverrides": {"switches": [{"id": "QM9700", "basePowerW": 700}]}, )"));
+    const Run withProject =
+        withOverlays("catalog which QM9700 --project '" + project.string() + "'");
+    INFO(withProject.output);
+    CHECK(withProject.exitCode == 0);
+    CHECK(withProject.output.find("switches: changed by (project) " + project.string() +
+                                  " /catalogOverrides/switches/0") != std::string::npos);
+
+    // An explicit catalog is the whole catalog.
+    const Run explicitCatalog =
+        withOverlays("catalog which QM9700 --catalog '" + std::string(AIDC_CATALOG_DIR) + "'");
+    CHECK(explicitCatalog.exitCode == 0);
+    CHECK(explicitCatalog.output.find("(not read: an explicit catalog") != std::string::npos);
+    CHECK(explicitCatalog.output.find("changed by") == std::string::npos);
+
+    CHECK(withOverlays("catalog which NO-SUCH-PART").exitCode == 1);
+    CHECK(withOverlays("catalog where QM9700").exitCode == 2);
+    CHECK(withOverlays("catalog which").exitCode == 2);
+
+    // A bad overlay stops every command that loads the catalog, naming the file and entry.
+    std::ofstream(overlay, std::ios::binary)
+        << R"({"schema": "aidc-catalog", "version": 1, "kind": "switches", "items": [
+              {"id": "QM9700", "basePowerW": "high"}]})";
+    const Run bad = withOverlays("eval '" + kSample + "'");
+    CHECK(bad.exitCode == 3);
+    CHECK(bad.output.find(overlay.string() + ": /items/0/basePowerW") != std::string::npos);
+}

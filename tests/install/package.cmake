@@ -1,0 +1,112 @@
+# SPDX-License-Identifier: Apache-2.0
+# Builds the Debian packages with CPack and checks the split (issue 22):
+# - aidc-planner-cli holds aidc, the catalogs and samples, man page and completions, and
+#   depends on no Qt library, its dependencies computed by dpkg-shlibdeps;
+# - aidc-planner-gui holds the planner and depends on the CLI package of the same version;
+# - the CLI package, unpacked alone into an empty tree, runs `aidc eval` on a sample with no
+#   Qt library reachable from the program (none in its ELF dependencies, none in the tree);
+# - lintian --pedantic (when installed) reports nothing but the documented overrides.
+# -DBUILD_DIR -DWORK_DIR -DVERSION -DGUI=ON|OFF
+find_program(DPKG_DEB dpkg-deb REQUIRED)
+file(REMOVE_RECURSE ${WORK_DIR})
+file(MAKE_DIRECTORY ${WORK_DIR})
+execute_process(COMMAND ${CMAKE_CPACK_COMMAND} -G DEB -B ${WORK_DIR}
+        --config ${BUILD_DIR}/CPackConfig.cmake
+    RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
+if(NOT status EQUAL 0)
+    message(FATAL_ERROR "cpack failed:\n${out}")
+endif()
+set(cli ${WORK_DIR}/aidc-planner-cli_${VERSION}_amd64.deb)
+set(gui ${WORK_DIR}/aidc-planner-gui_${VERSION}_amd64.deb)
+if(NOT EXISTS ${cli})
+    message(FATAL_ERROR "no CLI package ${cli}:\n${out}")
+endif()
+
+function(field deb name out)
+    execute_process(COMMAND ${DPKG_DEB} -f ${deb} ${name} OUTPUT_VARIABLE value
+        OUTPUT_STRIP_TRAILING_WHITESPACE)
+    set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+# Fails unless the package `deb` lists every one of the remaining arguments; sets `out` to
+# its file listing.
+function(expect_files deb out)
+    execute_process(COMMAND ${DPKG_DEB} -c ${deb} OUTPUT_VARIABLE listing)
+    foreach(file IN LISTS ARGN)
+        string(REPLACE "+" "\\+" pattern "${file}")
+        if(NOT listing MATCHES " ${pattern}\n")
+            message(FATAL_ERROR "${deb} lacks ${file}")
+        endif()
+    endforeach()
+    set(${out} "${listing}" PARENT_SCOPE)
+endfunction()
+
+field(${cli} Depends cliDepends)
+string(TOLOWER "${cliDepends}" lower)
+if(lower MATCHES "qt")
+    message(FATAL_ERROR "the CLI package depends on Qt: ${cliDepends}")
+endif()
+# Computed by dpkg-shlibdeps: versioned, and naming the libraries aidc links.
+foreach(library libc6 "libstdc\\+\\+6" libsqlite3-0 libxlsxwriter)
+    if(NOT cliDepends MATCHES "${library}[^,]* \\(>= ")
+        message(FATAL_ERROR "the CLI package's Depends lacks a versioned ${library}: ${cliDepends}")
+    endif()
+endforeach()
+expect_files(${cli} cliFiles ./usr/bin/aidc ./usr/share/man/man1/aidc.1.gz
+        ./usr/share/bash-completion/completions/aidc ./usr/share/zsh/vendor-completions/_aidc
+        ./usr/share/fish/vendor_completions.d/aidc.fish
+        ./usr/share/aidc-planner/catalogs/accelerators.json
+        ./usr/share/aidc-planner/projects/h100-1k-infiniband.json
+        ./usr/share/doc/aidc-planner/docs/cli.md ./usr/share/doc/aidc-planner-cli/copyright
+        ./usr/share/doc/aidc-planner-cli/changelog.gz)
+if(cliFiles MATCHES "aidc-planner\n" OR cliFiles MATCHES "applications/")
+    message(FATAL_ERROR "the CLI package holds a GUI file:\n${cliFiles}")
+endif()
+
+if(GUI)
+    field(${gui} Depends guiDepends)
+    if(NOT guiDepends MATCHES "aidc-planner-cli \\(= ${VERSION}\\)"
+       OR NOT guiDepends MATCHES "libqt6widgets6[^,]* \\(>= ")
+        message(FATAL_ERROR "the GUI package's Depends are wrong: ${guiDepends}")
+    endif()
+    expect_files(${gui} guiFiles ./usr/bin/aidc-planner
+        ./usr/share/applications/aidc-planner.desktop ./usr/share/mime/packages/aidc-planner.xml
+        ./usr/share/man/man1/aidc-planner.1.gz ./usr/share/doc/aidc-planner-gui/copyright)
+    if(guiFiles MATCHES "/usr/bin/aidc\n" OR guiFiles MATCHES "catalogs/")
+        message(FATAL_ERROR "the GUI package repeats a CLI file:\n${guiFiles}")
+    endif()
+endif()
+
+# The CLI package alone, unpacked into an empty tree.
+set(root ${WORK_DIR}/root)
+execute_process(COMMAND ${DPKG_DEB} -x ${cli} ${root} RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+    message(FATAL_ERROR "dpkg-deb -x failed on ${cli}")
+endif()
+file(GLOB_RECURSE qtFiles ${root}/*Qt6* ${root}/*qt6*)
+if(qtFiles)
+    message(FATAL_ERROR "the CLI package ships Qt files: ${qtFiles}")
+endif()
+execute_process(COMMAND ldd ${root}/usr/bin/aidc OUTPUT_VARIABLE libraries RESULT_VARIABLE status)
+if(NOT status EQUAL 0 OR libraries MATCHES "Qt" OR libraries MATCHES "not found")
+    message(FATAL_ERROR "the packaged aidc loads Qt or misses a library:\n${libraries}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=AIDC_CATALOG_DIR --unset=LD_LIBRARY_PATH
+        ${root}/usr/bin/aidc eval ${root}/usr/share/aidc-planner/projects/h100-1k-infiniband.json
+    OUTPUT_VARIABLE report ERROR_VARIABLE errors RESULT_VARIABLE status)
+if(NOT status EQUAL 0 OR NOT report MATCHES "1,016")
+    message(FATAL_ERROR "the packaged aidc eval failed (${status}): ${errors}\n${report}")
+endif()
+
+find_program(LINTIAN lintian)
+if(LINTIAN)
+    set(packages ${cli})
+    if(GUI)
+        list(APPEND packages ${gui})
+    endif()
+    execute_process(COMMAND ${LINTIAN} --pedantic --fail-on error,warning,info,pedantic
+            --suppress-tags-from-file ${SOURCE_DIR}/installer/lintian-overrides ${packages}
+        OUTPUT_VARIABLE findings ERROR_VARIABLE findings RESULT_VARIABLE status)
+    if(NOT status EQUAL 0)
+        message(FATAL_ERROR "lintian --pedantic found problems:\n${findings}")
+    endif()
+endif()
