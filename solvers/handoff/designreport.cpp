@@ -146,9 +146,7 @@ std::string uncertaintyNote(const UncertaintySummary *u)
         "their models' errors not being measured against published sites yet. Drivers: each "
         "assumption at the low and the high end of its range, everything else fixed "
         "(docs/uncertainty.md).";
-    std::size_t failed = u->bands.errors.items().size();
-    for (const SensitivityRun &run : u->drivers.runs)
-        failed += run.errors.items().size();
+    const int failed = failedEvaluations(*u);
     if (failed > 0)
         note += " " + std::to_string(failed) +
                 " sampled evaluation(s) failed and are left out (<code>aidc sensitivity</code> "

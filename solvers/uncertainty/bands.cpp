@@ -96,7 +96,7 @@ std::vector<Summary> sampleSummaries(const Project &project, const Catalog &cata
                                      const std::vector<std::string> &columns,
                                      const std::vector<std::vector<double>> &u,
                                      const EvaluateOptions &fast, int threads,
-                                     Diagnostics &errorsOut)
+                                     Diagnostics &errorsOut, int &failedOut)
 {
     std::vector<std::size_t> columnOf(varied.size());
     for (std::size_t j = 0; j < varied.size(); ++j)
@@ -104,6 +104,7 @@ std::vector<Summary> sampleSummaries(const Project &project, const Catalog &cata
             std::size_t(std::find(columns.begin(), columns.end(), varied[j].id) - columns.begin());
     std::vector<Summary> summaries(u.size());
     std::vector<Diagnostics> errors(u.size());
+    std::vector<char> failed(u.size(), 0);
     parallelFor(u.size(), threads, [&](std::size_t i) {
         Project p = project;
         Catalog c = catalog;
@@ -120,9 +121,12 @@ std::vector<Summary> sampleSummaries(const Project &project, const Catalog &cata
         // counted as 0) gives no figures: it would skew the band.
         if (!result.diagnostics.hasErrors() && !result.cancelled)
             summaries[i] = result.summary;
+        else
+            failed[i] = 1;
     });
     for (const Diagnostics &d : errors)
         errorsOut.append(d);
+    failedOut += int(std::count(failed.begin(), failed.end(), 1));
     return summaries;
 }
 
@@ -182,8 +186,9 @@ BandsResult errorBands(const Project &project, const Catalog &base, const Catalo
     const int n = std::max(1, options.samples);
     // One more dimension, the last, for the model error.
     const std::vector<std::vector<double>> u = latinHypercube(n, varied.size() + 1, options.seed);
-    const std::vector<Summary> summaries = sampleSummaries(project, catalog, varied, idsOf(varied),
-                                                           u, fast, options.threads, out.errors);
+    const std::vector<Summary> summaries =
+        sampleSummaries(project, catalog, varied, idsOf(varied), u, fast, options.threads,
+                        out.errors, out.failedSamples);
 
     for (const HeadlineFigure &figure : headlineFigures()) {
         const std::optional<double> baseValue = baseResult.summary.*figure.member;
@@ -241,10 +246,10 @@ DifferenceResult differenceBands(const Project &a, const Catalog &catalogA,
     out.assumptions = int(columns.size());
     const int n = std::max(1, options.samples);
     const std::vector<std::vector<double>> u = latinHypercube(n, columns.size() + 1, options.seed);
-    const std::vector<Summary> sa =
-        sampleSummaries(a, catalogA, variedA, columns, u, fastA, options.threads, out.errors);
-    const std::vector<Summary> sb =
-        sampleSummaries(b, catalogB, variedB, columns, u, fastB, options.threads, out.errors);
+    const std::vector<Summary> sa = sampleSummaries(a, catalogA, variedA, columns, u, fastA,
+                                                    options.threads, out.errors, out.failedSamples);
+    const std::vector<Summary> sb = sampleSummaries(b, catalogB, variedB, columns, u, fastB,
+                                                    options.threads, out.errors, out.failedSamples);
 
     for (const HeadlineFigure &figure : headlineFigures()) {
         const std::optional<double> pointA = baseA.summary.*figure.member;
@@ -291,6 +296,14 @@ UncertaintySummary summarizeUncertainty(const Project &project, const Catalog &b
     sensitivity.threads = options.threads;
     summary.drivers = oneAtATime(project, base, catalog, evaluate, sensitivity);
     return summary;
+}
+
+int failedEvaluations(const UncertaintySummary &summary)
+{
+    int failed = summary.bands.failedSamples;
+    for (const SensitivityRun &run : summary.drivers.runs)
+        failed += run.failedEnds;
+    return failed;
 }
 
 } // namespace aidc

@@ -48,6 +48,7 @@ struct BandsResult
     std::vector<RankIndex> ranks; // per figure, largest |rho| first
     int assumptions = 0;          // assumptions sampled
     Diagnostics errors;           // samples that could not be evaluated
+    int failedSamples = 0;        // how many (a sample may report several errors)
 };
 
 BandsResult errorBands(const Project &project, const Catalog &base, const Catalog &catalog,
@@ -73,6 +74,7 @@ struct DifferenceResult
     std::vector<DifferenceBand> bands;
     int assumptions = 0; // distinct assumptions sampled across both designs
     Diagnostics errors;
+    int failedSamples = 0; // evaluations of A or B that failed
 };
 
 // `evaluateA`/`evaluateB` carry each design's own options (its price book).
@@ -92,6 +94,10 @@ struct UncertaintySummary
 UncertaintySummary summarizeUncertainty(const Project &project, const Catalog &base,
                                         const Catalog &catalog, const EvaluateOptions &evaluate,
                                         const BandOptions &options);
+
+// The sampled and one-at-a-time evaluations that failed and are left out (evaluations, not
+// their error messages: one failed sample may report several).
+int failedEvaluations(const UncertaintySummary &summary);
 
 // Evaluation options that keep the headline figures and drop what does not change them (the
 // scaling curve, the reliability Monte Carlo check and curves): for repeated evaluations.

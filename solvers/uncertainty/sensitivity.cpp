@@ -38,7 +38,8 @@ const HeadlineFigure *findHeadlineFigure(const std::string &key)
 namespace {
 
 Summary evaluateWith(const Project &project, const Catalog &catalog, const Assumption &a,
-                     double factor, const EvaluateOptions &options, Diagnostics &errors)
+                     double factor, const EvaluateOptions &options, Diagnostics &errors,
+                     int &failed)
 {
     Project p = project;
     Catalog c = catalog;
@@ -49,7 +50,11 @@ Summary evaluateWith(const Project &project, const Catalog &catalog, const Assum
             errors.error(d.file, d.jsonPath,
                          a.id + (factor < 1 ? " low" : " high") + ": " + d.message);
     // An end that did not evaluate cleanly gives no figures (no swing is drawn from it).
-    return r.diagnostics.hasErrors() || r.cancelled ? Summary{} : r.summary;
+    if (r.diagnostics.hasErrors() || r.cancelled) {
+        ++failed;
+        return Summary{};
+    }
+    return r.summary;
 }
 
 } // namespace
@@ -69,8 +74,10 @@ SensitivityResult oneAtATime(const Project &project, const Catalog &base, const 
     parallelFor(out.runs.size(), options.threads, [&](std::size_t i) {
         SensitivityRun &run = out.runs[i];
         const double r = run.assumption.relativeRange;
-        run.low = evaluateWith(project, catalog, run.assumption, 1 - r, fast, run.errors);
-        run.high = evaluateWith(project, catalog, run.assumption, 1 + r, fast, run.errors);
+        run.low =
+            evaluateWith(project, catalog, run.assumption, 1 - r, fast, run.errors, run.failedEnds);
+        run.high =
+            evaluateWith(project, catalog, run.assumption, 1 + r, fast, run.errors, run.failedEnds);
     });
     return out;
 }

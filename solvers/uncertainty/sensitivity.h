@@ -31,6 +31,7 @@ struct SensitivityRun
     Assumption assumption;
     Summary low, high;  // the summary with the assumption at its low and its high end
     Diagnostics errors; // an end that could not be evaluated (e.g. the plan no longer fits)
+    int failedEnds = 0; // how many of the two ends (each may report several errors)
 };
 
 struct SensitivityResult

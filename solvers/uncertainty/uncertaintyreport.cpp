@@ -61,9 +61,6 @@ nlohmann::json uncertaintyToJson(const UncertaintySummary &summary, int top)
                          {"modelError", band.modelError},
                          {"samples", band.samples}});
     nlohmann::json drivers = nlohmann::json::array();
-    std::size_t failed = summary.bands.errors.items().size();
-    for (const SensitivityRun &run : summary.drivers.runs)
-        failed += run.errors.items().size();
     for (const HeadlineFigure &figure : headlineFigures()) {
         int shown = 0;
         for (const Swing &swing : rankedSwings(summary.drivers, figure)) {
@@ -80,7 +77,7 @@ nlohmann::json uncertaintyToJson(const UncertaintySummary &summary, int top)
     return {{"samples", summary.options.samples},
             {"seed", summary.options.seed},
             {"assumptionsSampled", summary.bands.assumptions},
-            {"failedEvaluations", failed},
+            {"failedEvaluations", failedEvaluations(summary)},
             {"bands", bands},
             {"drivers", drivers}};
 }

@@ -327,3 +327,22 @@ TEST_CASE("the uncertainty section of the result document is documented and orde
         CHECK(count <= 3);
     CHECK(capexDriver == "price:DGX-H100");
 }
+
+// failedEvaluations counts evaluations, not their error messages: one failed sample or end may
+// report several errors (review of issue 19).
+TEST_CASE("failed evaluations are counted once each, whatever their errors", "[uncertainty]")
+{
+    UncertaintySummary summary;
+    summary.bands.failedSamples = 2;
+    for (int i = 0; i < 5; ++i)
+        summary.bands.errors.error("p.json", "/compute", "sample: error " + std::to_string(i));
+    SensitivityRun run;
+    run.failedEnds = 1;
+    run.errors.error("p.json", "/a", "low: one");
+    run.errors.error("p.json", "/b", "low: two");
+    run.errors.error("p.json", "/c", "low: three");
+    summary.drivers.runs.push_back(run);
+    summary.drivers.runs.push_back(run);
+    CHECK(failedEvaluations(summary) == 4); // 2 samples + 1 end of each of two assumptions
+    CHECK(uncertaintyToJson(summary, 3)["failedEvaluations"] == 4);
+}
