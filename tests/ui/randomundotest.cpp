@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 // Issue 8: a randomized sequence of edits, undos and redos through the GUI's undo stack
 // returns the project to its start state exactly (Project::operator==), and every redo
-// reproduces the state the edit first produced.
+// reproduces the state the edit first produced. Issue 18: 1,000 steps in all, with saves and
+// reloads among them; a reloaded project equals the one saved.
 
 #include "uitestutil.h"
 
+#include "model/projectjson.h"
 #include "ui/projectdocument.h"
 
 #include <catch2/catch.hpp>
 
+#include <QDir>
 #include <QString>
+#include <QTemporaryDir>
 #include <QUndoStack>
 
 #include <random>
@@ -95,9 +99,13 @@ ProjectEdit randomEdit(std::mt19937 &rng, const Project &project)
 
 } // namespace
 
-TEST_CASE("random edit, undo and redo sequences return the model to its start exactly",
+TEST_CASE("random edit, undo, redo, save and reload sequences return the model to its start "
+          "exactly",
           "[gui][undo][random]")
 {
+    QTemporaryDir saves;
+    REQUIRE(saves.isValid());
+    const QString savePath = QDir(saves.path()).filePath(QStringLiteral("random.json"));
     TestWindow t = makeWindow();
     MainWindow &window = *t.window;
     REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
@@ -110,16 +118,28 @@ TEST_CASE("random edit, undo and redo sequences return the model to its start ex
     REQUIRE(start.halls[0].rows.size() >= 3);
     stack.clear(); // the sequence starts from the pinned project
 
-    int totalRefused = 0;
+    int totalRefused = 0, reloads = 0;
     for (unsigned seed : {1u, 2u, 3u, 4u, 5u}) {
         CAPTURE(seed);
         std::mt19937 rng(seed);
         // states[i] is the project after the i-th command on the stack.
         std::vector<Project> states{document.project()};
+        // The project each undo chain starts from: `start`, or the last one reloaded.
+        Project chainStart = start;
         int accepted = 0, refused = 0, structural = 0;
-        for (int step = 0; step < 120; ++step) {
-            const int action = std::uniform_int_distribution<int>(0, 9)(rng);
-            if (action < 6) {
+        for (int step = 0; step < 200; ++step) {
+            const int action = std::uniform_int_distribution<int>(0, 19)(rng);
+            if (action == 19) {
+                // Save, then open the file again: the same project, with an empty history.
+                const Project saved = document.project();
+                REQUIRE(window.saveAs(savePath));
+                REQUIRE(window.openFile(savePath));
+                REQUIRE(document.project() == saved);
+                CHECK_FALSE(stack.canUndo());
+                states = {saved};
+                chainStart = saved;
+                ++reloads;
+            } else if (action < 12) {
                 const int countBefore = stack.count();
                 const int indexBefore = stack.index();
                 const ProjectEdit edit = randomEdit(rng, document.project());
@@ -141,7 +161,7 @@ TEST_CASE("random edit, undo and redo sequences return the model to its start ex
                 states.resize(stack.index() + 1);
                 states[stack.index()] = document.project();
                 CHECK(stack.count() <= countBefore + 1);
-            } else if (action < 8 && stack.canUndo()) {
+            } else if (action < 16 && stack.canUndo()) {
                 const std::string what = stack.undoText().toStdString();
                 stack.undo();
                 INFO("undo of " << what);
@@ -158,14 +178,21 @@ TEST_CASE("random edit, undo and redo sequences return the model to its start ex
         totalRefused += refused;
         while (stack.canUndo())
             stack.undo();
-        CHECK(document.project() == start);
+        CHECK(document.project() == chainStart);
         while (stack.canRedo())
             stack.redo();
         CHECK(document.project() == states.back());
         while (stack.canUndo())
             stack.undo();
-        REQUIRE(document.project() == start);
+        REQUIRE(document.project() == chainStart);
+        // The next seed starts from the pinned project again.
+        if (!(chainStart == start)) {
+            REQUIRE(saveProjectFile(start, savePath.toStdString()).ok);
+            REQUIRE(window.openFile(savePath));
+            REQUIRE(document.project() == start);
+        }
         stack.clear();
     }
     CHECK(totalRefused > 0); // refusals were exercised and changed nothing
+    CHECK(reloads >= 20);    // about one step in twenty saves and reloads
 }
