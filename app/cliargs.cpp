@@ -14,6 +14,35 @@ std::string ParsedArgs::value(const std::string &option, const std::string &fall
     return it == values.end() || it->second.empty() ? fallback : it->second.back();
 }
 
+const OptionSpec &catalogOption()
+{
+    static const OptionSpec option{
+        "--catalog", true, "DIR",
+        "part catalog directory, the whole catalog: no overlay is read (default: "
+        "$AIDC_CATALOG_DIR, else the installed catalog, or the source tree's, with the site's "
+        "and the user's overlays)"};
+    return option;
+}
+
+const std::vector<std::pair<std::string, std::string>> &catalogEnvironment()
+{
+    static const std::vector<std::pair<std::string, std::string>> variables{
+        {"AIDC_CATALOG_DIR",
+         "catalog directory to use instead of the installed one; no overlay is read then"},
+        {"XDG_DATA_HOME",
+         "the user's catalog overlays are read from $XDG_DATA_HOME/aidc-planner/catalogs "
+         "(default ~/.local/share/aidc-planner/catalogs), after the site's in "
+         "/etc/aidc-planner/catalogs.d"}};
+    return variables;
+}
+
+std::optional<std::string> ParsedArgs::given(const std::string &option) const
+{
+    if (!has(option))
+        return std::nullopt;
+    return value(option);
+}
+
 std::vector<std::string> ParsedArgs::all(const std::string &option) const
 {
     auto it = values.find(option);

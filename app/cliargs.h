@@ -53,7 +53,14 @@ struct ParsedArgs
     bool has(const std::string &option) const { return values.count(option) > 0; }
     std::string value(const std::string &option, const std::string &fallback = {}) const;
     std::vector<std::string> all(const std::string &option) const;
+    // The option's value when it was given (even as ""), else nothing.
+    std::optional<std::string> given(const std::string &option) const;
 };
+
+// The --catalog option of every command that loads the catalog, and the environment variables
+// that choose the catalog (for the help texts and man pages of both programs).
+const OptionSpec &catalogOption();
+const std::vector<std::pair<std::string, std::string>> &catalogEnvironment();
 
 // Returns the parsed arguments, or an error message (usage error) in `error`.
 std::optional<ParsedArgs> parseArgs(const std::vector<CommandSpec> &commands,

@@ -628,6 +628,10 @@ struct PriceDefaults
 {
     std::string currency = "USD";
     std::string date;
+    // An overlay's price list also dates (and, when it names one, prices in its currency) the
+    // entries that change an existing price: its figures are of that date.
+    bool appliesToChanges = false;
+    bool currencyGiven = false;
 };
 
 // Reads one entry into `item` and finishes its sources. Returns false if the entry had errors,
@@ -640,6 +644,11 @@ bool readEntry(EntryReader &e, T &item, Diagnostics &diagnostics,
         if (!e.partial() && priceDefaults) {
             item.currency = priceDefaults->currency;
             item.date = priceDefaults->date;
+        } else if (priceDefaults && priceDefaults->appliesToChanges) {
+            if (!priceDefaults->date.empty())
+                item.date = priceDefaults->date;
+            if (priceDefaults->currencyGiven)
+                item.currency = priceDefaults->currency;
         }
         read(e, item);
         FigureSources sources;
@@ -950,7 +959,7 @@ namespace {
 
 // Calls `f` with the catalog's parts of `kind` (one of catalogKinds()); false for another name.
 // The one place that maps a kind's name to its parts.
-template<typename F> bool withPartsOf(Catalog &catalog, const std::string &kind, F &&f)
+template<typename C, typename F> bool withPartsOf(C &catalog, const std::string &kind, F &&f)
 {
     if (kind == "accelerators")
         f(catalog.accelerators);
@@ -1039,16 +1048,12 @@ void recordOrigins(const Origins &origins, std::vector<PartOrigin> *out)
 // of another kind, and every reference of a changed part must still resolve.
 void checkChangedParts(const Catalog &catalog, const Origins &origins, Diagnostics &diagnostics)
 {
-    const std::vector<std::pair<std::string, std::vector<std::string>>> idsByKind = {
-        {"accelerators", idsOf(catalog.accelerators)},
-        {"servers", idsOf(catalog.servers)},
-        {"racks", idsOf(catalog.rackTypes)},
-        {"switches", idsOf(catalog.switches)},
-        {"media", idsOf(catalog.media)},
-        {"power", idsOf(catalog.powerStages)},
-        {"generators", idsOf(catalog.generators)},
-        {"cooling", idsOf(catalog.coolingUnits)},
-        {"storage", idsOf(catalog.storageSystems)}};
+    std::vector<std::pair<std::string, std::vector<std::string>>> idsByKind;
+    for (const std::string &kind : catalogKinds()) {
+        if (kind != "prices" && kind != "failures") // not parts: keyed by part and class
+            withPartsOf(catalog, kind,
+                        [&](const auto &parts) { idsByKind.emplace_back(kind, idsOf(parts)); });
+    }
     for (const auto &[kind, byId] : origins) {
         if (kind == "prices" || kind == "failures")
             continue;
@@ -1182,6 +1187,8 @@ void applyCatalogOverlay(Catalog &catalog, const std::string &file, Diagnostics 
     const FigureSource fallback{"catalog overlay " + file, Confidence::Unverified};
     PriceDefaults priceDefaults;
     if (kind == "prices") {
+        priceDefaults.appliesToChanges = true;
+        priceDefaults.currencyGiven = top.has("currency");
         top.readString("date", priceDefaults.date);
         top.readString("currency", priceDefaults.currency);
         if (!priceDefaults.date.empty() && !isIsoDate(priceDefaults.date))

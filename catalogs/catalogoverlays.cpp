@@ -21,31 +21,52 @@ std::vector<std::string> catalogOverlaySearchPath()
 }
 
 CatalogSource findCatalogSource(const std::string &executablePath,
-                                const std::string &explicitDirectory)
+                                const std::optional<std::string> &explicitDirectory)
 {
-    if (!explicitDirectory.empty())
-        return {explicitDirectory, {}};
+    if (explicitDirectory)
+        return {*explicitDirectory, {}};
     if (const char *env = std::getenv("AIDC_CATALOG_DIR"); env && *env)
         return {env, {}};
     CatalogSource source{findCatalogDirectory(executablePath), {}};
     for (const std::string &folder : catalogOverlaySearchPath()) {
+        // Whatever is there is read, so that a folder that cannot be read, or a file where the
+        // folder should be, is reported rather than passed over.
         std::error_code ec;
-        if (std::filesystem::is_directory(folder, ec))
+        const std::filesystem::file_status status = std::filesystem::status(folder, ec);
+        if (std::filesystem::exists(status) || (ec && ec != std::errc::no_such_file_or_directory))
             source.overlayDirectories.push_back(folder);
     }
     return source;
 }
 
-std::vector<std::string> catalogOverlayFiles(const CatalogSource &source)
+std::vector<std::string> catalogOverlayFiles(const CatalogSource &source, Diagnostics &diagnostics)
 {
     namespace fs = std::filesystem;
     std::vector<std::string> all;
     for (const std::string &folder : source.overlayDirectories) {
-        std::vector<std::string> files;
         std::error_code ec;
-        for (const fs::directory_entry &entry : fs::directory_iterator(folder, ec)) {
-            if (entry.path().extension() == ".json" && entry.is_regular_file(ec))
-                files.push_back(entry.path().string());
+        if (!fs::is_directory(folder, ec)) {
+            diagnostics.error(folder, "",
+                              ec ? "cannot read the catalog overlay folder: " + ec.message()
+                                 : "is not a folder: a catalog overlay folder holds *.json "
+                                   "catalog files (docs/catalog-format.md)");
+            continue;
+        }
+        std::vector<std::string> files;
+        for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+            if (it->path().extension() != ".json")
+                continue;
+            std::error_code typeError;
+            if (it->is_directory(typeError))
+                diagnostics.error(it->path().string(), "",
+                                  "is a folder, not a catalog overlay file");
+            else
+                files.push_back(it->path().string()); // an unreadable one is reported on read
+        }
+        if (ec) {
+            diagnostics.error(folder, "",
+                              "cannot list the catalog overlay folder: " + ec.message());
+            continue;
         }
         std::sort(files.begin(), files.end());
         all.insert(all.end(), files.begin(), files.end());
@@ -59,7 +80,7 @@ Catalog loadCatalogSource(const CatalogSource &source, Diagnostics &diagnostics,
     Catalog catalog = loadCatalog(source.baseDirectory, diagnostics, origins);
     if (diagnostics.hasErrors())
         return catalog; // an overlay cannot be checked against a broken base
-    for (const std::string &file : catalogOverlayFiles(source))
+    for (const std::string &file : catalogOverlayFiles(source, diagnostics))
         applyCatalogOverlay(catalog, file, diagnostics, origins);
     return catalog;
 }

@@ -18,6 +18,7 @@
 #include "catalogs/catalogloader.h"
 #include "model/diagnostics.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,12 +34,14 @@ struct CatalogSource
 std::vector<std::string> catalogOverlaySearchPath();
 
 // The catalog a program uses: `explicitDirectory` (from --catalog) or $AIDC_CATALOG_DIR alone
-// when given; else the built-in catalog and the overlay folders that exist.
+// when given; else the built-in catalog and the overlay folders that exist (or cannot be
+// looked at: loading reports why).
 CatalogSource findCatalogSource(const std::string &executablePath,
-                                const std::string &explicitDirectory);
+                                const std::optional<std::string> &explicitDirectory);
 
-// The `*.json` files of the overlay folders, in the order they apply.
-std::vector<std::string> catalogOverlayFiles(const CatalogSource &source);
+// The `*.json` files of the overlay folders, in the order they apply. A folder that is not one
+// or cannot be listed, and a `*.json` that is a folder, are errors in `diagnostics`.
+std::vector<std::string> catalogOverlayFiles(const CatalogSource &source, Diagnostics &diagnostics);
 
 // Loads the base catalog and applies every overlay file in order. Callers must check
 // `diagnostics.hasErrors()`. `origins`, when given, receives every file entry that defined or

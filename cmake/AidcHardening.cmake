@@ -10,3 +10,12 @@ set(CMAKE_POSITION_INDEPENDENT_CODE ON)
 add_compile_options("$<$<CONFIG:Release>:-U_FORTIFY_SOURCE;-D_FORTIFY_SOURCE=2>"
     "$<$<CONFIG:Release>:-fstack-protector-strong;-fstack-clash-protection>")
 add_link_options("$<$<CONFIG:Release>:LINKER:-z,relro;LINKER:-z,now>")
+
+# Installs a program, without the .comment section (the compilers' version strings), as
+# Debian's dh_strip leaves shipped programs (lintian: binary-has-unneeded-section).
+function(aidc_install_program target component)
+    install(TARGETS ${target} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT ${component})
+    install(CODE "execute_process(COMMAND \"${CMAKE_OBJCOPY}\" --remove-section=.comment
+        \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/$<TARGET_FILE_NAME:${target}>\"
+        COMMAND_ERROR_IS_FATAL ANY)" COMPONENT ${component})
+endfunction()

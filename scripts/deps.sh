@@ -9,6 +9,7 @@ packages=(
   libgl-dev libxkbcommon-dev libvulkan-dev
   libeigen3-dev libboost-graph-dev libsqlite3-dev nlohmann-json3-dev catch2 libxlsxwriter-dev
   xvfb xauth python3 python3-jsonschema
+  dpkg-dev lintian
 )
 
 missing=()

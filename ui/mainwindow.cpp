@@ -205,7 +205,9 @@ void MainWindow::loadCatalog()
 {
     const CatalogSource source =
         findCatalogSource(QCoreApplication::applicationFilePath().toStdString(),
-                          m_options.catalogDirectory.toStdString());
+                          m_options.catalogDirectory.isEmpty()
+                              ? std::nullopt
+                              : std::optional(m_options.catalogDirectory.toStdString()));
     try {
         m_catalog = std::make_shared<const Catalog>(loadBaseCatalog(source));
         m_catalogError.clear();

@@ -219,9 +219,7 @@ std::vector<OptionSpec> evaluationOptions()
         {"--resume", false, "",
          "continue run --run-id in --db: skip the items it already holds (after SIGTERM)"},
         {"--as-of", true, "DATE", "price date (YYYY-MM-DD) for price-book quotes (default: today)"},
-        {"--catalog", true, "DIR",
-         "part catalog directory (default: $AIDC_CATALOG_DIR, the installed catalog, or the "
-         "source tree's)"},
+        catalogOption(),
         {"--quiet", false, "", "no progress bar and no summary line"},
     };
 }
@@ -386,7 +384,7 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
 
     Catalog catalog;
     try {
-        catalog = loadBaseCatalog(findCatalogSource(executablePath, args.value("--catalog")));
+        catalog = loadBaseCatalog(findCatalogSource(executablePath, args.given("--catalog")));
     } catch (const LoadError &loadError) {
         std::cerr << loadError.diagnostics().toString();
         return ExitInput;

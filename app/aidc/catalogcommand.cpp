@@ -14,16 +14,11 @@ namespace aidc::cli {
 
 namespace {
 
-// True when `file` lies in `folder`.
+// True when `file` was found in `folder`: the loaders name each file `folder/name`.
 bool isInside(const std::string &file, const std::string &folder)
 {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::path f = fs::weakly_canonical(file, ec);
-    const fs::path d = fs::weakly_canonical(folder, ec);
-    const auto [end, unused] = std::mismatch(d.begin(), d.end(), f.begin(), f.end());
-    (void)unused;
-    return end == d.end();
+    const std::string prefix = folder.ends_with('/') ? folder : folder + '/';
+    return file.compare(0, prefix.size(), prefix) == 0;
 }
 
 } // namespace
@@ -31,7 +26,7 @@ bool isInside(const std::string &file, const std::string &folder)
 CommandSpec catalogCommandSpec()
 {
     return {"catalog",
-            "catalog which PART [options]",
+            "catalog which ID [options]",
             "Say where a part of the catalog came from: its file, and every overlay or project "
             "override that changed it.",
             "The catalog is read in layers, each applied on top of the one before: the built-in\n"
@@ -39,13 +34,12 @@ CommandSpec catalogCommandSpec()
             "$XDG_DATA_HOME/aidc-planner/\n"
             "catalogs/*.json (the user's; default ~/.local/share) and, with --project, the\n"
             "project's catalogOverrides. --catalog or $AIDC_CATALOG_DIR names the whole catalog:\n"
-            "then no overlay is read. Prints the layers, then each entry for the part, its price\n"
-            "and its failure rate as FILE JSON-POINTER, first the definition, then the changes.\n"
-            "Exits with 1 when no layer has the part. docs/catalog-format.md describes overlays.",
+            "then no overlay is read. Prints the layers, then each entry for the id as FILE\n"
+            "JSON-POINTER, first the definition, then the changes: a part and its price, or a\n"
+            "failure rate by its component class (gpu, switch, ...). Exits with 1 when no layer\n"
+            "has the id. docs/catalog-format.md describes overlays.",
             {{"--project", true, "FILE", "also apply this project's catalogOverrides"},
-             {"--catalog", true, "DIR",
-              "part catalog directory (default: $AIDC_CATALOG_DIR, the installed catalog, or "
-              "the source tree's)"}},
+             catalogOption()},
             2,
             2};
 }
@@ -58,7 +52,7 @@ int runCatalogCommand(const ParsedArgs &args, const std::string &executablePath)
         return ExitUsage;
     }
     const std::string &part = args.positional[1];
-    const CatalogSource source = findCatalogSource(executablePath, args.value("--catalog"));
+    const CatalogSource source = findCatalogSource(executablePath, args.given("--catalog"));
     const char *environment = std::getenv("AIDC_CATALOG_DIR");
     const bool explicitCatalog = args.has("--catalog") || (environment && *environment);
 
@@ -117,7 +111,7 @@ int runCatalogCommand(const ParsedArgs &args, const std::string &executablePath)
                   << layerOf(origin.file) << ") " << origin.file << ' ' << origin.pointer << '\n';
     }
     if (kindsSeen.empty()) {
-        std::cerr << "aidc catalog which: no layer has a part, price or failure rate '" << part
+        std::cerr << "aidc catalog which: no layer has a part, price or failure class '" << part
                   << "'\n";
         return ExitViolations;
     }

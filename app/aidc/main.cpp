@@ -47,9 +47,6 @@ namespace {
 
 const char *const kDescription = "evaluates AI-training datacenter projects headless";
 
-const std::vector<std::pair<std::string, std::string>> kEnvironment{
-    {"AIDC_CATALOG_DIR", "catalog directory to use instead of the installed one"}};
-
 // `aidc --help`: generated from the command tables, as the man page and the completions are.
 std::string programHelp(const std::vector<CommandSpec> &specs)
 {
@@ -71,14 +68,12 @@ std::string programHelp(const std::vector<CommandSpec> &specs)
     for (const auto &[code, meaning] : exitCodeDescriptions())
         out += "  " + std::to_string(code) + "  " + meaning + "\n";
     out += "\nenvironment:\n";
-    for (const auto &[name, meaning] : kEnvironment)
+    for (const auto &[name, meaning] : catalogEnvironment())
         out += "  " + name + "  " + meaning + "\n";
     return out;
 }
 
-const OptionSpec kCatalogOption{"--catalog", true, "DIR",
-                                "part catalog directory (default: $AIDC_CATALOG_DIR, the installed "
-                                "catalog, or the source tree's)"};
+const OptionSpec &kCatalogOption = catalogOption();
 const OptionSpec kAsOfOption{"--as-of", true, "DATE",
                              "price date (YYYY-MM-DD) for price-book quotes (default: today)"};
 const OptionSpec kDelimiterOption{"--delimiter", true, ", or ; or tab",
@@ -375,7 +370,7 @@ int emit(const ParsedArgs &args, const std::string &text)
 
 Catalog loadCatalogFor(const ParsedArgs &args, const Context &context)
 {
-    return loadBaseCatalog(findCatalogSource(context.executable, args.value("--catalog")));
+    return loadBaseCatalog(findCatalogSource(context.executable, args.given("--catalog")));
 }
 
 // A usage error thrown by the command runners (exit code 2).
@@ -529,6 +524,24 @@ int streamCableCsv(const ParsedArgs &args, const FabricResult &fabric)
     return ExitOk;
 }
 
+// The schedule as an aligned text table, streamed like the CSV: a first pass over the links
+// measures the columns, a second writes the lines, so no table of millions of rows is held.
+int streamCableText(const ParsedArgs &args, const FabricResult &fabric)
+{
+    TextTableLayout layout(cableScheduleHeader());
+    forEachCableRow(fabric, [&](const std::vector<std::string> &row) { layout.measure(row); });
+    TextStreamWriter out(args.value("--output"));
+    out.append(layout.headerLines());
+    forEachCableRow(fabric,
+                    [&](const std::vector<std::string> &row) { out.append(layout.line(row)); });
+    const SaveResult saved = out.commit();
+    if (!saved.ok) {
+        std::cerr << "aidc: " << saved.error << '\n';
+        return ExitOutput;
+    }
+    return ExitOk;
+}
+
 int runCables(const ParsedArgs &args, const Context &context)
 {
     checkTableOptions(args);
@@ -550,7 +563,7 @@ int runCables(const ParsedArgs &args, const Context &context)
         });
     } else {
         written = args.has("--csv") ? streamCableCsv(args, result.fabric)
-                                    : emitTable(args, cableScheduleTable(result.fabric));
+                                    : streamCableText(args, result.fabric);
     }
     return written != ExitOk ? written : exitCodeFor(args, result);
 }
@@ -1083,7 +1096,7 @@ int main(int argc, char **argv)
         return ExitOk;
     }
     if (args[0] == "--man") {
-        std::cout << manPage("aidc", kDescription, specs, kEnvironment);
+        std::cout << manPage("aidc", kDescription, specs, catalogEnvironment());
         return ExitOk;
     }
     if (args[0] == "--completion") {

@@ -263,7 +263,7 @@ int runOptimize(const ParsedArgs &args, const std::string &executablePath)
     }
 
     const Catalog catalog =
-        loadBaseCatalog(findCatalogSource(executablePath, args.value("--catalog")));
+        loadBaseCatalog(findCatalogSource(executablePath, args.given("--catalog")));
     const std::optional<std::string> text = readFileBytes(file);
     if (!text) {
         loadProjectFile(file); // throws the loader's message (missing, unreadable)
@@ -483,9 +483,7 @@ CommandSpec optimizeCommandSpec()
          {"--db", true, "FILE",
           "add every front member's whole result to a SQLite results database"},
          {"--as-of", true, "DATE", "price date (YYYY-MM-DD) for price-book quotes"},
-         {"--catalog", true, "DIR",
-          "part catalog directory (default: $AIDC_CATALOG_DIR, the installed catalog, or the "
-          "source tree's)"},
+         catalogOption(),
          {"--quiet", false, "", "no progress; no table when --csv or --json is given"},
          {"--list", false, "", "list the metrics and design variables, then exit"}},
         0,

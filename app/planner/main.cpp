@@ -91,9 +91,10 @@ std::string manual()
                    {1, "--screenshot wrote no picture"},
                    {2, "no display: neither DISPLAY nor WAYLAND_DISPLAY nor QT_QPA_PLATFORM is "
                        "set (set QT_QPA_PLATFORM=offscreen for --screenshot)"}};
-    m.environment = {{"AIDC_CATALOG_DIR", "catalog directory to use instead of the installed one"},
-                     {"QT_QPA_PLATFORM",
-                      "the Qt platform plugin; offscreen runs --screenshot without a display"}};
+    m.environment = aidc::cli::catalogEnvironment();
+    m.environment.push_back(
+        {"QT_QPA_PLATFORM",
+         "the Qt platform plugin; offscreen runs --screenshot without a display"});
     m.seeAlso = "aidc(1); the documentation in /usr/share/doc/aidc-planner/docs (gui.md).";
     return aidc::cli::manPage(m);
 }

@@ -89,33 +89,49 @@ void TextTable::addRow(std::vector<std::string> cells)
 
 void TextTable::write(std::ostream &out) const
 {
-    std::vector<std::size_t> widths(m_header.size());
-    auto measure = [&widths](const std::vector<std::string> &cells) {
-        for (std::size_t c = 0; c < cells.size(); ++c)
-            widths[c] = std::max(widths[c], cells[c].size());
-    };
+    TextTableLayout layout(m_header);
+    for (const auto &row : m_rows)
+        layout.measure(row);
+    out << layout.headerLines();
+    for (const auto &row : m_rows)
+        out << layout.line(row);
+}
+
+TextTableLayout::TextTableLayout(std::vector<std::string> header)
+    : m_header(std::move(header))
+    , m_widths(m_header.size())
+{
     measure(m_header);
-    for (const auto &row : m_rows)
-        measure(row);
-    auto line = [&](const std::vector<std::string> &cells) {
-        std::string text = " ";
-        for (std::size_t c = 0; c < cells.size(); ++c) {
-            const std::string pad(widths[c] - cells[c].size(), ' ');
-            text += ' ';
-            text += c == 0 ? cells[c] + pad : pad + cells[c];
-            text += ' ';
-        }
-        while (!text.empty() && text.back() == ' ')
-            text.pop_back();
-        out << text << '\n';
-    };
-    line(m_header);
+}
+
+void TextTableLayout::measure(const std::vector<std::string> &cells)
+{
+    for (std::size_t c = 0; c < cells.size() && c < m_widths.size(); ++c)
+        m_widths[c] = std::max(m_widths[c], cells[c].size());
+}
+
+std::string TextTableLayout::line(const std::vector<std::string> &cells) const
+{
+    std::string text = " ";
+    for (std::size_t c = 0; c < m_widths.size(); ++c) {
+        static const std::string empty;
+        const std::string &cell = c < cells.size() ? cells[c] : empty;
+        const std::string pad(m_widths[c] - std::min(m_widths[c], cell.size()), ' ');
+        text += ' ';
+        text += c == 0 ? cell + pad : pad + cell;
+        text += ' ';
+    }
+    while (!text.empty() && text.back() == ' ')
+        text.pop_back();
+    return text + '\n';
+}
+
+std::string TextTableLayout::headerLines() const
+{
     std::vector<std::string> rule;
-    for (std::size_t w : widths)
+    for (std::size_t w : m_widths)
         rule.emplace_back(w, '-');
-    line(rule);
-    for (const auto &row : m_rows)
-        line(row);
+    return line(m_header) + line(rule);
 }
 
 std::string utf8Prefix(const std::string &text, std::size_t chars)

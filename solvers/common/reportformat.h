@@ -21,6 +21,23 @@ std::string formatDuration(double seconds); // "12.3 s", "4.5 min", "3.2 h", "41
 // The first `chars` characters of UTF-8 `text` (never cut inside a multi-byte character).
 std::string utf8Prefix(const std::string &text, std::size_t chars);
 
+// The column widths of an aligned table, measured row by row, so that a table too large to hold
+// (a 1M-GPU cable schedule) is written in two passes over its rows: measure() each, then line()
+// each. Two-space indent; the first column left-aligned, the rest right-aligned.
+class TextTableLayout
+{
+public:
+    explicit TextTableLayout(std::vector<std::string> header);
+    void measure(const std::vector<std::string> &cells);
+    std::string headerLines() const; // the header and its rule of dashes
+    std::string line(const std::vector<std::string> &cells) const; // ends in '\n'
+
+private:
+    std::vector<std::string> m_header;
+    std::vector<std::size_t> m_widths;
+};
+
+// A whole table held in memory (reports of a few hundred rows), laid out by TextTableLayout.
 class TextTable
 {
 public:

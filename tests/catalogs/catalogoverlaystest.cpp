@@ -168,6 +168,52 @@ TEST_CASE("a bad overlay names its file and entry and changes nothing", "[catalo
     }
 }
 
+TEST_CASE("a price overlay dates and prices the prices it changes, in its currency",
+          "[catalog][overlay]")
+{
+    TempFolder site("prices");
+    nlohmann::json file = overlay(
+        "prices",
+        {{{"part", "QM9700"}, {"unitUsd", 39000}, {"source", "[V] the site's 2026 quote"}}});
+    file["date"] = "2026-03-01";
+    site.write("p.json", file);
+    Diagnostics diagnostics;
+    const Catalog catalog = loadCatalogSource({shippedCatalogDir(), {site.dir()}}, diagnostics);
+    REQUIRE_FALSE(diagnostics.hasErrors());
+    const Price *price = catalog.price("QM9700");
+    REQUIRE(price != nullptr);
+    CHECK(price->unitUsd == 39000);
+    CHECK(price->date == "2026-03-01"); // the overlay's date, not the shipped list's 2025-06-01
+    CHECK(price->currency == "USD");    // the overlay names none: the price keeps its own
+
+    // Without a date of its own, a changed price keeps the date it had.
+    file.erase("date");
+    site.write("p.json", file);
+    Diagnostics undated;
+    const Catalog kept = loadCatalogSource({shippedCatalogDir(), {site.dir()}}, undated);
+    REQUIRE_FALSE(undated.hasErrors());
+    CHECK(kept.price("QM9700")->date == "2025-06-01");
+}
+
+TEST_CASE("an overlay folder that is a file or cannot be listed, a folder named like a file, "
+          "and a part id of another kind are errors",
+          "[catalog][overlay][bad-input]")
+{
+    TempFolder site("odd");
+    const std::string notAFolder = site.write("plain.json", nlohmann::json::object());
+    Diagnostics diagnostics;
+    loadCatalogSource({shippedCatalogDir(), {notAFolder}}, diagnostics);
+    CHECK(findError(diagnostics, notAFolder, "", "is not a folder"));
+
+    fs::create_directories(site.dir() + "/dir.json");
+    site.write("x.json", overlay("racks", {{{"id", "QM9700"}, {"basedOn", "Rack-42U-Air"}}}));
+    fs::remove(notAFolder);
+    Diagnostics both;
+    loadCatalogSource({shippedCatalogDir(), {site.dir()}}, both);
+    CHECK(findError(both, site.dir() + "/dir.json", "", "is a folder, not a catalog overlay"));
+    CHECK(findError(both, site.dir() + "/x.json", "/items/0/id", "already a part in switches"));
+}
+
 TEST_CASE("an explicit catalog reads no overlay, otherwise the site and XDG folders that exist "
           "do",
           "[catalog][overlay]")
@@ -177,19 +223,26 @@ TEST_CASE("an explicit catalog reads no overlay, otherwise the site and XDG fold
     const ScopedEnv xdg("XDG_DATA_HOME", data.dir().c_str());
     {
         const ScopedEnv catalogDir("AIDC_CATALOG_DIR", nullptr);
-        const CatalogSource source = findCatalogSource("", "");
+        const CatalogSource source = findCatalogSource("", std::nullopt);
         CHECK(source.overlayDirectories.back() == data.dir() + "/aidc-planner/catalogs");
         CHECK(catalogOverlaySearchPath().front() == "/etc/aidc-planner/catalogs.d");
         CHECK(findCatalogSource("", shippedCatalogDir()).overlayDirectories.empty());
     }
     {
         const ScopedEnv catalogDir("AIDC_CATALOG_DIR", shippedCatalogDir().c_str());
-        const CatalogSource source = findCatalogSource("", "");
+        const CatalogSource source = findCatalogSource("", std::nullopt);
         CHECK(source.baseDirectory == shippedCatalogDir());
         CHECK(source.overlayDirectories.empty());
     }
     {
-        // A relative XDG_DATA_HOME is invalid (XDG Base Directory Specification): ~/.local/share.
+        // An empty or relative XDG_DATA_HOME is invalid (XDG Base Directory Specification):
+        // ~/.local/share.
+        const ScopedEnv empty("XDG_DATA_HOME", "");
+        const ScopedEnv home("HOME", "/home/someone");
+        CHECK(catalogOverlaySearchPath().back() ==
+              "/home/someone/.local/share/aidc-planner/catalogs");
+    }
+    {
         const ScopedEnv relative("XDG_DATA_HOME", "relative/path");
         const ScopedEnv home("HOME", "/home/someone");
         CHECK(catalogOverlaySearchPath().back() ==

@@ -199,6 +199,34 @@ TEST_CASE("cables --csv streams the schedule the table holds", "[cli]")
     CHECK(readFile(target) == csv);
 }
 
+// Issue 18, item 3: the text schedule streams too (two passes over the links, no table held):
+// the header, its rule and one aligned line per link, the same to --output.
+TEST_CASE("cables text streams one aligned line per link", "[cli]")
+{
+    const Run csv = aidc("cables " + kSample + " --csv");
+    const Run text = aidc("cables " + kSample);
+    REQUIRE(text.exitCode == 0);
+    std::vector<std::string> lines;
+    std::istringstream in(text.stdoutOnly);
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    std::int64_t csvLines = 0;
+    for (std::size_t at = csv.stdoutOnly.find("\r\n"); at != std::string::npos;
+         at = csv.stdoutOnly.find("\r\n", at + 2))
+        ++csvLines;
+    CHECK(std::int64_t(lines.size()) == csvLines + 1); // the rule line is the one more
+    REQUIRE(lines.size() > 2);
+    CHECK(lines[0].rfind("  linkId  ", 0) == 0);
+    CHECK(lines[1].find_first_not_of("- ") == std::string::npos);
+    // Right-aligned columns end where the rule's dashes end (the last column, stockLengthM).
+    for (std::size_t i = 2; i < lines.size(); i += 97)
+        CHECK(lines[i].size() == lines[1].size());
+
+    const fs::path target = writeTemp("schedule.txt", "old\n");
+    CHECK(aidc("cables " + kSample + " --output '" + target.string() + "'").exitCode == 0);
+    CHECK(readFile(target) == text.stdoutOnly);
+}
+
 TEST_CASE("validate accepts every sample project", "[cli]")
 {
     for (const auto &entry : fs::directory_iterator(fs::path(AIDC_SOURCE_DIR) / "projects")) {

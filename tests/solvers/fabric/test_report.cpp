@@ -5,6 +5,7 @@
 #include "fabricfixtures.h"
 
 #include "model/csv.h"
+#include "solvers/common/reportformat.h"
 #include "solvers/fabric/fabricreport.h"
 
 #include <catch2/catch.hpp>
@@ -154,4 +155,32 @@ TEST_CASE("option validation names the field", "[fabric][bad-input]")
     CHECK(r.diagnostics.hasErrors());
     CHECK(r.planes.empty());
     CHECK(FabricOptions{}.validate().empty());
+}
+
+// Issue 18, item 3: the text cable schedule is written in two passes (measure every row, then
+// write each line) so that no table of millions of rows is held; the layout is the one the
+// whole-table writer produces.
+TEST_CASE("a table laid out row by row is the whole table's text", "[fabric][report]")
+{
+    const std::vector<std::string> header = {"id", "count"};
+    const std::vector<std::vector<std::string>> rows = {{"a", "1"}, {"long-name", "1,234"}, {"b"}};
+    TextTableLayout layout(header);
+    TextTable table(header);
+    for (const auto &row : rows) {
+        layout.measure(row);
+        table.addRow(row);
+    }
+    std::string streamed = layout.headerLines();
+    for (const auto &row : rows)
+        streamed += layout.line(row);
+    std::ostringstream whole;
+    table.write(whole);
+    // Two-space indent, first column left-aligned, the others right-aligned, no trailing blanks.
+    const std::string expected = "  id         count\n"
+                                 "  ---------  -----\n"
+                                 "  a              1\n"
+                                 "  long-name  1,234\n"
+                                 "  b\n";
+    CHECK(streamed == expected);
+    CHECK(whole.str() == expected);
 }
