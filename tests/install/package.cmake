@@ -4,7 +4,8 @@
 #   depends on no Qt library, its dependencies computed by dpkg-shlibdeps;
 # - aidc-planner-gui holds the planner and depends on the CLI package of the same version;
 # - the CLI package, unpacked alone into an empty tree, runs `aidc eval` on a sample with no
-#   Qt library reachable from the program (none in its ELF dependencies, none in the tree);
+#   Qt library reachable from the program (none in its ELF dependencies, none in the tree),
+#   and, run as root, chrooted into that tree with only the libraries it loads;
 # - lintian --pedantic --display-info reports nothing but the overrides the packages carry
 #   with their reasons (scripts/deps.sh installs lintian; without it that check is skipped).
 # -DBUILD_DIR -DWORK_DIR -DVERSION -DGUI=ON|OFF
@@ -109,6 +110,31 @@ execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=AIDC_CATALOG_DIR --unset
     OUTPUT_VARIABLE report ERROR_VARIABLE errors RESULT_VARIABLE status)
 if(NOT status EQUAL 0 OR NOT report MATCHES "1,016")
     message(FATAL_ERROR "the packaged aidc eval failed (${status}): ${errors}\n${report}")
+endif()
+
+# Stronger, where the test runs as root: a tree holding nothing but the CLI package and the
+# C and C++ libraries ldd says its program loads; chrooted into it, `aidc eval` runs where no
+# Qt library exists at all.
+execute_process(COMMAND id -u OUTPUT_VARIABLE uid OUTPUT_STRIP_TRAILING_WHITESPACE)
+find_program(CHROOT chroot PATHS /usr/sbin /sbin)
+if(uid STREQUAL "0" AND CHROOT)
+    string(REGEX MATCHALL "/[^ \t\n()]+" paths "${libraries}")
+    foreach(path IN LISTS paths)
+        get_filename_component(directory "${path}" DIRECTORY)
+        file(COPY "${path}" DESTINATION "${root}${directory}" FOLLOW_SYMLINK_CHAIN)
+    endforeach()
+    file(GLOB_RECURSE qtFiles ${root}/*Qt* ${root}/*qt6*)
+    if(qtFiles)
+        message(FATAL_ERROR "the chroot holds Qt files: ${qtFiles}")
+    endif()
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=AIDC_CATALOG_DIR
+            --unset=LD_LIBRARY_PATH --unset=XDG_DATA_HOME HOME=/nonexistent
+            ${CHROOT} ${root} /usr/bin/aidc eval
+            /usr/share/aidc-planner/projects/h100-1k-infiniband.json
+        OUTPUT_VARIABLE report ERROR_VARIABLE errors RESULT_VARIABLE status)
+    if(NOT status EQUAL 0 OR NOT report MATCHES "1,016")
+        message(FATAL_ERROR "aidc eval in a chroot without Qt failed (${status}): ${errors}")
+    endif()
 endif()
 
 find_program(LINTIAN lintian)
