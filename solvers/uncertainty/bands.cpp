@@ -200,8 +200,11 @@ BandsResult errorBands(const Project &project, const Catalog &base, const Catalo
             const std::optional<double> v = summaries[std::size_t(i)].*figure.member;
             if (!v)
                 continue;
+            const Summary &sample = summaries[std::size_t(i)];
             const double factor =
-                model ? atShare(mfuModelErrorFactors(), u[std::size_t(i)].back()) : 1.0;
+                model ? cappedModelErrorFactor(
+                            atShare(mfuModelErrorFactors(), u[std::size_t(i)].back()), sample.mfu)
+                      : 1.0;
             values.push_back(withModelError(figure, *v, factor));
         }
         if (values.empty())
@@ -264,8 +267,9 @@ DifferenceResult differenceBands(const Project &a, const Catalog &catalogA,
             if (!va || !vb)
                 continue;
             const double factor = model ? atShare(mfuModelErrorFactors(), u[i].back()) : 1.0;
-            differences.push_back(withModelError(figure, *vb, factor) -
-                                  withModelError(figure, *va, factor));
+            differences.push_back(
+                withModelError(figure, *vb, model ? cappedModelErrorFactor(factor, sb[i].mfu) : 1) -
+                withModelError(figure, *va, model ? cappedModelErrorFactor(factor, sa[i].mfu) : 1));
         }
         if (differences.empty())
             continue;

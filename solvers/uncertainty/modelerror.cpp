@@ -40,4 +40,11 @@ double atShare(const Deciles &deciles, double u)
     return deciles[below] + t * (deciles[below + 1] - deciles[below]);
 }
 
+double cappedModelErrorFactor(double factor, const std::optional<double> &mfu)
+{
+    if (!mfu || !(*mfu > 0))
+        return factor;
+    return std::min(factor, 1.0 / *mfu);
+}
+
 } // namespace aidc

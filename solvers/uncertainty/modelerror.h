@@ -8,6 +8,7 @@
 // recomputes them from validation/runs/ and fails when they drift.
 
 #include <array>
+#include <optional>
 #include <vector>
 
 namespace aidc {
@@ -21,5 +22,10 @@ Deciles decilesOf(std::vector<double> values);
 
 // The value at cumulative share `u` (0..1) of a distribution given by its deciles.
 double atShare(const Deciles &deciles, double u);
+
+// The model-error factor a sample whose predicted MFU is `mfu` can take: `factor`, capped so
+// that the MFU it gives stays at or below 100 % (no accelerator does more than its peak); the
+// time to train takes the same capped factor. Unchanged without an MFU.
+double cappedModelErrorFactor(double factor, const std::optional<double> &mfu);
 
 } // namespace aidc

@@ -81,3 +81,14 @@ TEST_CASE("deciles and shares interpolate linearly", "[uncertainty]")
     CHECK(atShare(d, 1.0) == 11);
     CHECK(atShare(d, -1.0) == 1);
 }
+
+// Issue 19 review: with a high predicted MFU the model's error could draw an MFU above 100 %;
+// the factor is capped there, and the time to train takes the same capped factor.
+TEST_CASE("the model-error factor never lifts an MFU above 100 %", "[uncertainty][model-error]")
+{
+    CHECK(cappedModelErrorFactor(1.21, 0.5) == Approx(1.21));
+    CHECK(cappedModelErrorFactor(1.21, 0.9) == Approx(1 / 0.9)); // 0.9 x 1.111 = 100 %
+    CHECK(cappedModelErrorFactor(0.8, 0.95) == Approx(0.8));     // a lowering factor stays
+    CHECK(cappedModelErrorFactor(1.21, std::nullopt) == Approx(1.21));
+    CHECK(cappedModelErrorFactor(1.21, 0.0) == Approx(1.21));
+}
