@@ -219,6 +219,12 @@ std::vector<OptionSpec> evaluationOptions()
         {"--resume", false, "",
          "continue run --run-id in --db: skip the items it already holds (after SIGTERM)"},
         {"--as-of", true, "DATE", "price date (YYYY-MM-DD) for price-book quotes (default: today)"},
+        {"--bands", false, "",
+         "add each headline figure's P10/P50/P90 band and largest drivers to every row without "
+         "errors, as eval --format json --bands (slow: --band-samples evaluations plus two per "
+         "assumption, per item)"},
+        {"--band-samples", true, "N", "--bands: Latin-hypercube samples per item (default: 32)"},
+        {"--band-seed", true, "N", "--bands: random seed (default: 1)"},
         catalogOption(),
         {"--quiet", false, "", "no progress bar and no summary line"},
     };
@@ -354,6 +360,24 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
         if (!parsed)
             return usage(error);
         shard = *parsed;
+    }
+    if (args.has("--bands")) {
+        BandOptions bands;
+        if (args.has("--band-samples")) {
+            const auto samples = wholeNumber(args, "--band-samples", 2, 100000, error);
+            if (!samples)
+                return usage(error);
+            bands.samples = int(*samples);
+        }
+        if (args.has("--band-seed")) {
+            const auto seed = seedNumber(args, "--band-seed", error);
+            if (!seed)
+                return usage(error);
+            bands.seed = *seed;
+        }
+        options.bands = bands;
+    } else if (args.has("--band-samples") || args.has("--band-seed")) {
+        return usage("--band-samples and --band-seed set the bands of --bands");
     }
     options.evaluate.cost.asOfDate = args.value("--as-of");
     if (!options.evaluate.cost.asOfDate.empty() && !isIsoDate(options.evaluate.cost.asOfDate))

@@ -105,7 +105,7 @@ std::vector<std::int64_t> shardItems(std::int64_t total, const Shard &shard)
 }
 
 BatchRow evaluateBatchInput(std::int64_t item, const BatchInput &input, const Catalog &baseCatalog,
-                            const EvaluateOptions &options)
+                            const EvaluateOptions &options, const BandOptions *bands)
 {
     const auto start = Clock::now();
     BatchRow row;
@@ -125,6 +125,17 @@ BatchRow evaluateBatchInput(std::int64_t item, const BatchInput &input, const Ca
         const Result result = evaluateLoadedProject(loaded, options);
         row.designErrors = result.diagnostics.hasErrors();
         row.result = resultDocument(loaded.project, baseCatalog, loaded.catalog, result);
+        if (bands && !row.designErrors) {
+            // As `aidc eval --format json --bands`: the same options, the project's price book.
+            EvaluateOptions withBook = options;
+            withBook.priceBook = loaded.priceBook.get();
+            BandOptions oneThread = *bands;
+            oneThread.threads = 1; // the batch's workers are the parallelism
+            row.result["uncertainty"] =
+                uncertaintyToJson(summarizeUncertainty(loaded.project, baseCatalog, loaded.catalog,
+                                                       withBook, oneThread),
+                                  kReportDrivers);
+        }
         row.ok = true;
     } catch (const LoadError &error) {
         row.error = withoutTrailingNewlines(error.diagnostics().toString());
@@ -166,7 +177,8 @@ std::int64_t runBatch(const std::vector<std::int64_t> &items, const BatchSource 
             const std::int64_t item = items[i];
             BatchRow row;
             try {
-                row = evaluateBatchInput(item, source(item), baseCatalog, options.evaluate);
+                row = evaluateBatchInput(item, source(item), baseCatalog, options.evaluate,
+                                         options.bands ? &*options.bands : nullptr);
             } catch (const std::exception &error) {
                 // The source itself failed (e.g. a sweep variant could not be built).
                 row.item = item;

@@ -10,6 +10,7 @@
 #include "catalogs/catalog.h"
 #include "solvers/pipeline/loading.h"
 #include "solvers/pipeline/pipeline.h"
+#include "solvers/uncertainty/bands.h"
 
 #include <nlohmann/json.hpp>
 
@@ -71,6 +72,10 @@ struct BatchOptions
     const std::atomic<bool> *cancel = nullptr;
     // How often onProgress is called at the least while items run, in seconds.
     double progressIntervalS = 0.1;
+    // When set, every row without errors carries the "uncertainty" section of
+    // `aidc eval --format json --bands` (docs/uncertainty.md): its headline figures' P10-P90
+    // bands and drivers. Each row's bands run on its worker thread (threads is ignored).
+    std::optional<BandOptions> bands;
 };
 
 // Which share of the items a process evaluates: item k belongs to shard (k mod count) + 1, so a
@@ -91,7 +96,8 @@ std::vector<std::int64_t> shardItems(std::int64_t total, const Shard &shard);
 // diagnostics of the result are the loader's warnings followed by the solvers' diagnostics, as
 // `aidc eval` reports them.
 BatchRow evaluateBatchInput(std::int64_t item, const BatchInput &input, const Catalog &baseCatalog,
-                            const EvaluateOptions &options = {});
+                            const EvaluateOptions &options = {},
+                            const BandOptions *bands = nullptr);
 
 // Evaluates `items` on `options.jobs` threads. `onRow` is called on the calling thread once per
 // item, in the order of `items` whatever order they finish in, so outputs are deterministic;

@@ -21,13 +21,11 @@
 #include "model/project.h"
 #include "solvers/pipeline/pipeline.h"
 #include "solvers/uncertainty/bands.h"
+#include "solvers/uncertainty/uncertaintyreport.h"
 
 #include <string>
 
 namespace aidc {
-
-// Drivers the summary shows per headline figure.
-inline constexpr int kReportDrivers = 3;
 
 // `base` is the catalog without the project's overrides, `catalog` with them (as evaluated);
 // `version` names the program in the footer; `uncertainty` (summarizeUncertainty: each figure's

@@ -21,6 +21,10 @@ nlohmann::json resultDocument(const Project &project, const Catalog &base, const
                               const Result &result);
 nlohmann::json assumptionsToJson(const std::vector<Assumption> &assumptions);
 
+// Drivers per headline figure that the design report and the "uncertainty" section of the
+// result document (eval --bands, batch --bands) show.
+inline constexpr int kReportDrivers = 3;
+
 // The "uncertainty" section of `aidc eval --format json --bands`: the sampling, every headline
 // figure's band and its `top` largest one-at-a-time drivers (docs/result-format.md).
 nlohmann::json uncertaintyToJson(const UncertaintySummary &summary, int top);

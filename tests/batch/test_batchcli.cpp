@@ -221,16 +221,25 @@ TEST_CASE("batch usage errors", "[batchcli]")
 }
 
 #ifdef AIDC_EXE
+namespace {
+
+// Runs the aidc program with `arguments`, its standard output into `out`; the exit code.
+int runProgram(const TempDir &dir, const std::string &arguments, const std::string &out)
+{
+    const std::string command = "AIDC_CATALOG_DIR='" + catalogDirectory() + "' '" AIDC_EXE "' " +
+                                arguments + " >'" + out + "' 2>'" + dir.file("stderr.txt") + "'";
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+} // namespace
+
 TEST_CASE("the aidc program: batch JSONL equals aidc eval --format json byte for byte",
           "[batchcli][program]")
 {
     TempDir dir;
-    auto shell = [&](const std::string &arguments, const std::string &out) {
-        const std::string command = "AIDC_CATALOG_DIR='" + catalogDirectory() +
-                                    "' '" AIDC_EXE "' " + arguments + " >'" + out + "' 2>'" +
-                                    dir.file("stderr.txt") + "'";
-        const int status = std::system(command.c_str());
-        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    const auto shell = [&](const std::string &arguments, const std::string &out) {
+        return runProgram(dir, arguments, out);
     };
     if (shell("batch --help", dir.file("help.txt")) != 0) {
         WARN("aidc has no batch command yet (app/aidc/main.cpp): program test skipped");
@@ -248,5 +257,39 @@ TEST_CASE("the aidc program: batch JSONL equals aidc eval --format json byte for
         CHECK(evalExit == (lines[i]["status"] == "ok" ? 0 : cli::ExitInput));
         CHECK(lines[i]["result"].dump(2) + "\n" == readFile(dir.file("eval.json")));
     }
+}
+
+// Issues 19 and 22: batch rows can carry the bands; a row's "uncertainty" is eval --bands' own,
+// whatever the threads (the bands do not depend on them).
+TEST_CASE("the aidc program: batch --bands rows equal aidc eval --format json --bands",
+          "[batchcli][program][uncertainty]")
+{
+    TempDir dir;
+    const auto shell = [&](const std::string &arguments, const std::string &out) {
+        return runProgram(dir, arguments, out);
+    };
+    const std::string sample = sourcePath("projects/h100-1k-infiniband.json");
+    REQUIRE(shell("batch '" + sample +
+                      "' --quiet --bands --band-samples 4 --band-seed 7 --jsonl '" +
+                      dir.file("out.jsonl") + "' --csv '" + dir.file("out.csv") + "'",
+                  dir.file("stdout.txt")) == 0);
+    const std::vector<nlohmann::json> lines = readJsonLines(dir.file("out.jsonl"));
+    REQUIRE(lines.size() == 1);
+    const nlohmann::json &uncertainty = lines[0]["result"]["uncertainty"];
+    CHECK(uncertainty["samples"] == 4);
+    CHECK(uncertainty["seed"] == 7);
+    CHECK_FALSE(uncertainty["bands"].empty());
+    REQUIRE(shell("eval '" + sample + "' --format json --bands --samples 4 --seed 7 --threads 2",
+                  dir.file("eval.json")) == 0);
+    CHECK(lines[0]["result"].dump(2) + "\n" == readFile(dir.file("eval.json")));
+    // The CSV carries the section's scalars as columns of the family "uncertainty" (its arrays
+    // are JSON text, which the CSV leaves to the JSON Lines and the database).
+    const std::string csv = readFile(dir.file("out.csv"));
+    CHECK(csv.substr(0, csv.find('\n')).find("uncertainty.samples") != std::string::npos);
+
+    CHECK(shell("batch '" + sample + "' --quiet --band-samples 4", dir.file("x.txt")) ==
+          cli::ExitUsage); // no --bands
+    CHECK(shell("batch '" + sample + "' --quiet --bands --band-samples 1", dir.file("x.txt")) ==
+          cli::ExitUsage);
 }
 #endif
