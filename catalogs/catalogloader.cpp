@@ -644,7 +644,8 @@ bool readEntry(EntryReader &e, T &item, Diagnostics &diagnostics,
         if (!e.partial() && priceDefaults) {
             item.currency = priceDefaults->currency;
             item.date = priceDefaults->date;
-        } else if (priceDefaults && priceDefaults->appliesToChanges) {
+        } else if (priceDefaults && priceDefaults->appliesToChanges &&
+                   (e.reader().has("unitUsd") || e.reader().has("unit"))) {
             if (!priceDefaults->date.empty())
                 item.date = priceDefaults->date;
             if (priceDefaults->currencyGiven)
@@ -1079,8 +1080,8 @@ Catalog loadCatalog(const std::string &directory, Diagnostics &diagnostics,
     std::error_code ec;
     if (!fs::is_directory(directory, ec)) {
         diagnostics.error(directory, "",
-                          "catalog directory not found (set AIDC_CATALOG_DIR to the folder "
-                          "holding accelerators.json, servers.json, ...)");
+                          "catalog directory not found (give --catalog or set AIDC_CATALOG_DIR "
+                          "to the folder holding accelerators.json, servers.json, ...)");
         return catalog;
     }
     std::vector<fs::path> files;

@@ -30,10 +30,12 @@ CatalogSource findCatalogSource(const std::string &executablePath,
     CatalogSource source{findCatalogDirectory(executablePath), {}};
     for (const std::string &folder : catalogOverlaySearchPath()) {
         // Whatever is there is read, so that a folder that cannot be read, or a file where the
-        // folder should be, is reported rather than passed over.
+        // folder should be, is reported rather than passed over. A path whose parent cannot
+        // be searched (another user's home) holds nothing this user put there: absent. The
+        // built-in catalog itself (a program installed under ~/.local) is not read twice.
+        namespace fs = std::filesystem;
         std::error_code ec;
-        const std::filesystem::file_status status = std::filesystem::status(folder, ec);
-        if (std::filesystem::exists(status) || (ec && ec != std::errc::no_such_file_or_directory))
+        if (fs::exists(fs::status(folder, ec)) && !fs::equivalent(folder, source.baseDirectory, ec))
             source.overlayDirectories.push_back(folder);
     }
     return source;

@@ -175,9 +175,10 @@ std::vector<std::int64_t> itemsLeft(const std::vector<std::int64_t> &items,
                              command);
     if (stored.plan != plan)
         throw ResumeConflict("run '" + runId +
-                             "' in the database is a sweep of other axes or "
-                             "another sample (its plan is in runs.sweep_plan): resume it with "
-                             "the same --set, --zip and --sample options, or start a new run");
+                             "' in the database has another plan: other sweep axes, another "
+                             "sample or other --bands options (its plan is in runs.sweep_plan): "
+                             "resume it with the same --set, --zip, --sample and --bands "
+                             "options, or start a new run");
     const std::set<std::int64_t> mine(items.begin(), items.end());
     for (const auto &[item, unused] : stored.items) {
         if (mine.count(item) == 0)
@@ -376,6 +377,11 @@ int runEvaluation(const ParsedArgs &args, const std::string &executablePath, Eva
             bands.seed = *seed;
         }
         options.bands = bands;
+        // The bands' options are part of the run's plan, so a resume with other ones is refused.
+        nlohmann::json plan =
+            job.plan.empty() ? nlohmann::json::object() : nlohmann::json::parse(job.plan);
+        plan["bands"] = {{"samples", bands.samples}, {"seed", std::to_string(bands.seed)}};
+        job.plan = plan.dump();
     } else if (args.has("--band-samples") || args.has("--band-seed")) {
         return usage("--band-samples and --band-seed set the bands of --bands");
     }

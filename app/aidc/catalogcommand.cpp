@@ -95,6 +95,8 @@ int runCatalogCommand(const ParsedArgs &args, const std::string &executablePath)
     auto layerOf = [&](const std::string &file) -> std::string {
         if (!projectFile.empty() && file == projectFile)
             return "project";
+        if (isInside(file, source.baseDirectory))
+            return "built-in";
         for (std::size_t i = 0; i < searchPath.size(); ++i) {
             if (isInside(file, searchPath[i]))
                 return i < labels.size() ? labels[i] : "overlay";

@@ -249,10 +249,11 @@ DifferenceResult differenceBands(const Project &a, const Catalog &catalogA,
     out.assumptions = int(columns.size());
     const int n = std::max(1, options.samples);
     const std::vector<std::vector<double>> u = latinHypercube(n, columns.size() + 1, options.seed);
+    int failed = 0; // the errors say which (compare prints them)
     const std::vector<Summary> sa = sampleSummaries(a, catalogA, variedA, columns, u, fastA,
-                                                    options.threads, out.errors, out.failedSamples);
+                                                    options.threads, out.errors, failed);
     const std::vector<Summary> sb = sampleSummaries(b, catalogB, variedB, columns, u, fastB,
-                                                    options.threads, out.errors, out.failedSamples);
+                                                    options.threads, out.errors, failed);
 
     for (const HeadlineFigure &figure : headlineFigures()) {
         const std::optional<double> pointA = baseA.summary.*figure.member;

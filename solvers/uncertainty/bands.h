@@ -74,7 +74,6 @@ struct DifferenceResult
     std::vector<DifferenceBand> bands;
     int assumptions = 0; // distinct assumptions sampled across both designs
     Diagnostics errors;
-    int failedSamples = 0; // evaluations of A or B that failed
 };
 
 // `evaluateA`/`evaluateB` carry each design's own options (its price book).

@@ -104,7 +104,7 @@ TEST_CASE("a resumed run evaluates only the items a run lacks and stores none tw
     const CliRun otherPlan =
         runCli(sweep("0.05,0.06,0.07,0.08,0.10", {"--db", db, "--run-id", "R", "--resume"}));
     CHECK(otherPlan.exitCode == cli::ExitUsage);
-    CHECK(otherPlan.err.find("sweep of other axes") != std::string::npos);
+    CHECK(otherPlan.err.find("other sweep axes") != std::string::npos);
 
     const CliRun resumed = runCli(sweep(values, {"--db", db, "--run-id", "R", "--resume"}));
     INFO(resumed.err);
@@ -166,6 +166,16 @@ TEST_CASE("resuming refuses a run whose inputs changed or that is another comman
     CHECK(otherShard.exitCode == cli::ExitUsage);
     CHECK(otherShard.err.find("not one of this shard (2/2)'s items") != std::string::npos);
     CHECK(query(shardDb, "SELECT COUNT(*) FROM runs")[0][0] == "1");
+    // Resumed with other --bands options than the run's (they are part of its plan).
+    const std::string bandsDb = dir.file("bands.db");
+    REQUIRE(runCli(sweep("0.05,0.06", {"--db", bandsDb, "--run-id", "B", "--shard", "1/2",
+                                       "--bands", "--band-samples", "2"}))
+                .exitCode == 0);
+    const CliRun otherBands =
+        runCli(sweep("0.05,0.06", {"--db", bandsDb, "--run-id", "B", "--shard", "1/2", "--resume",
+                                   "--bands", "--band-samples", "3"}));
+    CHECK(otherBands.exitCode == cli::ExitUsage);
+    CHECK(otherBands.err.find("other --bands options") != std::string::npos);
 
     CHECK(runCli(sweep("0.05", {"--resume"})).exitCode == cli::ExitUsage); // no --db
     // No run id to continue (outside Slurm), or one the database does not hold among others.

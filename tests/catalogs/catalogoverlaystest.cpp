@@ -193,6 +193,16 @@ TEST_CASE("a price overlay dates and prices the prices it changes, in its curren
     const Catalog kept = loadCatalogSource({shippedCatalogDir(), {site.dir()}}, undated);
     REQUIRE_FALSE(undated.hasErrors());
     CHECK(kept.price("QM9700")->date == "2025-06-01");
+
+    // A dated list that changes only a price's source leaves its figure's date alone.
+    file = overlay("prices", {{{"part", "QM9700"}, {"source", "[S] the same figure, re-cited"}}});
+    file["date"] = "2026-03-01";
+    site.write("p.json", file);
+    Diagnostics sourceOnly;
+    const Catalog recited = loadCatalogSource({shippedCatalogDir(), {site.dir()}}, sourceOnly);
+    REQUIRE_FALSE(sourceOnly.hasErrors());
+    CHECK(recited.price("QM9700")->unitUsd == 43000);
+    CHECK(recited.price("QM9700")->date == "2025-06-01");
 }
 
 TEST_CASE("an overlay folder that is a file or cannot be listed, a folder named like a file, "
@@ -227,6 +237,19 @@ TEST_CASE("an explicit catalog reads no overlay, otherwise the site and XDG fold
         CHECK(source.overlayDirectories.back() == data.dir() + "/aidc-planner/catalogs");
         CHECK(catalogOverlaySearchPath().front() == "/etc/aidc-planner/catalogs.d");
         CHECK(findCatalogSource("", shippedCatalogDir()).overlayDirectories.empty());
+    }
+    {
+        // A program installed under ~/.local: its built-in catalog is the user's overlay folder,
+        // which is then not read a second time as an overlay.
+        TempFolder home("local");
+        fs::create_directories(home.dir() + "/aidc-planner");
+        fs::create_directory_symlink(shippedCatalogDir(), home.dir() + "/aidc-planner/catalogs");
+        const ScopedEnv local("XDG_DATA_HOME", home.dir().c_str());
+        const ScopedEnv catalogDir("AIDC_CATALOG_DIR", nullptr);
+        const CatalogSource source = findCatalogSource("", std::nullopt);
+        CHECK(source.baseDirectory == shippedCatalogDir());
+        for (const std::string &folder : source.overlayDirectories)
+            CHECK_FALSE(fs::equivalent(folder, shippedCatalogDir()));
     }
     {
         const ScopedEnv catalogDir("AIDC_CATALOG_DIR", shippedCatalogDir().c_str());

@@ -794,6 +794,7 @@ TEST_CASE("catalog overlays: the user's folder changes a part, catalog which nam
     CHECK(explicitCatalog.output.find("changed by") == std::string::npos);
 
     CHECK(withOverlays("catalog which NO-SUCH-PART").exitCode == 1);
+    CHECK(withOverlays("catalog which QM9700 --catalog ''").exitCode == 3); // empty: no catalog
     CHECK(withOverlays("catalog where QM9700").exitCode == 2);
     CHECK(withOverlays("catalog which").exitCode == 2);
 
