@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -128,6 +129,13 @@ public:
             rc = sqlite3_bind_null(m_statement, index);
         } else if (value.is_boolean()) {
             rc = sqlite3_bind_int(m_statement, index, value.get<bool>() ? 1 : 0);
+        } else if (value.is_number_unsigned() &&
+                   value.get<std::uint64_t>() >
+                       std::uint64_t(std::numeric_limits<std::int64_t>::max())) {
+            // Beyond SQLite's 64-bit signed integers (a seed near 2^64): its digits as text.
+            const std::string text = value.dump();
+            rc = sqlite3_bind_text(m_statement, index, text.c_str(), int(text.size()),
+                                   SQLITE_TRANSIENT);
         } else if (value.is_number_integer()) {
             rc = sqlite3_bind_int64(m_statement, index, value.get<std::int64_t>());
         } else if (value.is_number()) {

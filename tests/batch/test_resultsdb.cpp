@@ -139,6 +139,22 @@ TEST_CASE("the database adds tables and columns as figures appear", "[resultsdb]
     CHECK(queryText(path, "SELECT goodput FROM summary WHERE run_time = 'T2'") == "0.9");
 }
 
+// A whole number beyond SQLite's signed 64 bits (a random seed near 2^64, --band-seed) keeps
+// its digits (as text) instead of wrapping to a negative number.
+TEST_CASE("an integer beyond 2^63 - 1 is stored with its digits", "[resultsdb]")
+{
+    TempDir dir;
+    const std::string path = dir.file("results.db");
+    ResultsDatabase db(path);
+    db.begin();
+    db.addRow(okRow(0, {{"uncertainty",
+                         {{"seed", std::uint64_t(18446744073709551615ULL)}, {"samples", 4}}}}),
+              "batch", "T1");
+    db.commit();
+    CHECK(queryText(path, "SELECT seed FROM uncertainty") == "18446744073709551615");
+    CHECK(queryText(path, "SELECT samples FROM uncertainty") == "4");
+}
+
 TEST_CASE("a transaction that is not committed leaves nothing behind", "[resultsdb]")
 {
     TempDir dir;
