@@ -519,7 +519,14 @@ std::string designReportHtml(const Project &project, const Catalog &base, const 
     html += drawingSection(project, result);
     html += siteSection(result);
     html += appendix(result);
-    html += "<p class=\"note\">Written by " + esc(version) +
+    // Which prices produced the cost figures (issue 21): the as-of date quotes were chosen on.
+    const std::string book = result.cost.priceBook.empty()
+                                 ? "catalog prices, each dated by its source"
+                                 : "price-book quotes valid on that date (" +
+                                       esc(result.cost.priceBook) +
+                                       "), else catalog prices dated by their sources";
+    html += "<p class=\"note\">Prices as of " + esc(result.cost.asOfDate) + ": " + book +
+            ". Written by " + esc(version) +
             ". Sources of every figure: docs/references.md.</p>\n</body>\n</html>\n";
     return html;
 }

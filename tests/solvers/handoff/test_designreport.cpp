@@ -74,6 +74,10 @@ TEST_CASE("The design report of the 1k sample has every section and figure", "[r
     CHECK(section(html, "site").find("Load profile of the training job") != std::string::npos);
     CHECK(count(section(html, "site"), "<polyline") == 2);
     CHECK(section(html, "site").find("<td>restart</td>") != std::string::npos);
+    // It says which prices produced the cost figures (the cost solver's as-of date: today).
+    CHECK(html.find("Prices as of " + result.cost.asOfDate + ": catalog prices") !=
+          std::string::npos);
+    CHECK(result.cost.asOfDate.size() == 10);
     // Self-contained: no script, nothing loaded from elsewhere.
     CHECK(html.find("<script") == std::string::npos);
     CHECK(html.find("src=") == std::string::npos);
