@@ -132,7 +132,11 @@ if(uid STREQUAL "0" AND CHROOT)
             ${CHROOT} ${root} /usr/bin/aidc eval
             /usr/share/aidc-planner/projects/h100-1k-infiniband.json
         OUTPUT_VARIABLE report ERROR_VARIABLE errors RESULT_VARIABLE status)
-    if(NOT status EQUAL 0 OR NOT report MATCHES "1,016")
+    if(errors MATCHES "chroot: cannot change root directory.*Operation not permitted")
+        # A container without CAP_SYS_CHROOT: root, but chroot is not allowed. The ldd check
+        # and the unpacked run above still hold.
+        message(STATUS "chroot not permitted here: the chrooted run is skipped")
+    elseif(NOT status EQUAL 0 OR NOT report MATCHES "1,016")
         message(FATAL_ERROR "aidc eval in a chroot without Qt failed (${status}): ${errors}")
     endif()
 endif()
