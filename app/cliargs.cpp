@@ -262,8 +262,8 @@ std::string manPage(const std::string &program, const std::string &description,
         for (const auto &[name, meaning] : environment)
             out += ".TP\n.B " + roff(name) + "\n" + roff(meaning) + "\n";
     }
-    out += ".SH SEE ALSO\nThe documentation in /usr/share/doc/aidc\\-planner (cli.md, "
-           "project\\-format.md, batch.md).\n";
+    out += ".SH SEE ALSO\nThe documentation in /usr/share/doc/aidc\\-planner/docs (cli.md, "
+           "project\\-format.md, batch.md, catalog\\-format.md).\n";
     return out;
 }
 

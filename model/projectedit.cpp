@@ -5,6 +5,7 @@
 #include "projectjson.h"
 
 #include <algorithm>
+#include <charconv>
 #include <stdexcept>
 
 namespace aidc {
@@ -61,8 +62,11 @@ std::size_t arrayIndex(const std::string &token, std::size_t size, bool allowEnd
         !std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
         (token.size() > 1 && token[0] == '0'))
         throw PointerError{pointer, "'" + token + "' is not an array index"};
-    const std::size_t index = std::stoul(token);
-    if (index > size || (index == size && !allowEnd))
+    std::size_t index = 0;
+    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), index);
+    (void)end;
+    // Digits beyond std::size_t are past the end of any list (found by fuzz_edit).
+    if (ec == std::errc::result_out_of_range || index > size || (index == size && !allowEnd))
         throw PointerError{pointer, "index " + token + " is past the end of the list (" +
                                         std::to_string(size) + " entries)"};
     return index;
