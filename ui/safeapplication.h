@@ -7,7 +7,8 @@
 // its event loop; QApplication::notify() is the one place every event passes, so it is where
 // they are caught. Every handler that expects a failure still handles it itself (the loader's
 // messages, the evaluator's error results); this is the net under them. It covers exceptions
-// out of event handlers, not those of startup (main) or of other threads' own code; Qt leaves
+// out of event handlers, the first project's opening included (app/planner/main.cpp runs it
+// from the event loop), not those of other threads' own code, which catch their own; Qt leaves
 // an exception that unwinds through signal delivery or painting undefined, so a handler that
 // can fail still catches its own.
 

@@ -169,10 +169,15 @@ int main(int argc, char *argv[])
 
     aidc::ui::MainWindow window;
     const QStringList files = parser.positionalArguments();
-    // A file that fails to load has shown the loader's message; start from the sample then.
-    if (files.isEmpty() || !window.openFile(files.front()))
-        window.startWithoutFile();
     window.show();
+    // The first project opens from the event loop, like every later one, so that an exception
+    // nobody expected becomes the application's error dialog (ui/safeapplication.h), not a
+    // termination. A file that fails to load has shown the loader's message; start from the
+    // sample then.
+    QTimer::singleShot(0, &window, [&window, files] {
+        if (files.isEmpty() || !window.openFile(files.front()))
+            window.startWithoutFile();
+    });
 
     if (parser.isSet(startupTime)) {
         QTimer::singleShot(0, &window, [&] {

@@ -176,3 +176,23 @@ TEST_CASE("a streamed save writes its pieces on commit and nothing without it", 
     CHECK_FALSE(intoDirectory.write("x"));
     CHECK_FALSE(intoDirectory.commit().ok);
 }
+
+// Issue 18, item 7: a temporary file is readable by its owner only while it is written (an
+// export of a design is not for other users of the machine before it is complete).
+TEST_CASE("the temporary of a save is its owner's only while it is written",
+          "[atomicfile][security]")
+{
+    test::TempDir dir;
+    const std::string path = dir.file("bom.csv");
+    AtomicFileWriter writer(path);
+    REQUIRE(writer.ok());
+    REQUIRE(writer.write("part,count\r\n"));
+    std::string temporary;
+    for (const auto &entry : fs::directory_iterator(dir.path()))
+        temporary = entry.path().string();
+    REQUIRE_FALSE(temporary.empty());
+    CHECK(fs::path(temporary).filename().string().rfind(".bom.csv.", 0) == 0);
+    CHECK(modeOf(temporary) == 0600);
+    REQUIRE(writer.commit().ok);
+    CHECK(test::readFile(path) == "part,count\r\n");
+}
