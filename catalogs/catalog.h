@@ -9,6 +9,8 @@
 // confidence tag (V vendor, P paper, A analyst, S secondary, D derived, U unverified; defined in
 // docs/references.md). Units are in the member names. Plain data, Qt-free.
 
+#include "model/mediumkind.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -161,18 +163,6 @@ struct SwitchModel
     int radixAt(double portGbps) const;
 };
 
-// TwistedPair: 1 GbE copper (Cat6) for the OOB plane.
-enum class MediumKind {
-    Dac,
-    Acc,
-    Aec,
-    Aoc,
-    MultimodeOptic,
-    SinglemodeOptic,
-    Coherent,
-    TwistedPair
-};
-
 // One rung of the media ladder: what it takes to carry one link of `gbps` up to `reachM`.
 struct Medium
 {
@@ -182,9 +172,12 @@ struct Medium
     MediumKind kind = MediumKind::Dac;
     double gbps = 400;
     double reachM = 0;
-    double powerWPerEnd = 0;           // module (or active cable end) power at each end
-    bool needsTransceivers = false;    // true: a module at each end plus fibre
-    int linksPerModule = 1;            // twin-port modules serve 2 links per cage
+    double powerWPerEnd = 0;        // module (or active cable end) power at each end
+    bool needsTransceivers = false; // true: a module at each end plus fibre
+    int linksPerModule = 1;         // twin-port modules serve 2 links per cage
+    // Fabric technologies ("infiniband", "ethernet") the medium is offered for; empty = both.
+    // XDR InfiniBand has no DAC, AOC or multimode parts [V] [ref:nvidia-xdr-interconnect].
+    std::vector<std::string> technologies;
     std::vector<double> stockLengthsM; // lengths the cable/jumper is sold in (empty: made to order)
     double diameterMm = 0;
     double massKgPerM = 0;

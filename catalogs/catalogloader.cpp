@@ -3,6 +3,7 @@
 
 #include "model/strictjson.h"
 
+#include "model/enumnames.h"
 #include "model/jsonreader.h"
 
 #include <nlohmann/json.hpp>
@@ -35,17 +36,6 @@ constexpr int kVersion = 1;
 constexpr double kMaxGbps = 1.0e5;
 constexpr double kMaxServerPowerW = 2.0e6;
 constexpr double kMaxMassKg = 1.0e4;
-
-const EnumNames<MediumKind> kMediumKinds = {
-    {"dac", MediumKind::Dac},
-    {"acc", MediumKind::Acc},
-    {"aec", MediumKind::Aec},
-    {"aoc", MediumKind::Aoc},
-    {"multimode", MediumKind::MultimodeOptic},
-    {"singlemode", MediumKind::SinglemodeOptic},
-    {"coherent", MediumKind::Coherent},
-    {"twisted-pair", MediumKind::TwistedPair},
-};
 
 const std::vector<std::string> kSwitchTechnologies = {"infiniband", "ethernet"};
 const std::vector<std::string> kPowerStageKinds = {"switchgear", "transformer",     "ups",
@@ -205,6 +195,33 @@ public:
             return;
         }
         out = text;
+    }
+
+    // An optional list of distinct values, each one of `allowed`.
+    void choices(const char *key, std::vector<std::string> &out,
+                 const std::vector<std::string> &allowed)
+    {
+        if (!m_reader.has(key))
+            return;
+        std::vector<std::string> values;
+        const std::size_t before = m_reader.diagnostics().items().size();
+        m_reader.readStringList(key, values);
+        if (m_reader.diagnostics().items().size() != before)
+            return;
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const std::string path = jsonPointerAppend(m_reader.pathOf(key), i);
+            if (std::find(allowed.begin(), allowed.end(), values[i]) == allowed.end()) {
+                itemError(path, "unknown value '" + values[i] +
+                                    "' (expected one of: " + joined(allowed) + ")");
+                return;
+            }
+            if (std::find(values.begin(), values.begin() + std::ptrdiff_t(i), values[i]) !=
+                values.begin() + std::ptrdiff_t(i)) {
+                itemError(path, "'" + values[i] + "' is listed twice");
+                return;
+            }
+        }
+        out = std::move(values);
     }
 
     void boolean(const char *key, bool &out) { m_reader.readBool(key, out, need()); }
@@ -496,12 +513,13 @@ void read(EntryReader &e, Medium &m)
     e.string("id", m.id);
     e.string("name", m.name);
     e.orderable(m);
-    e.enumeration("kind", m.kind, kMediumKinds);
+    e.enumeration("kind", m.kind, mediumKindNames());
     e.number("gbps", m.gbps, 0, kMaxGbps, true);
     e.number("reachM", m.reachM, 0, 1.0e6, true);
     e.number("powerWPerEnd", m.powerWPerEnd, 0, 200);
     e.boolean("needsTransceivers", m.needsTransceivers);
     e.integer("linksPerModule", m.linksPerModule, 1, 8);
+    e.choices("technologies", m.technologies, kSwitchTechnologies);
     e.ascendingList("stockLengthsM", m.stockLengthsM, 0.1, 1.0e5);
     e.number("diameterMm", m.diameterMm, 0, 100, true);
     e.number("massKgPerM", m.massKgPerM, 0, 10, true);

@@ -126,6 +126,26 @@ const EnumNames<Technology> &technologyNames()
     return names;
 }
 
+const EnumNames<MediumKind> &mediumKindNames()
+{
+    static const EnumNames<MediumKind> names{{"dac", MediumKind::Dac},
+                                             {"acc", MediumKind::Acc},
+                                             {"aec", MediumKind::Aec},
+                                             {"aoc", MediumKind::Aoc},
+                                             {"multimode", MediumKind::MultimodeOptic},
+                                             {"singlemode", MediumKind::SinglemodeOptic},
+                                             {"coherent", MediumKind::Coherent},
+                                             {"twisted-pair", MediumKind::TwistedPair}};
+    return names;
+}
+
+const EnumNames<MediaOrder> &mediaOrderNames()
+{
+    static const EnumNames<MediaOrder> names{{"catalog", MediaOrder::Catalog},
+                                             {"lifecycle", MediaOrder::Lifecycle}};
+    return names;
+}
+
 const EnumNames<FfnType> &ffnTypeNames()
 {
     static const EnumNames<FfnType> names{{"swiglu", FfnType::SwiGlu}, {"gelu", FfnType::Gelu}};
@@ -200,6 +220,14 @@ const char *toString(LeafPlacement value)
 const char *toString(Technology value)
 {
     return enumName(technologyNames(), value);
+}
+const char *toString(MediumKind value)
+{
+    return enumName(mediumKindNames(), value);
+}
+const char *toString(MediaOrder value)
+{
+    return enumName(mediaOrderNames(), value);
 }
 const char *toString(FfnType value)
 {

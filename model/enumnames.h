@@ -22,8 +22,10 @@ const EnumNames<Coolant> &coolantNames();             // water, pg25, pg40, eg30
 const EnumNames<PlaneRole> &planeRoleNames();         // backend, frontend, storage, oob
 const EnumNames<LeafPlacement> &leafPlacementNames(); // ToR, MoR, EoR, network-rack
 const EnumNames<Technology> &technologyNames();       // infiniband, ethernet
-const EnumNames<FfnType> &ffnTypeNames();             // swiglu, gelu
-const EnumNames<Precision> &precisionNames();         // bf16, fp8
+const EnumNames<MediumKind> &mediumKindNames(); // dac, acc, aec, aoc, multimode, singlemode, ...
+const EnumNames<MediaOrder> &mediaOrderNames(); // catalog, lifecycle
+const EnumNames<FfnType> &ffnTypeNames();       // swiglu, gelu
+const EnumNames<Precision> &precisionNames();   // bf16, fp8
 const EnumNames<PipelineSchedule> &pipelineScheduleNames(); // 1f1b, interleaved, zb1p, dualpipe
 const EnumNames<Recompute> &recomputeNames();               // none, selective, full
 const EnumNames<CheckpointTier> &checkpointTierNames();     // host-memory, local-nvme, parallel-fs
@@ -43,6 +45,8 @@ const char *toString(Coolant value);
 const char *toString(PlaneRole value);
 const char *toString(LeafPlacement value);
 const char *toString(Technology value);
+const char *toString(MediumKind value);
+const char *toString(MediaOrder value);
 const char *toString(FfnType value);
 const char *toString(Precision value);
 const char *toString(PipelineSchedule value);

@@ -8,6 +8,7 @@
 // The JSON form, its validation and its upgrade chain live in projectjson.h.
 
 #include "diagnostics.h"
+#include "mediumkind.h"
 #include "workload.h"
 
 #include <array>
@@ -245,6 +246,34 @@ enum class PlaneRole { Backend, Frontend, Storage, Oob };
 enum class LeafPlacement { ToR, MoR, EoR, NetworkRack };
 enum class Technology { InfiniBand, Ethernet };
 
+// How the cabling solver ranks the media of a link's speed: the catalog's ladder order
+// (cheapest link first), or the lowest life-cycle cost per link (purchase, energy over the
+// service life and expected replacements; docs/fabric-model.md §6).
+enum class MediaOrder { Catalog, Lifecycle };
+
+// The media one tier boundary of a plane may use. Unset members take the plane's policy.
+struct MediaBoundaryRule
+{
+    std::optional<std::vector<MediumKind>> allowed;
+    std::optional<bool> opticsRequired;
+
+    bool operator==(const MediaBoundaryRule &) const = default;
+};
+
+// Which media a plane's links may use (docs/fabric-model.md §6): the allowed classes (empty =
+// every class the catalog offers at the plane's speed and technology), whether a link must be
+// transceivers and fibre, the ranking, and overrides per tier boundary (entry 0: endpoint to
+// leaf, entry j: tier j to tier j + 1).
+struct MediaPolicy
+{
+    std::vector<MediumKind> allowed;
+    bool opticsRequired = false;
+    MediaOrder order = MediaOrder::Catalog;
+    std::vector<MediaBoundaryRule> boundaries;
+
+    bool operator==(const MediaPolicy &) const = default;
+};
+
 // One scale-out fabric plane (one of the four networks, or one of several identical
 // backend planes). Backend endpoints are per GPU, the others per server.
 struct FabricPlane
@@ -264,6 +293,7 @@ struct FabricPlane
     double islandOversubscription = 1.0;
     std::vector<std::string> pools; // pools attached (empty = all)
     bool allowAoc = true;
+    MediaPolicy media;
     // Leaf ports kept free for the fabric manager (UFM appliances); nullopt = 1 on an
     // InfiniBand plane, 0 on Ethernet [ref:nvidia-superpod-h100-ra].
     std::optional<int> fabricManagerPorts;

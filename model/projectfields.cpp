@@ -911,6 +911,61 @@ std::vector<ProjectField> buildTable()
             .stages(Fabric | Power | Cost)
             .design()
             .desc("May the cabling solver use active optical cables."),
+        F("/network/planes/*/media", T::Object)
+            .since(2)
+            .desc("Media policy: which media the cabling solver may use on this plane's links "
+                  "(docs/fabric-model.md §6)."),
+        F("/network/planes/*/media/allowed", T::StringList)
+            .names(mediumKindNames(), std::optional<MediumKind>())
+            .def(Json::array())
+            .defText("[] = every class the catalog offers at the plane's speed and technology")
+            .note("medium classes, no repeats")
+            .since(2)
+            .stages(Fabric | Power | Cost)
+            .design()
+            .desc("Medium classes the plane's links may use."),
+        F("/network/planes/*/media/opticsRequired", T::Boolean)
+            .def(plane.media.opticsRequired)
+            .since(2)
+            .stages(Fabric | Power | Cost)
+            .design()
+            .desc("Every link is transceivers and fibre (no copper, no AOC), as the DGX SuperPOD "
+                  "reference architectures build their InfiniBand fabrics "
+                  "[ref:nvidia-superpod-h100-ra]."),
+        F("/network/planes/*/media/order", T::Enum)
+            .names(mediaOrderNames(), std::optional(plane.media.order))
+            .since(2)
+            .stages(Fabric | Power | Cost)
+            .design()
+            .desc("How the media of a link's speed are ranked: \"catalog\" takes the catalog's "
+                  "ladder (cheapest link first); \"lifecycle\" the lowest cost per link over the "
+                  "service life (/cost/horizonYears): purchase, energy of both ends at "
+                  "/site/electricityUsdPerKWh with a 1.25 facility overhead [U], and expected "
+                  "replacements at the catalog failure rates."),
+        F("/network/planes/*/media/boundaries", T::Array)
+            .def(Json::array())
+            .defText("[] = the plane's policy everywhere")
+            .note("at most one entry per link level: tiers entries (4 with \"auto\")")
+            .since(2)
+            .desc("Overrides per link level: entry 0 the endpoint-to-leaf links, entry j the links "
+                  "from tier j to tier j + 1."),
+        F("/network/planes/*/media/boundaries/*", T::Object)
+            .since(2)
+            .desc("The media of one link level; a key left out takes the plane's value."),
+        F("/network/planes/*/media/boundaries/*/allowed", T::StringList)
+            .names(mediumKindNames(), std::optional<MediumKind>())
+            .defText("the plane's")
+            .note("medium classes, no repeats")
+            .since(2)
+            .stages(Fabric | Power | Cost)
+            .design()
+            .desc("Medium classes this level's links may use."),
+        F("/network/planes/*/media/boundaries/*/opticsRequired", T::Boolean)
+            .defText("the plane's")
+            .since(2)
+            .stages(Fabric | Power | Cost)
+            .design()
+            .desc("This level's links are transceivers and fibre."),
         F("/network/planes/*/fabricManagerPorts", T::Integer)
             .unit("ports", D::Count)
             .defText("1 on InfiniBand, 0 on Ethernet")
@@ -1759,7 +1814,10 @@ OrderedJson schemaNode(const ProjectField &field, const std::vector<ProjectField
     }
     case T::StringList:
         node["type"] = "array";
-        node["items"] = {{"type", "string"}};
+        if (field.enumNames.empty())
+            node["items"] = {{"type", "string"}};
+        else
+            node["items"] = {{"type", "string"}, {"enum", field.enumNames}};
         node["uniqueItems"] = true;
         break;
     case T::NumberMap: {
@@ -1819,6 +1877,8 @@ std::vector<std::string> documentedObjects()
             "/cooling",
             "/compute/pools/*",
             "/network/planes/*",
+            "/network/planes/*/media",
+            "/network/planes/*/media/boundaries/*",
             "/storage",
             "/workload",
             "/workload/model",
@@ -1838,10 +1898,11 @@ std::string projectFieldsMarkdown(std::string_view objectPointer)
         if (field.parent() != objectPointer || field.key() == "*")
             continue;
         std::string type(typeName(field.type));
-        if (field.type == T::Enum) {
-            type.clear();
+        if (!field.enumNames.empty()) {
+            std::string names;
             for (const std::string &name : field.enumNames)
-                type += (type.empty() ? "" : ", ") + ("`\"" + name + "\"`");
+                names += (names.empty() ? "" : ", ") + ("`\"" + name + "\"`");
+            type = field.type == T::Enum ? names : "array of " + names;
         }
         // A constant default in code style; prose rules, "none" and **required** as written.
         std::string def = fieldDefaultText(field);

@@ -10,6 +10,7 @@
 #include "softwarestack.h"
 #include "strictjson.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -145,6 +146,33 @@ private:
         if (m_diagnostics.items().size() == before)
             out = value;
     }
+    // A list of enum names, each known and listed once.
+    template<typename E>
+    void field(JsonObjectReader &r, const char *key, std::vector<E> &out, const EnumNames<E> &names)
+    {
+        std::vector<std::string> texts;
+        field(r, key, texts);
+        if (!r.has(key))
+            return;
+        std::string known;
+        for (const auto &[name, value] : names)
+            known += std::string(known.empty() ? "" : ", ") + name;
+        out.clear();
+        for (std::size_t i = 0; i < texts.size(); ++i) {
+            const std::string path = jsonPointerAppend(r.pathOf(key), i);
+            auto it = std::find_if(names.begin(), names.end(),
+                                   [&](const auto &n) { return texts[i] == n.first; });
+            if (it == names.end())
+                m_diagnostics.error(m_file, path,
+                                    "unknown value '" + texts[i] + "' (expected one of: " + known +
+                                        ")");
+            else if (std::find(out.begin(), out.end(), it->second) != out.end())
+                m_diagnostics.error(m_file, path, "'" + texts[i] + "' is listed twice");
+            else
+                out.push_back(it->second);
+        }
+    }
+    void readMediaPolicy(JsonObjectReader &r, MediaPolicy &media);
     void readNonEmptyString(JsonObjectReader &r, const char *key, std::string &out);
     void readSite(JsonObjectReader &r, Site &site);
     void readPowerSupply(JsonObjectReader &r, Site &site);
@@ -528,7 +556,42 @@ void ProjectReader::readPlane(JsonObjectReader &r, FabricPlane &plane)
             m_planePools.push_back({plane.pools[j], path});
     }
     field(r, "allowAoc", plane.allowAoc);
+    if (const Json *media = r.object("media")) {
+        JsonObjectReader m = child(*media, r.pathOf("media"));
+        readMediaPolicy(m, plane.media);
+        const std::size_t levels = plane.tiers ? std::size_t(*plane.tiers) : 4;
+        if (plane.media.boundaries.size() > levels)
+            m.error("boundaries",
+                    std::to_string(plane.media.boundaries.size()) + " entries, but " +
+                        (plane.tiers ? "a " + std::to_string(*plane.tiers) + "-tier fabric has "
+                                     : std::string("an automatic fabric of at most 4 tiers has ")) +
+                        std::to_string(levels) +
+                        " link levels (endpoint->leaf first, then one per tier boundary)");
+        m.finish();
+    }
     field(r, "fabricManagerPorts", plane.fabricManagerPorts);
+}
+
+void ProjectReader::readMediaPolicy(JsonObjectReader &r, MediaPolicy &media)
+{
+    field(r, "allowed", media.allowed, mediumKindNames());
+    field(r, "opticsRequired", media.opticsRequired);
+    field(r, "order", media.order, mediaOrderNames());
+    if (const Json *boundaries = r.array("boundaries")) {
+        for (std::size_t i = 0; i < boundaries->size(); ++i) {
+            MediaBoundaryRule rule;
+            JsonObjectReader o =
+                child((*boundaries)[i], jsonPointerAppend(r.pathOf("boundaries"), i));
+            if (o.has("allowed")) {
+                std::vector<MediumKind> allowed;
+                field(o, "allowed", allowed, mediumKindNames());
+                rule.allowed = std::move(allowed);
+            }
+            field(o, "opticsRequired", rule.opticsRequired);
+            o.finish();
+            media.boundaries.push_back(std::move(rule));
+        }
+    }
 }
 
 void ProjectReader::readStorage(JsonObjectReader &r, StorageDesign &storage)
@@ -1191,6 +1254,37 @@ OrderedJson poolJson(const ComputePool &pool)
     return o;
 }
 
+OrderedJson mediumKindsJson(const std::vector<MediumKind> &kinds)
+{
+    OrderedJson list = OrderedJson::array();
+    for (MediumKind kind : kinds)
+        list.push_back(toString(kind));
+    return list;
+}
+
+OrderedJson mediaPolicyJson(const MediaPolicy &media)
+{
+    const MediaPolicy d;
+    OrderedJson o = OrderedJson::object();
+    if (!media.allowed.empty())
+        o["allowed"] = mediumKindsJson(media.allowed);
+    putBool(o, "opticsRequired", media.opticsRequired, d.opticsRequired);
+    putEnum(o, "order", media.order, d.order);
+    if (!media.boundaries.empty()) {
+        OrderedJson list = OrderedJson::array();
+        for (const MediaBoundaryRule &rule : media.boundaries) {
+            OrderedJson b = OrderedJson::object();
+            if (rule.allowed)
+                b["allowed"] = mediumKindsJson(*rule.allowed);
+            if (rule.opticsRequired)
+                b["opticsRequired"] = *rule.opticsRequired;
+            list.push_back(std::move(b));
+        }
+        o["boundaries"] = std::move(list);
+    }
+    return o;
+}
+
 OrderedJson planeJson(const FabricPlane &plane)
 {
     const FabricPlane d;
@@ -1217,6 +1311,8 @@ OrderedJson planeJson(const FabricPlane &plane)
     if (!plane.pools.empty())
         o["pools"] = plane.pools;
     putBool(o, "allowAoc", plane.allowAoc, d.allowAoc);
+    if (plane.media != d.media)
+        o["media"] = mediaPolicyJson(plane.media);
     putInt(o, "fabricManagerPorts", plane.fabricManagerPorts);
     return o;
 }

@@ -526,6 +526,34 @@ void planeFields(std::vector<PropertyField> &out, const Project &project, int in
                                       QObject::tr("all pools"));
     b.declared("allowAoc", QObject::tr("Allow active optical cables"), plane.allowAoc);
     b.declared("fabricManagerPorts", QObject::tr("Fabric-manager ports"), plane.fabricManagerPorts);
+
+    // The media policy: classes as a comma-separated list, the per-level rules as JSON.
+    const std::string base = "/network/planes/" + std::to_string(index) + "/media";
+    const QString group = QObject::tr("Media policy");
+    SheetBuilder m(out, base, group);
+    PropertyField &allowed =
+        m.add("allowed", QObject::tr("Allowed media classes"), PropertyField::Type::TextList);
+    QStringList kinds, known;
+    for (MediumKind kind : plane.media.allowed)
+        kinds << QString::fromUtf8(toString(kind));
+    for (const auto &[name, kind] : mediumKindNames())
+        known << QString::fromUtf8(name);
+    allowed.text = kinds.join(", ");
+    allowed.optional = true;
+    allowed.placeholder = QObject::tr("every class the catalog offers");
+    allowed.tooltip =
+        SheetBuilder::tip(QObject::tr("Medium classes, comma separated"), {}, known.join(", "),
+                          QObject::tr("every class the catalog offers"));
+    m.declared("opticsRequired", QObject::tr("Optics required"), plane.media.opticsRequired);
+    m.declaredEnum("order", QObject::tr("Media ranking"), plane.media.order, mediaOrderNames());
+    out.push_back(jsonField(
+        base + "/boundaries", group, QObject::tr("Rules per link level"),
+        documentValue(project, base + "/boundaries"),
+        QObject::tr("[ {}, { \"opticsRequired\": true } ]"),
+        SheetBuilder::tip(QObject::tr("Entry 0: endpoint to leaf links; entry j: tier j to "
+                                      "j + 1. Each may set \"allowed\" and \"opticsRequired\"; "
+                                      "a key left out takes the plane's value"),
+                          {}, {}, QObject::tr("the plane's policy everywhere"))));
 }
 
 void powerFields(std::vector<PropertyField> &out, const PowerDesign &power, const Catalog *catalog)

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "solvers/fabric/cabling.h"
 
+#include "model/enumnames.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -81,49 +84,111 @@ double routedLengthM(const End &a, const End &b, const CablingOptions &o)
     return (base + 2.0 * o.slackPerEndM) * (1.0 + o.dressingFraction);
 }
 
-// The plane's media ladder: catalog media of the link speed, in catalog (ladder) order.
+// Which media a ladder may hold and how it ranks them.
+struct LadderPolicy
+{
+    bool allowAoc = true;
+    std::string technology; // catalog technology name; "" = any
+    const MediaPolicy *media = nullptr;
+    int levels = 1; // link levels the topology has (endpoint-leaf = 0)
+};
+
+// The plane's media ladder: the catalog media of the link speed that the plane's technology
+// and policy allow, ranked by the policy's order; per link level, which rungs it may use.
 class Ladder
 {
 public:
-    Ladder(const Catalog &catalog, double gbps, bool allowAoc, const CablingOptions &o)
+    Ladder(const Catalog &catalog, double gbps, const LadderPolicy &policy, const CablingOptions &o)
         : m_options(o)
     {
+        std::vector<const Medium *> media;
         for (const Medium &m : catalog.media) {
             if (std::abs(m.gbps - gbps) > 1e-6 * std::max(1.0, gbps))
                 continue;
-            if (!allowAoc && m.kind == MediumKind::Aoc)
+            if (!policy.allowAoc && m.kind == MediumKind::Aoc)
                 continue;
-            if (m_media.size() >= FabricTopology::kNoMedium)
+            if (!policy.technology.empty() && !m.technologies.empty() &&
+                std::find(m.technologies.begin(), m.technologies.end(), policy.technology) ==
+                    m.technologies.end())
+                continue;
+            if (media.size() >= FabricTopology::kNoMedium)
                 break;
-            m_media.push_back(&m);
+            media.push_back(&m);
+        }
+        if (policy.media && policy.media->order == MediaOrder::Lifecycle) {
+            std::vector<std::pair<double, const Medium *>> ranked;
+            for (const Medium *m : media)
+                ranked.emplace_back(lifecycleUsdPerLink(*m, catalog, o), m);
+            std::stable_sort(ranked.begin(), ranked.end(),
+                             [](const auto &a, const auto &b) { return a.first < b.first; });
+            for (std::size_t i = 0; i < media.size(); ++i)
+                media[i] = ranked[i].second;
+        }
+        for (const Medium *m : media) {
+            m_media.push_back(m);
             // Cables (copper, AOC) come in stock lengths; a transceiver link's fibre runs
             // through jumpers and made-to-order trunks, so only its reach limits it.
             m_maxStock.push_back(
-                m.stockLengthsM.empty() || m.needsTransceivers
+                m->stockLengthsM.empty() || m->needsTransceivers
                     ? 1e30
-                    : *std::max_element(m.stockLengthsM.begin(), m.stockLengthsM.end()));
+                    : *std::max_element(m->stockLengthsM.begin(), m->stockLengthsM.end()));
+        }
+        m_usable.assign(std::size_t(std::max(1, policy.levels)),
+                        std::vector<bool>(m_media.size(), true));
+        if (!policy.media)
+            return;
+        const MediaPolicy &p = *policy.media;
+        for (std::size_t level = 0; level < m_usable.size(); ++level) {
+            const MediaBoundaryRule *rule =
+                level < p.boundaries.size() ? &p.boundaries[level] : nullptr;
+            const std::vector<MediumKind> &allowed =
+                rule && rule->allowed ? *rule->allowed : p.allowed;
+            const bool optics =
+                rule && rule->opticsRequired ? *rule->opticsRequired : p.opticsRequired;
+            for (std::size_t i = 0; i < m_media.size(); ++i) {
+                const Medium &m = *m_media[i];
+                const bool kindOk = allowed.empty() || std::find(allowed.begin(), allowed.end(),
+                                                                 m.kind) != allowed.end();
+                m_usable[level][i] = kindOk && (!optics || m.needsTransceivers);
+            }
         }
     }
 
     bool empty() const { return m_media.empty(); }
     std::size_t size() const { return m_media.size(); }
     const Medium &at(std::size_t i) const { return *m_media[i]; }
-    double maxReachM() const
+    std::size_t levels() const { return m_usable.size(); }
+    // Whether links of `level` may use rung i (a level above the topology's takes the top one's).
+    bool usable(std::size_t level, std::size_t i) const
+    {
+        return m_usable[std::min(level, m_usable.size() - 1)][i];
+    }
+    bool anyUsable(std::size_t level) const
+    {
+        for (std::size_t i = 0; i < m_media.size(); ++i) {
+            if (usable(level, i))
+                return true;
+        }
+        return false;
+    }
+    double maxReachM(std::size_t level) const
     {
         double r = 0;
-        for (const Medium *m : m_media)
-            r = std::max(r, m->reachM);
+        for (std::size_t i = 0; i < m_media.size(); ++i) {
+            if (usable(level, i))
+                r = std::max(r, m_media[i]->reachM);
+        }
         return r;
     }
 
-    // First medium at or above `floor` whose reach covers L plus margin and that is sold long
-    // enough; kNoMedium when none.
-    std::uint8_t pick(double lengthM, int floor) const
+    // First medium at or above `floor` that links of `level` may use, whose reach covers L plus
+    // margin and that is sold long enough; kNoMedium when none.
+    std::uint8_t pick(double lengthM, int floor, std::size_t level = 0) const
     {
         const double need =
             lengthM + std::max(m_options.reachMarginFraction * lengthM, m_options.reachMarginMinM);
         for (std::size_t i = std::size_t(floor); i < m_media.size(); ++i) {
-            if (m_media[i]->reachM >= need && m_maxStock[i] >= lengthM)
+            if (usable(level, i) && m_media[i]->reachM >= need && m_maxStock[i] >= lengthM)
                 return std::uint8_t(i);
         }
         return FabricTopology::kNoMedium;
@@ -133,6 +198,7 @@ private:
     const CablingOptions &m_options;
     std::vector<const Medium *> m_media;
     std::vector<double> m_maxStock;
+    std::vector<std::vector<bool>> m_usable; // [level][rung]
 };
 
 // Trunk groups between two racks (open addressing; keys are rack/site pairs).
@@ -200,7 +266,65 @@ std::string formatLength(double m)
     return formatNumber(m) + " m";
 }
 
+// "endpoint-leaf", "leaf-spine", "spine-core" ... for a link level of a plane of `levels` levels.
+std::string linkLevelName(std::size_t level, std::size_t levels)
+{
+    const int tiers = int(levels);
+    if (level == 0)
+        return "endpoint-" + std::string(switchTierName(1, tiers));
+    return std::string(switchTierName(int(level), tiers)) + "-" +
+           switchTierName(int(level) + 1, tiers);
+}
+
+// The project path of the policy that rules a link level: its boundary entry when it has one.
+std::string mediaPolicyPath(const std::string &planePath, const MediaPolicy &media,
+                            std::size_t level)
+{
+    if (level < media.boundaries.size())
+        return planePath + "/media/boundaries/" + std::to_string(level);
+    return planePath + "/media";
+}
+
+std::string rungList(const Ladder &ladder)
+{
+    std::string out;
+    for (std::size_t i = 0; i < ladder.size(); ++i)
+        out += (out.empty() ? "" : ", ") + ladder.at(i).id;
+    return out;
+}
+
 } // namespace
+
+double lifecycleUsdPerLink(const Medium &m, const Catalog &catalog, const CablingOptions &o)
+{
+    const Price *own = catalog.price(m.id);
+    if (!own || own->unit != "each")
+        return std::numeric_limits<double>::infinity();
+    auto price = [&](const std::string &part) {
+        const Price *p = catalog.price(part);
+        return p && p->unit == "each" ? p->unitUsd : 0.0;
+    };
+    auto rate = [&](const char *componentClass) {
+        const FailureRate *f = catalog.failureRate(componentClass);
+        return f ? f->failuresPerYear : 0.0;
+    };
+    const double years = o.lifecycle.years;
+    const double energyUsd = 2.0 * m.powerWPerEnd * 8766.0 * years / 1000.0 *
+                             o.lifecycle.usdPerKWh * o.lifecycle.energyOverhead;
+    const char *opticsClass = m.gbps <= 10 ? "transceiver-1g" : "transceiver";
+    double partsUsd = 0, replacedUsd = 0;
+    if (m.needsTransceivers) {
+        const double modules = 2.0 / double(std::max(1, m.linksPerModule));
+        const double jumper = price("fibre/" + o.jumperPart);
+        partsUsd = modules * price(m.id) + jumper;
+        replacedUsd = (modules * rate(opticsClass) * price(m.id) + rate("cable") * jumper) * years;
+    } else {
+        partsUsd = price(m.id);
+        const double failures = m.kind == MediumKind::Aoc ? 2.0 * rate(opticsClass) : rate("cable");
+        replacedUsd = failures * partsUsd * years;
+    }
+    return partsUsd + energyUsd + replacedUsd;
+}
 
 double stockLength(double lengthM, const std::vector<double> &stockM, double stepM)
 {
@@ -371,7 +495,12 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
     };
 
     // ---- lengths and media
-    const Ladder ladder(catalog, plane.portGbps, settings.allowAoc, o);
+    LadderPolicy policy;
+    policy.allowAoc = settings.allowAoc;
+    policy.technology = toString(settings.technology);
+    policy.media = &settings.media;
+    policy.levels = std::max(1, g.tiers());
+    const Ladder ladder(catalog, plane.portGbps, policy, o);
     plane.media.clear();
     for (std::size_t i = 0; i < ladder.size(); ++i)
         plane.media.push_back(ladder.at(i).id);
@@ -380,13 +509,24 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
     for (std::size_t l = 0; l < links; ++l) {
         const double length = routedLengthM(endOf(g.linkA[l]), endOf(g.linkB[l]), o);
         g.lengthM[l] = float(length);
-        g.linkMedium[l] = ladder.pick(length, 0);
+        g.linkMedium[l] = ladder.pick(length, 0, g.linkLevel[l]);
     }
     if (ladder.empty()) {
         plane.diagnostics.error("", plane.jsonPath,
                                 "plane '" + plane.name + "': no medium in the catalog carries " +
-                                    formatNumber(plane.portGbps) +
-                                    " Gb/s links; add one to the media ladder");
+                                    formatNumber(plane.portGbps) + " Gb/s " +
+                                    toString(settings.technology) +
+                                    " links; add one to the media ladder");
+    } else {
+        for (std::size_t level = 0; level < ladder.levels(); ++level) {
+            if (!ladder.anyUsable(level))
+                plane.diagnostics.error(
+                    "", mediaPolicyPath(plane.jsonPath, settings.media, level),
+                    "plane '" + plane.name + "': the media policy leaves no medium for the " +
+                        linkLevelName(level, ladder.levels()) + " links (the catalog offers " +
+                        rungList(ladder) + " at " + formatNumber(plane.portGbps) + " Gb/s " +
+                        toString(settings.technology) + ")");
+        }
     }
 
     // All links of one switch cage share one medium: the one its most demanding link needs.
@@ -423,7 +563,7 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
                 const std::uint8_t floor = a ? std::max(b, *a) : b;
                 if (floor <= m)
                     continue;
-                const std::uint8_t upgraded = ladder.pick(g.lengthM[l], floor);
+                const std::uint8_t upgraded = ladder.pick(g.lengthM[l], floor, g.linkLevel[l]);
                 g.linkMedium[l] = upgraded;
                 if (upgraded != FabricTopology::kNoMedium) {
                     b = std::max(b, upgraded);
@@ -494,14 +634,17 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
         }
         const std::uint32_t va = g.linkA[l], vb = g.linkB[l];
         const std::size_t sb = g.switchOf(vb);
-        switchPower[sb] += m.powerWPerEnd;
+        // A switch draws its modules' power per module (counted per cage below: a twin-port
+        // module in a cage with one link used draws its whole power), its active cables' per end.
+        const double switchEndW = m.needsTransceivers ? 0.0 : m.powerWPerEnd;
+        switchPower[sb] += switchEndW;
         const std::size_t cb = cageOf(sb, g.portB[l]);
         ++cageLinks[cb];
         cageMedium[cb] = mi;
         cageLength[cb] = std::max(cageLength[cb], g.stockLengthM[l]);
         if (g.isSwitch(va)) {
             const std::size_t sa = g.switchOf(va);
-            switchPower[sa] += m.powerWPerEnd;
+            switchPower[sa] += switchEndW;
             const std::size_t ca = cageOf(sa, g.portA[l]);
             ++cageLinks[ca];
             cageMedium[ca] = mi;
@@ -594,6 +737,7 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
             const std::int64_t n = (cageLinks[c] + per - 1) / per;
             modules += n;
             plane.mediaUsage[cageMedium[c]].modules += n;
+            switchPower[c / std::size_t(cagesPerSwitch)] += double(n * per) * m.powerWPerEnd;
         }
     }
     // Every leg of a splitter rides the one cable of its switch cage, sold at the length of its
@@ -692,22 +836,40 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
         t.powerWPerSwitch = last > first ? sum / double(last - first) : 0.0;
     }
 
-    if (unrouted > 0) {
+    if (unrouted > 0 && !ladder.empty()) {
         double longest = 0;
+        std::size_t level = 0;
         for (std::size_t l = 0; l < links; ++l) {
-            if (g.linkMedium[l] == FabricTopology::kNoMedium)
-                longest = std::max(longest, double(g.lengthM[l]));
+            if (g.linkMedium[l] == FabricTopology::kNoMedium && double(g.lengthM[l]) > longest) {
+                longest = double(g.lengthM[l]);
+                level = g.linkLevel[l];
+            }
         }
-        if (!ladder.empty())
-            plane.diagnostics.warning(
-                "", plane.jsonPath,
-                "plane '" + plane.name + "': " + std::to_string(unrouted) + " link(s) up to " +
-                    std::to_string(int(std::ceil(longest))) +
-                    " m are longer than any medium's reach (longest " +
-                    std::to_string(int(ladder.maxReachM())) + " m with margin" +
-                    (settings.allowAoc ? "" : ", AOC not allowed") +
-                    "); they are left out of the BOM: move the switches closer or add a "
-                    "longer-reach medium");
+        // A rung the policy keeps from these links that would reach the longest of them: then
+        // the policy, not the catalog, leaves them unbuilt, and the design is infeasible as
+        // stated.
+        const Medium *excluded = nullptr;
+        for (std::size_t i = 0; i < ladder.size() && !excluded; ++i) {
+            const double need =
+                longest + std::max(o.reachMarginFraction * longest, o.reachMarginMinM);
+            if (!ladder.usable(level, i) && ladder.at(i).reachM >= need)
+                excluded = &ladder.at(i);
+        }
+        const std::string what = "plane '" + plane.name + "': " + std::to_string(unrouted) +
+                                 " link(s) up to " + std::to_string(int(std::ceil(longest))) +
+                                 " m are longer than any allowed medium's reach (longest " +
+                                 std::to_string(int(ladder.maxReachM(level))) + " m with margin" +
+                                 (settings.allowAoc ? "" : ", AOC not allowed");
+        if (excluded)
+            plane.diagnostics.error("", mediaPolicyPath(plane.jsonPath, settings.media, level),
+                                    what + "); the media policy keeps " + excluded->id +
+                                        ", which reaches, from the " +
+                                        linkLevelName(level, ladder.levels()) +
+                                        " links: allow it or move the switches closer");
+        else
+            plane.diagnostics.warning("", plane.jsonPath,
+                                      what + "); they are left out of the BOM: move the switches "
+                                             "closer or add a longer-reach medium");
     }
 
     // ---- BOM
@@ -902,7 +1064,11 @@ void cableExternalUplinks(PlaneResult &plane, const Catalog &catalog, const Fabr
     const CablingOptions &o = options.cabling;
     const FabricTopology &g = plane.topology;
     const auto &racks = space.racks();
-    const Ladder ladder(catalog, plane.externalUplinkGbps, plane.role != PlaneRole::Oob, o);
+    // The uplinks join the in-band Ethernet network, not this plane: no plane policy applies.
+    LadderPolicy policy;
+    policy.allowAoc = plane.role != PlaneRole::Oob;
+    policy.technology = toString(Technology::Ethernet);
+    const Ladder ladder(catalog, plane.externalUplinkGbps, policy, o);
     const int perLeaf = int(plane.externalUplinks / std::max<std::int64_t>(1, plane.switches));
     const double copies = plane.parallelPlanes;
     std::map<std::pair<std::size_t, double>, std::int64_t> runs; // (medium, stock length) -> n

@@ -6,16 +6,18 @@
 //            within one rack the vertical port distance replaces rise/run/drop; between
 //            adjacent racks of a row the run goes over the rack tops, else through the tray
 //            (Manhattan routing: a [U] engineering rule);
-//   medium   the first catalog medium of the link's speed (ladder order, AOC only if allowed)
-//            with reach >= L + max(10% L, 1 m) [U] and a stock length >= L; all
+//   medium   the first medium of the plane's ladder (the catalog media of the link's speed and
+//            the plane's technology, ranked by the media policy's order) that the link's level
+//            may use, with reach >= L + max(10% L, 1 m) [U] and a stock length >= L; all
 //            links of one switch cage share the medium the cage's longest link needs;
 //   parts    one transceiver module per optical end (a twin-port module serves two links of
 //            one cage), one cable per copper/AOC link or per switch cage when a cage carries
 //            several links (splitter), MPO jumpers; runs leaving the row or longer than
 //            structuredAboveM become jumper + trunk + jumper through a patch panel per rack;
-//   power    a switch draws its base power plus powerWPerEnd for every link end in its ports
-//            (catalog media: power per link end), so a DAC-fed QM9700 stays at ~747 W and one
-//            full of optics approaches ~1,500 W [ref:zomi-100k-slides];
+//   power    a switch draws its base power plus its modules' power per used cage (a twin-port
+//            module with one link used draws its whole power) and powerWPerEnd for every active
+//            cable end, so a DAC-fed QM9700 stays at ~747 W and one full of optics approaches
+//            ~1,500 W [ref:zomi-100k-slides];
 //   trays    per row, the copper and the fibre tray's fill (cable cross-section / tray area)
 //            and mass per metre at its busiest point.
 
@@ -72,6 +74,14 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
 // warning when no medium of that speed reaches.
 void cableExternalUplinks(PlaneResult &plane, const Catalog &catalog, const FabricOptions &options,
                           const RackSpace &space, std::vector<double> &rackPowerW);
+
+// What one link on medium `m` costs over the service life, in USD (the "lifecycle" media
+// order): the parts (a cable; or both ends' share of their modules and one jumper), the energy
+// of both ends over o.lifecycle.years at its tariff times the facility overhead, and the parts
+// expected to fail and be replaced (catalog failure rates: "transceiver" per module, an AOC's
+// two optical ends replace the whole cable, "cable" for copper and jumpers). Infinite when the
+// medium has no price "each": an unpriced medium cannot be ranked and goes last.
+double lifecycleUsdPerLink(const Medium &m, const Catalog &catalog, const CablingOptions &o);
 
 // The stock length a run of `lengthM` is cut to: the smallest of `stockM` >= the run, or the
 // run rounded up to `stepM` when `stockM` is empty; 0 when the run is longer than every stock.

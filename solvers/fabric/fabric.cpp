@@ -497,6 +497,16 @@ void fillPerformanceFacts(PlaneWork &w, const FabricOptions &options)
     }
 }
 
+// The options with the media policies' life-cycle ranking set to the project's service years
+// and tariff.
+FabricOptions withProjectLifecycle(const FabricOptions &options, const Project &project)
+{
+    FabricOptions out = options;
+    out.cabling.lifecycle.years = project.cost.horizonYears;
+    out.cabling.lifecycle.usdPerKWh = project.site.electricityUsdPerKWh;
+    return out;
+}
+
 void finishPlane(PlaneWork &w, const Catalog &catalog, const FabricOptions &options,
                  const RackSpace &space, TrayLoads &trays, std::vector<double> &rackPowerW,
                  double &unplacedPowerW)
@@ -693,8 +703,9 @@ FabricResult solveFabric(const Project &project, const Catalog &catalog, const L
                 placeUpper(w, space);
         }
     }
+    const FabricOptions cabling = withProjectLifecycle(options, project);
     for (PlaneWork &w : work)
-        finishPlane(w, catalog, options, space, trays, rackPowerW, unplacedPowerW);
+        finishPlane(w, catalog, cabling, space, trays, rackPowerW, unplacedPowerW);
     summarize(result, work, layout, rackPowerW, unplacedPowerW, trays, options, project.cabling);
     return result;
 }
@@ -727,7 +738,8 @@ PlaneResult solveFabricPlane(const Project &project, const Catalog &catalog,
     }
     std::vector<double> rackPowerW(layout.racks.size(), 0.0);
     double unplacedPowerW = 0;
-    finishPlane(w, catalog, options, space, trays, rackPowerW, unplacedPowerW);
+    finishPlane(w, catalog, withProjectLifecycle(options, project), space, trays, rackPowerW,
+                unplacedPowerW);
     // Over-full trays become warnings.
     trays.fills(options.cabling, project.cabling, w.result.diagnostics);
     return std::move(w.result);

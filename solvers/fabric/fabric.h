@@ -58,6 +58,16 @@ struct CablingOptions
     std::string jumperPart = "mpo-jumper";    // priced each (prices.json fibre/mpo-jumper)
     std::string trunkPart = "mpo-trunk-144f"; // priced per m of its length (fibre/mpo-trunk-144f)
     std::string patchPanelPart = "mpo-patch-panel-1u";
+    // What a media policy's "lifecycle" order counts (docs/fabric-model.md §6): the service
+    // years and the electricity price are the project's (/cost/horizonYears,
+    // /site/electricityUsdPerKWh; solveFabric sets them); the facility overhead on the network's
+    // energy stands in for the PUE, which the power solver computes after the fabric [U].
+    struct Lifecycle
+    {
+        double years = 5;
+        double usdPerKWh = 0.078;
+        double energyOverhead = 1.25;
+    } lifecycle;
 
     // Problems with the values, with paths like "cabling/trayFillLimit".
     Diagnostics validate() const;

@@ -357,7 +357,9 @@ TEST_CASE("every numeric figure of every part carries a source", "[catalog]")
             REQUIRE(sources);
             std::set<std::string> numeric;
             for (auto it = item.begin(); it != item.end(); ++it) {
-                if (it->is_number() || it->is_array())
+                // a list of names (a medium's technologies) is not a figure
+                const bool names = it->is_array() && !it->empty() && it->front().is_string();
+                if (it->is_number() || (it->is_array() && !names))
                     numeric.insert(it.key());
             }
             // Optional figures a part may carry besides the required ones.

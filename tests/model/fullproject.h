@@ -97,6 +97,11 @@ inline Project fullProject()
     backend.islandOversubscription = 2.0;
     backend.pools = {"train", "infer"};
     backend.allowAoc = false;
+    backend.media.allowed = {MediumKind::Aec, MediumKind::SinglemodeOptic};
+    backend.media.opticsRequired = true;
+    backend.media.order = MediaOrder::Lifecycle;
+    backend.media.boundaries = {{std::vector<MediumKind>{MediumKind::Dac}, std::nullopt},
+                                {std::nullopt, false}};
     p.planes.push_back(backend);
     FabricPlane oob;
     oob.role = PlaneRole::Oob;

@@ -266,12 +266,21 @@ TEST_CASE("copper trays per row are edited with every plane and spread the row's
                  d.message.find("2 would do (copperTraysPerRow)") != std::string::npos;
         return n;
     };
-    const std::shared_ptr<const Evaluation> before = settle(window);
-    REQUIRE(copperFill(before->result) > 0);
-    CHECK(copperWarnings(before->result) == 0);
-
+    // The sample's compute fabric is all optics, as the reference design; unchecking the media
+    // policy's "Optics required" puts its short runs on copper, which loads the copper trays.
     Selection plane = kindSelection(Selection::Kind::Plane);
     plane.index = 0;
+    window.selectPart(plane);
+    const double opticalFill = copperFill(settle(window)->result);
+    QCheckBox *optics = checkBox(window, "/network/planes/0/media/opticsRequired");
+    REQUIRE(optics);
+    REQUIRE(optics->isChecked());
+    optics->setChecked(false);
+    REQUIRE_FALSE(window.document()->project().planes[0].media.opticsRequired);
+    const std::shared_ptr<const Evaluation> before = settle(window);
+    CHECK(copperFill(before->result) > opticalFill);
+    CHECK(copperWarnings(before->result) == 0);
+
     window.selectPart(plane);
     typeInto(window, "/network/cabling/copperTraysPerRow", "1");
     CHECK(window.document()->project().cabling.copperTraysPerRow == 1);

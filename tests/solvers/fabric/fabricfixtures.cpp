@@ -182,4 +182,13 @@ std::vector<FabricHost> bareHosts(std::int64_t count, int ports, int gpus)
     return std::vector<FabricHost>(std::size_t(count), h);
 }
 
+std::int64_t mediumLinks(const PlaneResult &p, const std::string &medium)
+{
+    for (const MediumUsage &m : p.mediaUsage) {
+        if (m.medium == medium)
+            return m.links;
+    }
+    return 0;
+}
+
 } // namespace aidc::test

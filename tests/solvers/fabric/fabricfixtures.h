@@ -33,6 +33,9 @@ FabricPlane backendPlane(LeafPlacement placement = LeafPlacement::NetworkRack);
 LayoutResult layoutFor(int servers, LeafPlacement placement, int dedicatedNetworkRacks,
                        int serversPerRack = 4);
 
+// Links of the plane (per copy) on the medium with id `medium`.
+std::int64_t mediumLinks(const PlaneResult &p, const std::string &medium);
+
 // Hosts with `ports` endpoints each, not placed in any rack (topology-only tests).
 std::vector<FabricHost> bareHosts(std::int64_t count, int ports, int gpus = 0);
 
