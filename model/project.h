@@ -268,7 +268,7 @@ struct MediaPolicy
 {
     std::vector<MediumKind> allowed;
     bool opticsRequired = false;
-    MediaOrder order = MediaOrder::Catalog;
+    MediaOrder order = MediaOrder::Lifecycle; // format 2 files: Catalog (projectupgrade.h)
     std::vector<MediaBoundaryRule> boundaries;
 
     bool operator==(const MediaPolicy &) const = default;

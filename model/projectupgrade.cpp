@@ -69,10 +69,33 @@ void upgradeProjectV1ToV2(nlohmann::json &document)
     document["version"] = 2;
 }
 
+void upgradeProjectV2ToV3(nlohmann::json &document)
+{
+    if (!document.is_object())
+        return;
+    auto network = document.find("network");
+    if (network != document.end() && network->is_object()) {
+        auto planes = network->find("planes");
+        if (planes != network->end() && planes->is_array()) {
+            for (nlohmann::json &plane : *planes) {
+                if (!plane.is_object())
+                    continue;
+                auto media = plane.find("media");
+                if (media == plane.end())
+                    plane["media"] = {{"order", "catalog"}};
+                else if (media->is_object() && !media->contains("order"))
+                    (*media)["order"] = "catalog";
+            }
+        }
+    }
+    document["version"] = 3;
+}
+
 const std::vector<ProjectUpgradeStep> &projectUpgradeSteps()
 {
-    static const std::vector<ProjectUpgradeStep> steps{upgradeProjectV0ToV1, upgradeProjectV1ToV2};
-    static_assert(kProjectFormatVersion == 2, "add the upgrade step to the new version");
+    static const std::vector<ProjectUpgradeStep> steps{upgradeProjectV0ToV1, upgradeProjectV1ToV2,
+                                                       upgradeProjectV2ToV3};
+    static_assert(kProjectFormatVersion == 3, "add the upgrade step to the new version");
     return steps;
 }
 

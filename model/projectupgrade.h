@@ -18,7 +18,7 @@
 namespace aidc {
 
 // The format this build writes, and the newest it reads.
-constexpr int kProjectFormatVersion = 2;
+constexpr int kProjectFormatVersion = 3;
 
 using ProjectUpgradeStep = std::function<void(nlohmann::json &)>;
 
@@ -34,6 +34,12 @@ void upgradeProjectV0ToV1(nlohmann::json &document);
 // microBatch 1; schedule "1f1b"; zeroStage 1; recompute "selective"; virtualStages 1 for the
 // interleaved schedule), so the file means what it meant. dp stays derived when absent.
 void upgradeProjectV1ToV2(nlohmann::json &document);
+
+// Version 2 -> 3: a plane's media are ranked by their life-cycle cost unless it says otherwise;
+// in version 2 they took the catalog's ladder order. Every plane object of a version-2 file gets
+// "media": {"order": "catalog"} unless it states an order, so the file means what it meant.
+// (A file without planes gets the default planes, which now rank by life-cycle cost.)
+void upgradeProjectV2ToV3(nlohmann::json &document);
 
 // Applies the steps from `fromVersion` (0 <= fromVersion <= kProjectFormatVersion) up to
 // kProjectFormatVersion.

@@ -99,7 +99,7 @@ inline Project fullProject()
     backend.allowAoc = false;
     backend.media.allowed = {MediumKind::Aec, MediumKind::SinglemodeOptic};
     backend.media.opticsRequired = true;
-    backend.media.order = MediaOrder::Lifecycle;
+    backend.media.order = MediaOrder::Catalog;
     backend.media.boundaries = {{std::vector<MediumKind>{MediumKind::Dac}, std::nullopt},
                                 {std::nullopt, false}};
     p.planes.push_back(backend);

@@ -129,3 +129,36 @@ TEST_CASE("step 1 -> 2 writes format 1's parallelism defaults in", "[upgrade]")
     CHECK(old.workload->parallelism.virtualStages == 1);
     CHECK_FALSE(old.workload->parallelism.dp.has_value()); // 0 = derive is now "left out"
 }
+
+// Issue 15: format 3 ranks a plane's media by life-cycle cost unless the plane says otherwise;
+// format 2 took the catalog's ladder order. Step 2 -> 3 writes that order in.
+TEST_CASE("step 2 -> 3 keeps a format-2 plane on the catalog's media order", "[upgrade]")
+{
+    Json doc = Json::parse(R"({"schema": "aidc-project", "version": 2,
+        "compute": {"pools": [{"gpu": "H100-SXM", "gpuCount": 1024}]},
+        "network": {"planes": [{"name": "be"},
+                               {"name": "fe", "role": "frontend", "media": {"opticsRequired": true}},
+                               {"name": "st", "role": "storage", "media": {"order": "lifecycle"}}]}})");
+    upgradeProjectV2ToV3(doc);
+    CHECK(doc["version"] == 3);
+    const Json &planes = doc["network"]["planes"];
+    CHECK(planes[0]["media"] == Json({{"order", "catalog"}}));
+    CHECK(planes[1]["media"] == Json({{"opticsRequired", true}, {"order", "catalog"}}));
+    CHECK(planes[2]["media"]["order"] == "lifecycle"); // stated: kept
+    // Loaded whole: a format-2 plane keeps the catalog's order, a format-3 one takes the new
+    // default.
+    auto orderAt = [](int version) {
+        Json file = Json::parse(R"({"schema": "aidc-project",
+            "compute": {"pools": [{"gpu": "H100-SXM", "gpuCount": 1024}]},
+            "network": {"planes": [{"name": "be"}]}})");
+        file["version"] = version;
+        return parseProjectJson(file.dump(), "v.json").planes.at(0).media.order;
+    };
+    CHECK(orderAt(2) == MediaOrder::Catalog);
+    CHECK(orderAt(3) == MediaOrder::Lifecycle);
+    for (const char *text :
+         {"null", "{\"network\": 3}", "{\"network\": {\"planes\": [1, {\"media\": 2}]}}"}) {
+        Json odd = Json::parse(text);
+        CHECK_NOTHROW(upgradeProjectV2ToV3(odd));
+    }
+}

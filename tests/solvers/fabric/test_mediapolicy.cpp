@@ -92,6 +92,7 @@ TEST_CASE("the life-cycle order ranks multimode optics before AOC", "[fabric][ca
     FabricPlane plane = backendPlane(LeafPlacement::MoR);
     const LayoutResult layout = layoutFor(256, LeafPlacement::MoR, 8);
     const Catalog c = pricedCatalog();
+    plane.media.order = MediaOrder::Catalog;
     const PlaneResult ladder = solveFabricPlane(projectWith(256, plane), c, layout, 0);
     plane.media.order = MediaOrder::Lifecycle;
     const PlaneResult lifecycle = solveFabricPlane(projectWith(256, plane), c, layout, 0);
