@@ -169,6 +169,9 @@ struct PlaneResult
     LeafPlacement leafPlacement = LeafPlacement::NetworkRack;
     std::int64_t hosts = 0, endpoints = 0, gpus = 0; // per plane copy
     int tiers = 0;
+    // Endpoints a non-blocking fat tree of the plane's radix holds with 1, 2, ... 6 tiers,
+    // 2 (k/2)^t [ref:al-fares-2008; D for t != 3]: what each tier count could reach.
+    std::vector<std::int64_t> maxEndpointsByTiers;
     std::vector<FabricTierStats> tierStats;
     std::vector<TierPlan> tierPlans;
     int islandTier = 0; // 0 = no islands

@@ -2,6 +2,7 @@
 #include "solvers/fabric/fabricreport.h"
 #include "model/diagnosticsjson.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
@@ -254,6 +255,7 @@ nlohmann::json toJson(const PlaneResult &p)
             {"endpoints", p.endpoints},
             {"gpus", p.gpus},
             {"tiers", p.tiers},
+            {"maxEndpointsByTiers", p.maxEndpointsByTiers},
             {"islandTier", p.islandTier},
             {"islands", p.islands},
             {"railGroups", p.railGroups},
@@ -367,6 +369,16 @@ void writeText(std::ostream &out, const FabricResult &r)
                 << t.downPortsPerSwitch << " down / " << t.upPortsPerSwitch << " up), "
                 << t.downLinks << " links below, oversubscription " << fixed(t.oversubscription, 2)
                 << ":1, " << fixed(t.powerWPerSwitch, 0) << " W each\n";
+        }
+        if (!p.maxEndpointsByTiers.empty()) {
+            out << "  non-blocking capacity at radix " << p.radix << ":";
+            // the tiers an automatic plane may take (4); the JSON result has all six
+            const std::size_t shown = std::min<std::size_t>(
+                p.maxEndpointsByTiers.size(), std::max<std::size_t>(4, std::size_t(p.tiers)));
+            for (std::size_t t = 0; t < shown; ++t)
+                out << (t ? ", " : " ") << t + 1 << (t ? " tiers " : " tier ")
+                    << p.maxEndpointsByTiers[t];
+            out << " endpoints\n";
         }
         if (p.islandTier > 0)
             out << "  islands: " << p.islands << " of ~" << p.performance.islandGpus
