@@ -39,6 +39,8 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -1060,6 +1062,17 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
           std::pair(Selection::Kind::CatalogOverrides, "property-catalog-overrides.png")}) {
         selectPart(kindSelection(kind));
         shoot(m_propertyEditor, QString::fromLatin1(name));
+    }
+    if (!m_document->project().planes.empty()) {
+        Selection plane = kindSelection(Selection::Kind::Plane);
+        plane.index = 0;
+        selectPart(plane);
+        shoot(m_propertyEditor, QStringLiteral("property-plane.png"));
+        // The end of the sheet: the plane's media policy.
+        if (auto *scroll = m_propertyEditor->findChild<QScrollArea *>()) {
+            scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
+            shoot(m_propertyEditor, QStringLiteral("property-plane-media.png"));
+        }
     }
     selectPart(computeRack);
     shoot(m_summaryView->parentWidget(), QStringLiteral("results.png"));

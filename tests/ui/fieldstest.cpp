@@ -328,3 +328,37 @@ TEST_CASE("the site's power supply by date is edited as JSON, refused at its pat
         window.undoAction()->trigger();
     CHECK(window.document()->project() == start);
 }
+
+TEST_CASE("a plane's media policy is edited in its sheet, refused at its path, undone",
+          "[gui][fields]")
+{
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
+    MainWindow &window = *t.window;
+    const Project start = window.document()->project();
+    Selection plane = kindSelection(Selection::Kind::Plane);
+    plane.index = 1; // in-band: Ethernet, no policy stated
+    window.selectPart(plane);
+
+    typeInto(window, "/network/planes/1/media/allowed", "dac, multimode");
+    REQUIRE(window.document()->project().planes[1].media.allowed ==
+            std::vector<MediumKind>{MediumKind::Dac, MediumKind::MultimodeOptic});
+    // An unknown class, and five rules for an automatic plane of at most 4 tiers, are refused
+    // with the loader's message; nothing changes.
+    const Project before = window.document()->project();
+    window.selectPart(plane);
+    typeInto(window, "/network/planes/1/media/allowed", "dac, copper");
+    CHECK(window.document()->project() == before);
+    CHECK(window.propertyEditor()->refusalText().contains("copper"));
+    window.selectPart(plane);
+    applyJson(window, "/network/planes/1/media/boundaries", R"([{}, {}, {}, {}, {}])");
+    CHECK(window.document()->project() == before);
+    CHECK(window.propertyEditor()->refusalText().contains("link levels"));
+    window.selectPart(plane);
+    applyJson(window, "/network/planes/1/media/boundaries", R"([{}, {"opticsRequired": true}])");
+    REQUIRE(window.document()->project().planes[1].media.boundaries.size() == 2);
+    CHECK(window.document()->project().planes[1].media.boundaries[1].opticsRequired == true);
+
+    while (window.document()->undoStack()->canUndo())
+        window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
+}
