@@ -912,7 +912,7 @@ std::vector<ProjectField> buildTable()
             .design()
             .desc("May the cabling solver use active optical cables."),
         F("/network/planes/*/media", T::Object)
-            .since(2)
+            .since(3)
             .desc("Media policy: which media the cabling solver may use on this plane's links "
                   "(docs/fabric-model.md §6)."),
         F("/network/planes/*/media/allowed", T::StringList)
@@ -920,13 +920,13 @@ std::vector<ProjectField> buildTable()
             .def(Json::array())
             .defText("[] = every class the catalog offers at the plane's speed and technology")
             .note("medium classes, no repeats")
-            .since(2)
+            .since(3)
             .stages(Fabric | Power | Cost)
             .design()
             .desc("Medium classes the plane's links may use."),
         F("/network/planes/*/media/opticsRequired", T::Boolean)
             .def(plane.media.opticsRequired)
-            .since(2)
+            .since(3)
             .stages(Fabric | Power | Cost)
             .design()
             .desc("Every link is transceivers and fibre (no copper, no AOC), as the DGX SuperPOD "
@@ -934,7 +934,7 @@ std::vector<ProjectField> buildTable()
                   "[ref:nvidia-superpod-h100-ra]."),
         F("/network/planes/*/media/order", T::Enum)
             .names(mediaOrderNames(), std::optional(plane.media.order))
-            .since(2)
+            .since(3)
             .stages(Fabric | Power | Cost)
             .design()
             .desc("How the media of a link's speed are ranked: \"catalog\" takes the catalog's "
@@ -946,23 +946,23 @@ std::vector<ProjectField> buildTable()
             .def(Json::array())
             .defText("[] = the plane's policy everywhere")
             .note("at most one entry per link level: tiers entries (4 with \"auto\")")
-            .since(2)
+            .since(3)
             .desc("Overrides per link level: entry 0 the endpoint-to-leaf links, entry j the links "
                   "from tier j to tier j + 1."),
         F("/network/planes/*/media/boundaries/*", T::Object)
-            .since(2)
+            .since(3)
             .desc("The media of one link level; a key left out takes the plane's value."),
         F("/network/planes/*/media/boundaries/*/allowed", T::StringList)
             .names(mediumKindNames(), std::optional<MediumKind>())
             .defText("the plane's")
             .note("medium classes, no repeats")
-            .since(2)
+            .since(3)
             .stages(Fabric | Power | Cost)
             .design()
             .desc("Medium classes this level's links may use."),
         F("/network/planes/*/media/boundaries/*/opticsRequired", T::Boolean)
             .defText("the plane's")
-            .since(2)
+            .since(3)
             .stages(Fabric | Power | Cost)
             .design()
             .desc("This level's links are transceivers and fibre."),

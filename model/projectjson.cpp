@@ -585,6 +585,10 @@ void ProjectReader::readMediaPolicy(JsonObjectReader &r, MediaPolicy &media)
             if (o.has("allowed")) {
                 std::vector<MediumKind> allowed;
                 field(o, "allowed", allowed, mediumKindNames());
+                const Json *list = o.value("allowed");
+                if (list && list->is_array() && list->empty())
+                    o.error("allowed", "an empty list would allow no medium; leave the key out "
+                                       "to take the plane's classes");
                 rule.allowed = std::move(allowed);
             }
             field(o, "opticsRequired", rule.opticsRequired);

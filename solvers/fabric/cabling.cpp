@@ -37,6 +37,21 @@ struct End
     double xM = 0, yM = 0, zM = 0;
 };
 
+// The end of a link at height zM in layout rack `rack`.
+End endInRack(const std::vector<RackSite> &racks, int rack, double zM)
+{
+    End e;
+    const RackSite &s = racks[std::size_t(rack)];
+    e.rack = rack;
+    e.row = s.row;
+    e.hall = s.hall;
+    e.slot = s.slot;
+    e.xM = s.xM;
+    e.yM = s.yM;
+    e.zM = zM;
+    return e;
+}
+
 double crossoverDetour(double xa, double xb, double spacingM)
 {
     if (spacingM <= 0)
@@ -90,7 +105,8 @@ struct LadderPolicy
     bool allowAoc = true;
     std::string technology; // catalog technology name; "" = any
     const MediaPolicy *media = nullptr;
-    int levels = 1; // link levels the topology has (endpoint-leaf = 0)
+    int levels = 1;    // link levels the topology has (endpoint-leaf = 0)
+    int cagePorts = 2; // links one switch cage carries (a twin-port module serves at most this)
 };
 
 // The plane's media ladder: the catalog media of the link speed that the plane's technology
@@ -118,7 +134,7 @@ public:
         if (policy.media && policy.media->order == MediaOrder::Lifecycle) {
             std::vector<std::pair<double, const Medium *>> ranked;
             for (const Medium *m : media)
-                ranked.emplace_back(lifecycleUsdPerLink(*m, catalog, o), m);
+                ranked.emplace_back(lifecycleUsdPerLink(*m, catalog, o, policy.cagePorts), m);
             std::stable_sort(ranked.begin(), ranked.end(),
                              [](const auto &a, const auto &b) { return a.first < b.first; });
             for (std::size_t i = 0; i < media.size(); ++i)
@@ -295,7 +311,8 @@ std::string rungList(const Ladder &ladder)
 
 } // namespace
 
-double lifecycleUsdPerLink(const Medium &m, const Catalog &catalog, const CablingOptions &o)
+double lifecycleUsdPerLink(const Medium &m, const Catalog &catalog, const CablingOptions &o,
+                           int cagePorts)
 {
     const Price *own = catalog.price(m.id);
     if (!own || own->unit != "each")
@@ -314,7 +331,7 @@ double lifecycleUsdPerLink(const Medium &m, const Catalog &catalog, const Cablin
     const char *opticsClass = m.gbps <= 10 ? "transceiver-1g" : "transceiver";
     double partsUsd = 0, replacedUsd = 0;
     if (m.needsTransceivers) {
-        const double modules = 2.0 / double(std::max(1, m.linksPerModule));
+        const double modules = 2.0 / double(std::max(1, std::min(m.linksPerModule, cagePorts)));
         const double jumper = price("fibre/" + o.jumperPart);
         partsUsd = modules * price(m.id) + jumper;
         replacedUsd = (modules * rate(opticsClass) * price(m.id) + rate("cable") * jumper) * years;
@@ -457,16 +474,7 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
         return o.firstUnitAboveFloorM + (double(baseU - 1) + double(heightU) / 2.0) * o.rackUnitM;
     };
     auto rackEnd = [&](int rack, double zM) {
-        End e;
-        const RackSite &s = racks[std::size_t(rack)];
-        e.rack = rack;
-        e.row = s.row;
-        e.hall = s.hall;
-        e.slot = s.slot;
-        e.xM = s.xM;
-        e.yM = s.yM;
-        e.zM = zM;
-        return e;
+        return endInRack(racks, rack, zM);
     };
     std::vector<End> hostEnd(g.hosts.size());
     for (std::size_t h = 0; h < g.hosts.size(); ++h) {
@@ -500,7 +508,15 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
     policy.technology = toString(settings.technology);
     policy.media = &settings.media;
     policy.levels = std::max(1, g.tiers());
+    policy.cagePorts = std::max(1, switchModel.portsPerCage * plane.breakout);
     const Ladder ladder(catalog, plane.portGbps, policy, o);
+    if (settings.media.boundaries.size() > std::size_t(policy.levels))
+        plane.diagnostics.warning(
+            "", plane.jsonPath + "/media/boundaries",
+            "plane '" + plane.name + "': " + std::to_string(settings.media.boundaries.size()) +
+                " media rules for a plane built with " + std::to_string(policy.levels) +
+                " link level(s); the rules past entry " + std::to_string(policy.levels - 1) +
+                " apply to no link");
     plane.media.clear();
     for (std::size_t i = 0; i < ladder.size(); ++i)
         plane.media.push_back(ladder.at(i).id);
@@ -564,6 +580,11 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
                 if (floor <= m)
                     continue;
                 const std::uint8_t upgraded = ladder.pick(g.lengthM[l], floor, g.linkLevel[l]);
+                // A cage whose ports straddle two link levels (an odd down/up split) can be
+                // raised by the other level past every medium this level may use: the link
+                // keeps its own medium rather than be left unbuilt.
+                if (upgraded == FabricTopology::kNoMedium)
+                    continue;
                 g.linkMedium[l] = upgraded;
                 if (upgraded != FabricTopology::kNoMedium) {
                     b = std::max(b, upgraded);
@@ -1081,21 +1102,15 @@ void cableExternalUplinks(PlaneResult &plane, const Catalog &catalog, const Fabr
         const int rack = g.switchRack[s];
         if (rack >= 0) {
             const RackSite &site = racks[std::size_t(rack)];
-            leaf.rack = rack;
-            leaf.row = site.row;
-            leaf.hall = site.hall;
-            leaf.xM = site.xM;
-            leaf.yM = site.yM;
+            leaf = endInRack(racks, rack, o.rackHeightM);
+            far = leaf;
             // the nearest network rack of the hall
             const int r = nearest.find(site, rack);
             if (r >= 0) {
-                const RackSite &n = racks[std::size_t(r)];
-                far = leaf;
-                far.rack = r;
-                far.row = n.row;
-                far.xM = n.xM;
-                far.yM = n.yM;
+                far = endInRack(racks, r, o.rackHeightM);
             } else if (site.row >= 0) { // no network rack: to the row's end
+                far.rack = -1;
+                far.slot = -1;
                 far.xM = space.rows()[std::size_t(site.row)].xM;
             }
         }

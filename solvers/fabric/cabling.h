@@ -80,8 +80,11 @@ void cableExternalUplinks(PlaneResult &plane, const Catalog &catalog, const Fabr
 // of both ends over o.lifecycle.years at its tariff times the facility overhead, and the parts
 // expected to fail and be replaced (catalog failure rates: "transceiver" per module, an AOC's
 // two optical ends replace the whole cable, "cable" for copper and jumpers). Infinite when the
-// medium has no price "each": an unpriced medium cannot be ranked and goes last.
-double lifecycleUsdPerLink(const Medium &m, const Catalog &catalog, const CablingOptions &o);
+// medium has no price "each": an unpriced medium cannot be ranked and goes last. A twin-port
+// module serves at most `cagePorts` links (a switch with single-port cages takes one module per
+// link end).
+double lifecycleUsdPerLink(const Medium &m, const Catalog &catalog, const CablingOptions &o,
+                           int cagePorts = 2);
 
 // The stock length a run of `lengthM` is cut to: the smallest of `stockM` >= the run, or the
 // run rounded up to `stepM` when `stockM` is empty; 0 when the run is longer than every stock.

@@ -200,6 +200,8 @@ TEST_CASE("every bad value is reported at its exact JSON pointer", "[projectjson
          "/network/planes/0/media/boundaries", "a 3-tier fabric has 3 link levels"},
         {"/network/planes/0/media", R"({"boundaries": [{"allowed": ["multimode", 5]}]})",
          "/network/planes/0/media/boundaries/0/allowed/1", "expected a string"},
+        {"/network/planes/0/media", R"({"boundaries": [{}, {"allowed": []}]})",
+         "/network/planes/0/media/boundaries/1/allowed", "would allow no medium"},
         {"/network/planes/0/media", R"({"boundaries": [{"optics": true}]})",
          "/network/planes/0/media/boundaries/0/optics", "unknown key 'optics'"},
         // format header

