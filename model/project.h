@@ -342,6 +342,9 @@ struct ReliabilitySettings
     double repairHours = 48;    // localise and repair a hardware fault [ref:cmcc-wanka-2024 §2.4]
     double spareConfidence = 0.99;
     std::optional<int> spareNodes; // nullopt = sized by the solver
+    // Failed nodes repaired at the same time in each island of the job (repair crews, the
+    // machine-repairman model); nullopt = every failed node at once.
+    std::optional<int> repairCrews;
     NoSpareRecovery noSpareRecovery = NoSpareRecovery::Shrink;
 
     bool operator==(const ReliabilitySettings &) const = default;

@@ -1406,6 +1406,17 @@ std::vector<ProjectField> buildTable()
             .design()
             .desc("Fixed number of spare nodes."),
 
+        F("/reliability/repairCrews", T::Integer)
+            .unit("crews", D::Count)
+            .defText("none: every failed node is repaired at once")
+            .range(1, 1000000)
+            .since(3)
+            .stages(Reliability | Cost)
+            .design()
+            .desc("Failed nodes repaired at the same time in each island of the job (repair "
+                  "crews); more failures wait in line, which lengthens the wait for a spare and "
+                  "shortens the time to a shortage (machine-repairman model "
+                  "[ref:trivedi-2016])."),
         F("/reliability/noSpareRecovery", T::Enum)
             .names(noSpareRecoveryNames(), std::optional(reliability.noSpareRecovery))
             .stages(Reliability | Cost)

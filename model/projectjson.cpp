@@ -778,6 +778,7 @@ void ProjectReader::readReliability(JsonObjectReader &r, ReliabilitySettings &re
         r.error("spareConfidence", "must be less than 1 (certainty would need unlimited spares)");
     field(r, "spareNodes", reliability.spareNodes);
     field(r, "noSpareRecovery", reliability.noSpareRecovery, noSpareRecoveryNames());
+    field(r, "repairCrews", reliability.repairCrews);
 }
 
 void ProjectReader::readCost(JsonObjectReader &r, CostSettings &cost)
@@ -1447,6 +1448,7 @@ OrderedJson reliabilityJson(const ReliabilitySettings &reliability)
     putNumber(o, "spareConfidence", reliability.spareConfidence, d.spareConfidence);
     putInt(o, "spareNodes", reliability.spareNodes);
     putEnum(o, "noSpareRecovery", reliability.noSpareRecovery, d.noSpareRecovery);
+    putInt(o, "repairCrews", reliability.repairCrews);
     return o;
 }
 

@@ -780,6 +780,7 @@ void reliabilityFields(std::vector<PropertyField> &out, const ReliabilitySetting
     b.declared("repairHours", QObject::tr("Repair time"), r.repairHours);
     b.declared("spareConfidence", QObject::tr("Spare confidence"), r.spareConfidence);
     b.declared("spareNodes", QObject::tr("Spare nodes"), r.spareNodes);
+    b.declared("repairCrews", QObject::tr("Repair crews per island"), r.repairCrews);
     b.declaredEnum("noSpareRecovery", QObject::tr("Without a spare"), r.noSpareRecovery,
                    noSpareRecoveryNames());
 

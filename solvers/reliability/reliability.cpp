@@ -147,7 +147,7 @@ struct IslandFigures
 };
 
 IslandFigures islandFigures(const IslandConfig &island, double unitRatePerH, double repairH,
-                            const ReliabilityOptions &options)
+                            int crews, const ReliabilityOptions &options)
 {
     IslandFigures fig;
     if (unitRatePerH <= 0)
@@ -155,10 +155,10 @@ IslandFigures islandFigures(const IslandConfig &island, double unitRatePerH, dou
     const int n = island.units + island.spares;
     const double mu = 1.0 / repairH;
     const RepairableSteadyState steady =
-        steadyStateKOutOfN(n, unitRatePerH, mu, options.repairCrews, options.ctmcTolerance);
+        steadyStateKOutOfN(n, unitRatePerH, mu, crews, options.ctmcTolerance);
     fig.availability = steady.probabilityAtMost(island.spares);
     fig.shortage = steady.probabilityAtLeast(island.spares);
-    fig.mttfH = mttfKOutOfN(n, island.units, unitRatePerH, mu, options.repairCrews);
+    fig.mttfH = mttfKOutOfN(n, island.units, unitRatePerH, mu, crews);
     fig.meanFailed = steady.meanFailed;
     fig.states = static_cast<int>(steady.probabilities.size());
     fig.truncation = steady.truncationBound;
@@ -177,7 +177,7 @@ double waitPerFailureH(int units, int spares, double shortage, double repairH, i
 
 // The fewest spares (at most `units`) for an island of `units` blast units whose expected wait
 // per node failure is at most `targetH`. The wait falls as spares grow, so a bisection finds it.
-int sparesMeetingWait(int units, double unitRatePerH, double repairH, double targetH,
+int sparesMeetingWait(int units, double unitRatePerH, double repairH, double targetH, int crews,
                       const ReliabilityOptions &options)
 {
     if (unitRatePerH <= 0)
@@ -186,9 +186,9 @@ int sparesMeetingWait(int units, double unitRatePerH, double repairH, double tar
     const double limit = targetH * (1 + 1e-9) + 1e-12;
     auto meets = [&](int spares) {
         const double shortage = steadyStateKOutOfN(units + spares, unitRatePerH, 1.0 / repairH,
-                                                   options.repairCrews, options.ctmcTolerance)
+                                                   crews, options.ctmcTolerance)
                                     .probabilityAtLeast(spares);
-        return waitPerFailureH(units, spares, shortage, repairH, options.repairCrews) <= limit;
+        return waitPerFailureH(units, spares, shortage, repairH, crews) <= limit;
     };
     int lo = 0, hi = units; // meets(hi) is taken as true: as many spares as the job's units
     while (lo < hi) {
@@ -239,6 +239,7 @@ Spares sparesFigures(const Prepared &p, const Scenario &scenario, int jobNodes)
 
     const double unitRatePerH = sp.nodesPerUnit * p.nodeRatePerH;
     const double repairH = p.nodeRepairH;
+    const int crews = p.settings.repairCrews.value_or(0); // 0: every failed unit at once
     auto islandUnits = [&](int i) {
         return i + 1 < sp.islands ? sp.unitsPerIsland
                                   : sp.jobUnits - (sp.islands - 1) * sp.unitsPerIsland;
@@ -274,8 +275,9 @@ Spares sparesFigures(const Prepared &p, const Scenario &scenario, int jobNodes)
             auto found = sparesForTarget.find(units);
             if (found == sparesForTarget.end())
                 found = sparesForTarget
-                            .emplace(units, sparesMeetingWait(units, unitRatePerH, repairH,
-                                                              *scenario.capacityWaitH, p.options))
+                            .emplace(units,
+                                     sparesMeetingWait(units, unitRatePerH, repairH,
+                                                       *scenario.capacityWaitH, crews, p.options))
                             .first;
             spares = found->second;
         } else if (spreadUnits)
@@ -290,13 +292,13 @@ Spares sparesFigures(const Prepared &p, const Scenario &scenario, int jobNodes)
     sp.availability = 1;
     for (const auto &[config, count] : islands) {
         const auto [units, spares] = config;
-        const IslandFigures fig = islandFigures({units, spares}, unitRatePerH, repairH, p.options);
+        const IslandFigures fig =
+            islandFigures({units, spares}, unitRatePerH, repairH, crews, p.options);
         spareUnits += count * spares;
         sp.availability *= std::pow(fig.availability, count);
         inverseMttf += count / fig.mttfH;
         const double unitsHere = static_cast<double>(count) * units;
-        waitUnitHours += unitsHere * waitPerFailureH(units, spares, fig.shortage, repairH,
-                                                     p.options.repairCrews);
+        waitUnitHours += unitsHere * waitPerFailureH(units, spares, fig.shortage, repairH, crews);
         shortUnits += unitsHere * fig.shortage;
         sp.meanUnitsWithoutSpare += count * expectedBeyond(units * unitRatePerH * repairH, spares);
         if (fig.states > sp.ctmcStates) {

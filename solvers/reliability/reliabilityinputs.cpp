@@ -52,10 +52,6 @@ Diagnostics ReliabilityOptions::validate() const
         d.error("", "",
                 "spareCurvePoints is " + std::to_string(spareCurvePoints) +
                     "; use 0 (no curve) up to 1000");
-    if (repairCrews < 0)
-        d.error("", "",
-                "repairCrews is " + std::to_string(repairCrews) +
-                    "; use 0 (every failed unit repaired at once) or a positive count");
     if (!(ctmcTolerance > 0 && ctmcTolerance <= 1e-3))
         d.error("", "", "ctmcTolerance is " + text(ctmcTolerance) + "; it must be in (0, 1e-3]");
     return d;

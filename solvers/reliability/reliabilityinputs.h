@@ -128,7 +128,6 @@ struct ReliabilityOptions
     int intervalCurvePoints = 41; // 0 = no curve
     double intervalCurveSpan = 10;
     int spareCurvePoints = 9; // spare counts from 0 to twice the sized count (0 = no curve)
-    int repairCrews = 0;      // units repaired at once per island (0 = every failed unit)
     // Probability mass the spares Markov chain may leave out when it truncates its states.
     double ctmcTolerance = 1e-12;
 

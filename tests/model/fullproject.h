@@ -143,6 +143,7 @@ inline Project fullProject()
     p.reliability.repairHours = 24;
     p.reliability.spareConfidence = 0.95;
     p.reliability.spareNodes = 16;
+    p.reliability.repairCrews = 2;
     p.reliability.noSpareRecovery = NoSpareRecovery::WaitForRepair;
 
     p.cost.horizonYears = 4;

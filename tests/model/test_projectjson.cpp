@@ -187,6 +187,10 @@ TEST_CASE("every bad value is reported at its exact JSON pointer", "[projectjson
          "out of range"},
         {"/network/planes/0/oversubscription", "[1, 1, 1]", "/network/planes/0/oversubscription",
          "a 3-tier fabric has 2 tier boundaries"},
+        // repair crews (issue 17): at least one
+        {"/reliability/repairCrews", "0", "/reliability/repairCrews", "out of range"},
+        {"/reliability/repairCrews", "-2", "/reliability/repairCrews", "out of range"},
+        {"/reliability/repairCrews", "1.5", "/reliability/repairCrews", "whole number"},
         // media policy (issue 15): known classes, each once, one rule per link level
         {"/network/planes/0/media", R"({"allowed": ["dac", "copper"]})",
          "/network/planes/0/media/allowed/1", "unknown value 'copper'"},

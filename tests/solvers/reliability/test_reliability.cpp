@@ -7,6 +7,7 @@
 #include "catalogs/catalogloader.h"
 #include "solvers/reliability/reliability.h"
 #include "solvers/reliability/reliabilityreport.h"
+#include "solvers/reliability/repairablesystem.h"
 
 #include <catch2/catch.hpp>
 
@@ -877,4 +878,32 @@ TEST_CASE("Utility interruptions the site does not ride through stop the job for
           Approx(r.restart.detectionS + r.restart.restartS + r.restart.restoreS +
                  r.restart.capacityWaitS + r.restart.powerOutageWaitS));
     CHECK(r.goodput.goodput < base.goodput.goodput);
+}
+
+// Issue 17: the project states its repair crews; fewer crews than the failures of a repair
+// window queue the repairs (machine-repairman model [ref:trivedi-2016]).
+TEST_CASE("Spares: fewer repair crews lower the availability and the time to a shortage",
+          "[reliability][spares]")
+{
+    // 12,630 units failing 2.2 times an hour together (12,630 x 1.54 / 8,766) against 48 h
+    // repairs: 120 crews repair at most 2.5 an hour, so the failed units queue.
+    const ReliabilityInputs in = cluster100k();
+    const ReliabilityResult unlimited = solveReliability(in, {}, quickOptions());
+    ReliabilitySettings crews;
+    crews.repairCrews = 120;
+    const ReliabilityResult queued = solveReliability(in, crews, quickOptions());
+    REQUIRE_FALSE(queued.diagnostics.hasErrors());
+    // The project's crews reach the chain: 12,500 job nodes + 130 spares, 1.54 failures per
+    // node-year, 48 h repairs, 120 crews.
+    REQUIRE(queued.spares.spareNodes == 130);
+    CHECK(queued.spares.availability ==
+          Approx(kOutOfNAvailability(12630, 12500, 1.54 / 8766, 1.0 / 48, 120)).epsilon(1e-6));
+    CHECK(queued.spares.availability < unlimited.spares.availability - 0.01); // 0.973 < 0.991
+    CHECK(queued.spares.mttfHours < unlimited.spares.mttfHours);
+    CHECK(queued.spares.meanFailedUnitsPerIsland > unlimited.spares.meanFailedUnitsPerIsland);
+    // As many crews as units is the same as repairing every failed unit at once.
+    crews.repairCrews = 20000;
+    const ReliabilityResult all = solveReliability(in, crews, quickOptions());
+    CHECK(all.spares.availability == Approx(unlimited.spares.availability));
+    CHECK(all.spares.mttfHours == Approx(unlimited.spares.mttfHours));
 }
