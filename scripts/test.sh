@@ -3,8 +3,9 @@
 # Quick start 2: install what is missing, build everything with warnings as errors, and run every
 # test (unit, golden, GUI offscreen) plus the formatting check. `.ci/run` calls exactly this, with
 # --sanitizers: then the Qt-free core is built again with AddressSanitizer and
-# UndefinedBehaviorSanitizer (preset asan, GUI off) and every one of its tests runs under them
-# (about 12 more minutes on 2 cores).
+# UndefinedBehaviorSanitizer (preset asan, GUI off) and its tests run under them, all but the
+# "validation" ones: those compare the release `aidc` with published figures in Python, which a
+# sanitizer does not look into (about 20 more minutes on 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
