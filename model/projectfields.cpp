@@ -21,8 +21,6 @@ using D = Dimension;
 using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
-constexpr double kMaxGpus = 2'000'000;
-
 // Chainable builder of one table entry.
 class F
 {

@@ -68,6 +68,10 @@ enum class Dimension {
     Tokens,
 };
 
+// The most accelerators one project may state (all pools together, and any one field that counts
+// them): twice the largest design the tool plans for (issue 1: up to 1,000,000).
+inline constexpr int kMaxGpus = 2'000'000;
+
 // The solver stages that read a field (bit set). Layout = 1 << 0, ...
 namespace stage {
 constexpr unsigned Layout = 1u << 0;

@@ -29,7 +29,6 @@ using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
 constexpr const char *kSchema = "aidc-project";
-constexpr int kMaxGpus = 2'000'000;
 
 // ------------------------------------------------------------------------------ parsing
 

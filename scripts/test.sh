@@ -25,7 +25,7 @@ export QT_QPA_PLATFORM=offscreen
 ctest --preset ci --parallel 2
 
 if [ "$sanitizers" = 1 ]; then
-    cmake --preset asan -DAIDC_BUILD_GUI=OFF >/dev/null
+    cmake --preset asan -DAIDC_BUILD_GUI=OFF -DAIDC_BUILD_BENCH=OFF >/dev/null
     cmake --build --preset asan
     ctest --preset asan --parallel 2
 fi

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "chartwidget.h"
 
+#include "qtext.h"
+
 #include "model/atomicfile.h"
 
 #include <QBarCategoryAxis>
@@ -29,11 +31,6 @@
 namespace aidc::ui {
 
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 QString saveBytes(const QString &path, const QByteArray &bytes)
 {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
 
+#include "qtext.h"
+
 #include "autosave.h"
 #include "chartdata.h"
 #include "chartwidget.h"
@@ -59,11 +61,6 @@ namespace {
 
 constexpr int kMaxRecentFiles = 8;
 const char *const kRecentFilesKey = "recentFiles";
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 QString diagnosticsText(const Diagnostics &diagnostics)
 {

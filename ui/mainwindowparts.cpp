@@ -5,6 +5,8 @@
 
 #include "mainwindow.h"
 
+#include "qtext.h"
+
 #include "floorplanview.h"
 #include "projectdocument.h"
 #include "projecttreemodel.h"
@@ -22,11 +24,6 @@
 namespace aidc::ui {
 
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 // The part a new one copies: the selected one of its kind, else the first (or the last) in use.
 template<typename Part>

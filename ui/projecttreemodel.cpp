@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "projecttreemodel.h"
 
+#include "qtext.h"
+
 #include "model/enumnames.h"
 #include "solvers/common/reportformat.h"
 #include "solvers/pipeline/pipeline.h"
@@ -13,11 +15,6 @@
 namespace aidc::ui {
 
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 QString count(long long n)
 {

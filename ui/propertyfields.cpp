@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "propertyfields.h"
 
+#include "qtext.h"
+
 #include "model/enumnames.h"
 #include "model/modelpresets.h"
 #include "model/projectedit.h"
@@ -16,11 +18,6 @@
 namespace aidc::ui {
 
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 QString num(double value)
 {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "summarymodel.h"
 
+#include "qtext.h"
+
 #include "solvers/common/reportformat.h"
 
 #include <QBrush>
@@ -15,11 +17,6 @@ namespace aidc::ui {
 namespace {
 
 const QString kUnset = QStringLiteral("—");
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 HeadlineFigure figure(const char *key, const QString &label, std::optional<double> value,
                       FigureFormat format, const QString &tooltip)

@@ -20,8 +20,8 @@ std::string compact(const nlohmann::json &value)
     return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-const char *const kKeyColumns[] = {"project_file", "item",  "content_hash", "run_time",
-                                   "status",       "error", "duration_s"};
+const char *const kLeadingKeys[] = {"project_file", "item",  "content_hash", "run_time",
+                                    "status",       "error", "duration_s"};
 
 } // namespace
 
@@ -82,7 +82,7 @@ BatchCsv::BatchCsv(std::vector<std::string> variantColumns)
     const char *tmp = std::getenv("TMPDIR");
     m_spillDir = tmp && *tmp ? tmp : "/tmp";
     m_spill = anonymousFile(m_spillDir);
-    for (const char *key : kKeyColumns)
+    for (const char *key : kLeadingKeys)
         column(key);
     for (const std::string &pointer : m_variantColumns)
         column(pointer);

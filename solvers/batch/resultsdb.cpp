@@ -18,7 +18,8 @@ namespace {
 
 constexpr const char *kSchemaName = "aidc-results";
 constexpr int kBusyTimeoutMs = 10000;
-const std::vector<std::string> kKeyColumns = {"project_file", "content_hash", "run_time", "item"};
+const std::vector<std::string> kFamilyKeyColumns = {"project_file", "content_hash", "run_time",
+                                                    "item"};
 
 std::string quoted(const std::string &identifier)
 {
@@ -247,7 +248,7 @@ Schema checkResultsSchema(const Connection &connection, bool allowEmpty)
         std::set<std::string> have;
         for (const std::string &column : columns)
             have.insert(lower(column));
-        for (const std::string &key : kKeyColumns) {
+        for (const std::string &key : kFamilyKeyColumns) {
             if (!have.count(key))
                 throw ResultsDbError(path, path +
                                                ": incompatible results database schema: table '" +
@@ -319,7 +320,7 @@ struct ResultsDatabase::Impl
                     "NULL, item INTEGER NOT NULL, PRIMARY KEY (project_file, content_hash, "
                     "run_time, item))",
                 "creating table " + table);
-        columns[table] = {kKeyColumns.begin(), kKeyColumns.end()};
+        columns[table] = {kFamilyKeyColumns.begin(), kFamilyKeyColumns.end()};
     }
 
     void ensureColumn(const std::string &table, const std::string &column)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cost.h"
 
+#include "catalogs/catalogloader.h"
 #include "solvers/cost/pricebook.h"
 
 #include <algorithm>
@@ -32,25 +33,6 @@ std::string formatNumber(double value)
     std::ostringstream out;
     out << value;
     return out.str();
-}
-
-std::string confidenceTag(Confidence confidence)
-{
-    switch (confidence) {
-    case Confidence::Vendor:
-        return "[V]";
-    case Confidence::Paper:
-        return "[P]";
-    case Confidence::Analyst:
-        return "[A]";
-    case Confidence::Secondary:
-        return "[S]";
-    case Confidence::Derived:
-        return "[D]";
-    case Confidence::Unverified:
-        return "[U]";
-    }
-    return "[U]";
 }
 
 // The price unit a line's quantity unit calls for: "each" -> "each", "MW" -> "per-MW".
@@ -130,7 +112,7 @@ public:
             price.source = "catalog: " +
                            (catalog->source.source.empty() ? std::string("no source given")
                                                            : catalog->source.source) +
-                           " " + confidenceTag(catalog->source.confidence);
+                           " [" + confidenceTag(catalog->source.confidence) + "]";
             if (!std::isfinite(catalog->unitUsd) || catalog->unitUsd < 0) {
                 m_result.diagnostics.error("", "/prices/" + found,
                                            "catalog price for '" + found + "' is " +

@@ -151,7 +151,11 @@ if(LINTIAN)
     execute_process(COMMAND ${LINTIAN} --pedantic --display-info
             --fail-on error,warning,info,pedantic ${packages}
         OUTPUT_VARIABLE findings ERROR_VARIABLE findings RESULT_VARIABLE status)
-    if(NOT status EQUAL 0)
+    # The "lengH" override covers bytes the compiler may emit; a build that does not emit them
+    # (the unity build of the ci preset) leaves it unused, which is no problem of the package.
+    string(REGEX REPLACE "I: [^\n]*unused-override spelling-error-in-binary lengH[^\n]*" ""
+           remaining "${findings}")
+    if(NOT status EQUAL 0 AND remaining MATCHES "(^|\n)[EWIPX]: ")
         message(FATAL_ERROR "lintian --pedantic found problems:\n${findings}")
     endif()
 endif()

@@ -176,9 +176,15 @@ TEST_CASE("the evolutionary front equals the enumerated front on a small space",
     // A population of 16 for 6 generations evaluates about 110 of the 162. The search is a
     // heuristic: on this space 9 of seeds 1..10 find the whole front, and every member it
     // reports is always on the true front (the archive keeps only what nothing evaluated beats,
-    // and here nothing unevaluated beats it either).
+    // and here nothing unevaluated beats it either). Under AddressSanitizer (about 30 times
+    // slower) two seeds check the same code for memory errors; the count is the release build's.
+#ifdef __SANITIZE_ADDRESS__
+    const std::uint64_t seeds = 2;
+#else
+    const std::uint64_t seeds = 10;
+#endif
     int equal = 0;
-    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
         OptimizeOptions evolutionary = searchOptions();
         evolutionary.method = SearchMethod::Evolutionary;
         evolutionary.population = 16;
@@ -191,7 +197,8 @@ TEST_CASE("the evolutionary front equals the enumerated front on a small space",
             CHECK(truth.count(index) == 1);
         equal += members == truth ? 1 : 0;
     }
-    CHECK(equal >= 9);
+    if (seeds == 10)
+        CHECK(equal >= 9);
 }
 
 TEST_CASE("the front does not depend on the thread count", "[optimize]")
