@@ -8,10 +8,10 @@
 #include "app/aidc/optimizeargs.h"
 #include "app/cliargs.h"
 #include "catalogs/catalogoverlays.h"
-#include "model/atomicfile.h"
 #include "model/csvstream.h"
 #include "model/isodate.h"
 #include "model/projectfields.h"
+#include "model/textstream.h"
 #include "solvers/common/reportformat.h"
 #include "solvers/cost/costreport.h"
 #include "solvers/cost/pricebook.h"
@@ -351,16 +351,15 @@ struct Context
     std::string executable;
 };
 
-// Writes `text` to --output (atomically) or standard output.
+// Writes `text` to --output (atomically) or standard output, through the one writer the
+// streaming commands use too, a piece at a time so a long text is not copied whole.
 int emit(const ParsedArgs &args, const std::string &text)
 {
-    const std::string output = args.value("--output");
-    if (output.empty() || output == "-") {
-        std::cout << text;
-        std::cout.flush();
-        return std::cout ? ExitOk : ExitOutput;
-    }
-    const SaveResult saved = saveFileAtomically(output, text);
+    TextStreamWriter out(args.value("--output"));
+    constexpr std::size_t kPiece = std::size_t(1) << 20;
+    for (std::size_t at = 0; at < text.size() && out.ok(); at += kPiece)
+        out.append(std::string_view(text).substr(at, kPiece));
+    const SaveResult saved = out.commit();
     if (!saved.ok) {
         std::cerr << "aidc: " << saved.error << '\n';
         return ExitOutput;

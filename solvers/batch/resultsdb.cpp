@@ -2,6 +2,7 @@
 #include "resultsdb.h"
 
 #include "solvers/batch/resultcolumns.h"
+#include "solvers/common/sqlitedb.h"
 
 #include <sqlite3.h>
 
@@ -48,147 +49,78 @@ std::string familyTable(const std::string &family)
     return family;
 }
 
-// One SQLite connection; every failure becomes a ResultsDbError naming the file.
-class Connection
+// A failed SQLite call in the results database's words.
+[[noreturn]] void failResultsDb(const std::string &path, int primaryCode, const std::string &detail,
+                                const std::string &doing, int busyTimeoutMs)
+{
+    switch (primaryCode) {
+    case SQLITE_NOTADB:
+        throw ResultsDbError(path, path + ": not a SQLite database (" + detail +
+                                       "); give a results database written by aidc batch or sweep");
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        throw ResultsDbError(path, path +
+                                       ": the results database is locked by another process "
+                                       "(gave up after " +
+                                       std::to_string(busyTimeoutMs) + " ms while " + doing +
+                                       "); let it finish, or write each shard to its own file");
+    default:
+        throw ResultsDbError(path, path + ": SQLite error while " + doing + ": " + detail);
+    }
+}
+
+// One SQLite connection that owns its handle; every failure becomes a ResultsDbError naming the
+// file.
+class Connection : public SqliteConnection
 {
 public:
     Connection(const std::string &path, bool readOnly)
-        : m_path(path)
+        : SqliteConnection(open(path, readOnly), path, kBusyTimeoutMs, failResultsDb)
     {
-        const int flags =
-            readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-        const int rc = sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr);
-        if (rc != SQLITE_OK) {
-            const std::string detail = m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc);
-            sqlite3_close(m_db);
-            m_db = nullptr;
-            throw ResultsDbError(path,
-                                 path + ": cannot open the results database (" + detail + ")");
-        }
-        sqlite3_busy_timeout(m_db, kBusyTimeoutMs);
     }
-    ~Connection() { sqlite3_close(m_db); }
+    ~Connection() { closeSqlite(handle()); }
     Connection(const Connection &) = delete;
     Connection &operator=(const Connection &) = delete;
 
-    sqlite3 *handle() const { return m_db; }
-    const std::string &path() const { return m_path; }
-
-    [[noreturn]] void fail(int rc, const std::string &doing) const
-    {
-        const std::string detail = sqlite3_errmsg(m_db);
-        switch (rc & 0xff) {
-        case SQLITE_NOTADB:
-            throw ResultsDbError(m_path,
-                                 m_path + ": not a SQLite database (" + detail +
-                                     "); give a results database written by aidc batch or sweep");
-        case SQLITE_BUSY:
-        case SQLITE_LOCKED:
-            throw ResultsDbError(m_path,
-                                 m_path +
-                                     ": the results database is locked by another process "
-                                     "(gave up after " +
-                                     std::to_string(kBusyTimeoutMs) + " ms while " + doing +
-                                     "); let it finish, or write each shard to its own file");
-        default:
-            throw ResultsDbError(m_path, m_path + ": SQLite error while " + doing + ": " + detail);
-        }
-    }
-
-    void exec(const std::string &sql, const std::string &doing) const
-    {
-        const int rc = sqlite3_exec(m_db, sql.c_str(), nullptr, nullptr, nullptr);
-        if (rc != SQLITE_OK)
-            fail(rc, doing);
-    }
-
 private:
-    std::string m_path;
-    sqlite3 *m_db = nullptr;
-};
-
-class Statement
-{
-public:
-    Statement(const Connection &connection, const std::string &sql, std::string doing)
-        : m_connection(connection)
-        , m_doing(std::move(doing))
+    static sqlite3 *open(const std::string &path, bool readOnly)
     {
-        const int rc = sqlite3_prepare_v2(connection.handle(), sql.c_str(), int(sql.size()),
-                                          &m_statement, nullptr);
-        if (rc != SQLITE_OK)
-            connection.fail(rc, m_doing);
-    }
-    ~Statement() { sqlite3_finalize(m_statement); }
-    Statement(const Statement &) = delete;
-    Statement &operator=(const Statement &) = delete;
-
-    void bind(int index, const nlohmann::json &value)
-    {
+        const int flags =
+            readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
         int rc = SQLITE_OK;
-        if (value.is_null()) {
-            rc = sqlite3_bind_null(m_statement, index);
-        } else if (value.is_boolean()) {
-            rc = sqlite3_bind_int(m_statement, index, value.get<bool>() ? 1 : 0);
-        } else if (value.is_number_unsigned() &&
-                   value.get<std::uint64_t>() >
-                       std::uint64_t(std::numeric_limits<std::int64_t>::max())) {
-            // Beyond SQLite's 64-bit signed integers (a seed near 2^64): its digits as text.
-            const std::string text = value.dump();
-            rc = sqlite3_bind_text(m_statement, index, text.c_str(), int(text.size()),
-                                   SQLITE_TRANSIENT);
-        } else if (value.is_number_integer()) {
-            rc = sqlite3_bind_int64(m_statement, index, value.get<std::int64_t>());
-        } else if (value.is_number()) {
-            rc = sqlite3_bind_double(m_statement, index, value.get<double>());
-        } else {
-            const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-            rc = sqlite3_bind_text(m_statement, index, text.c_str(), int(text.size()),
-                                   SQLITE_TRANSIENT);
+        sqlite3 *db = openSqlite(path, flags, kBusyTimeoutMs, &rc);
+        if (rc != SQLITE_OK) {
+            const std::string detail = sqliteMessage(db, rc);
+            closeSqlite(db);
+            throw ResultsDbError(path,
+                                 path + ": cannot open the results database (" + detail + ")");
         }
-        check(rc);
+        return db;
     }
-    void bindValue(int index, sqlite3_value *value)
-    {
-        check(sqlite3_bind_value(m_statement, index, value));
-    }
-
-    bool step()
-    {
-        const int rc = sqlite3_step(m_statement);
-        if (rc == SQLITE_ROW)
-            return true;
-        if (rc != SQLITE_DONE)
-            m_connection.fail(rc, m_doing);
-        return false;
-    }
-    void reset()
-    {
-        sqlite3_reset(m_statement);
-        sqlite3_clear_bindings(m_statement);
-    }
-
-    int columnCount() const { return sqlite3_column_count(m_statement); }
-    std::string columnName(int column) const { return sqlite3_column_name(m_statement, column); }
-    std::string text(int column) const
-    {
-        const unsigned char *text = sqlite3_column_text(m_statement, column);
-        return text ? reinterpret_cast<const char *>(text) : "";
-    }
-    std::int64_t integer(int column) const { return sqlite3_column_int64(m_statement, column); }
-    sqlite3_value *value(int column) const { return sqlite3_column_value(m_statement, column); }
-
-private:
-    void check(int rc)
-    {
-        if (rc != SQLITE_OK)
-            m_connection.fail(rc, m_doing);
-    }
-
-    const Connection &m_connection;
-    std::string m_doing;
-    sqlite3_stmt *m_statement = nullptr;
 };
+
+using Statement = SqliteStatement;
+
+// A result value as SQLite stores it: numbers as numbers, text as text, anything else as JSON.
+void bindJson(Statement &statement, int index, const nlohmann::json &value)
+{
+    if (value.is_null()) {
+        statement.bindNull(index);
+    } else if (value.is_boolean()) {
+        statement.bind(index, std::int64_t(value.get<bool>() ? 1 : 0));
+    } else if (value.is_number_unsigned() &&
+               value.get<std::uint64_t>() >
+                   std::uint64_t(std::numeric_limits<std::int64_t>::max())) {
+        // Beyond SQLite's 64-bit signed integers (a seed near 2^64): its digits as text.
+        statement.bind(index, value.dump());
+    } else if (value.is_number_integer()) {
+        statement.bind(index, value.get<std::int64_t>());
+    } else if (value.is_number()) {
+        statement.bind(index, value.get<double>());
+    } else {
+        statement.bind(index, value.is_string() ? value.get<std::string>() : value.dump());
+    }
+}
 
 // Table -> columns in table order, of every table but SQLite's own.
 using Schema = std::map<std::string, std::vector<std::string>>;
@@ -292,7 +224,7 @@ struct ResultsDatabase::Impl
             }
             db.exec("COMMIT", "creating the results database");
         } catch (...) {
-            sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+            db.rollbackQuietly();
             throw;
         }
     }
@@ -358,7 +290,7 @@ struct ResultsDatabase::Impl
             names.push_back(value.first);
         Statement &statement = insertStatement(table, names, false);
         for (std::size_t i = 0; i < values.size(); ++i)
-            statement.bind(int(i + 1), values[i].second);
+            bindJson(statement, int(i + 1), values[i].second);
         statement.step();
         statement.reset();
     }
@@ -377,7 +309,7 @@ ResultsDatabase::ResultsDatabase(const std::string &path)
 ResultsDatabase::~ResultsDatabase()
 {
     if (m_impl && m_impl->inTransaction)
-        sqlite3_exec(m_impl->db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+        m_impl->db.rollbackQuietly();
 }
 
 std::optional<ResultsDatabase::StoredRun> ResultsDatabase::storedRun(const std::string &runId) const
@@ -565,7 +497,7 @@ std::int64_t joinRunsById(const Connection &db)
                     ")",
                 "dropping rows merged twice from table " + table);
         if (table == "runs")
-            dropped = sqlite3_changes(db.handle());
+            dropped = db.changes();
     }
     db.exec("DROP TABLE run_start", "joining the shards of a run");
     return dropped;
@@ -611,11 +543,11 @@ MergeStats mergeResultsDatabases(const std::string &output, const std::vector<st
             while (read.step()) {
                 for (int c = 0; c < int(names.size()); ++c)
                     write.bindValue(c + 1, read.value(c));
-                const int before = sqlite3_total_changes(out.db.handle());
+                const int before = out.db.totalChanges();
                 write.step();
                 write.reset();
                 if (table == "runs") {
-                    const bool added = sqlite3_total_changes(out.db.handle()) > before;
+                    const bool added = out.db.totalChanges() > before;
                     stats.runsAdded += added ? 1 : 0;
                     stats.runsSkipped += added ? 0 : 1;
                 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pricebook.h"
 
+#include "solvers/common/sqlitedb.h"
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -20,136 +22,36 @@ namespace aidc {
 
 namespace {
 
-// The connection a statement runs on, and what to name in an error.
-struct Connection
-{
-    sqlite3 *db = nullptr;
-    const std::string &path;
-    int busyTimeoutMs = 0;
-};
+using Connection = SqliteConnection;
+using Statement = SqliteStatement;
+using Transaction = SqliteTransaction;
 
-std::string describeFailure(const Connection &c, int rc, const std::string &doing)
+// A failed SQLite call in the price book's words.
+[[noreturn]] void failPriceBook(const std::string &path, int primaryCode, const std::string &detail,
+                                const std::string &doing, int busyTimeoutMs)
 {
-    const std::string detail = c.db ? sqlite3_errmsg(c.db) : sqlite3_errstr(rc);
-    switch (rc & 0xff) {
+    switch (primaryCode) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        return c.path + ": the price book is locked by another connection (gave up after " +
-               std::to_string(c.busyTimeoutMs) + " ms while " + doing +
-               "); close the program holding it, or retry";
+        throw PriceBookError(path +
+                             ": the price book is locked by another connection (gave up "
+                             "after " +
+                             std::to_string(busyTimeoutMs) + " ms while " + doing +
+                             "); close the program holding it, or retry");
     case SQLITE_NOTADB:
-        return c.path + ": not a SQLite database (" + detail +
-               "); the file is corrupt or of another kind";
+        throw PriceBookError(path + ": not a SQLite database (" + detail +
+                             "); the file is corrupt or of another kind");
     case SQLITE_CORRUPT:
-        return c.path + ": the price book database is corrupt (" + detail +
-               "); restore it from a backup or re-import a CSV export";
+        throw PriceBookError(path + ": the price book database is corrupt (" + detail +
+                             "); restore it from a backup or re-import a CSV export");
     case SQLITE_CANTOPEN:
-        return c.path + ": cannot open the price book (" + detail + ")";
+        throw PriceBookError(path + ": cannot open the price book (" + detail + ")");
     case SQLITE_READONLY:
-        return c.path + ": the price book is read-only (" + detail + ")";
+        throw PriceBookError(path + ": the price book is read-only (" + detail + ")");
     default:
-        return c.path + ": SQLite error while " + doing + ": " + detail;
+        throw PriceBookError(path + ": SQLite error while " + doing + ": " + detail);
     }
 }
-
-[[noreturn]] void fail(const Connection &c, int rc, const std::string &doing)
-{
-    throw PriceBookError(describeFailure(c, rc, doing));
-}
-
-void exec(const Connection &c, const char *sql, const std::string &doing)
-{
-    const int rc = sqlite3_exec(c.db, sql, nullptr, nullptr, nullptr);
-    if (rc != SQLITE_OK)
-        fail(c, rc, doing);
-}
-
-class Statement
-{
-public:
-    Statement(const Connection &c, const char *sql, std::string doing)
-        : m_c(c)
-        , m_doing(std::move(doing))
-    {
-        const int rc = sqlite3_prepare_v2(c.db, sql, -1, &m_stmt, nullptr);
-        if (rc != SQLITE_OK)
-            fail(m_c, rc, m_doing);
-    }
-    ~Statement() { sqlite3_finalize(m_stmt); }
-    Statement(const Statement &) = delete;
-    Statement &operator=(const Statement &) = delete;
-
-    void bind(int index, const std::string &value)
-    {
-        check(sqlite3_bind_text(m_stmt, index, value.c_str(), int(value.size()), SQLITE_TRANSIENT));
-    }
-    void bind(int index, double value) { check(sqlite3_bind_double(m_stmt, index, value)); }
-    void bind(int index, std::int64_t value) { check(sqlite3_bind_int64(m_stmt, index, value)); }
-
-    // true: a row is ready; false: done.
-    bool step()
-    {
-        const int rc = sqlite3_step(m_stmt);
-        if (rc == SQLITE_ROW)
-            return true;
-        if (rc == SQLITE_DONE)
-            return false;
-        fail(m_c, rc, m_doing);
-    }
-    void reset()
-    {
-        sqlite3_reset(m_stmt);
-        sqlite3_clear_bindings(m_stmt);
-    }
-
-    std::string text(int column) const
-    {
-        const unsigned char *t = sqlite3_column_text(m_stmt, column);
-        return t ? std::string(reinterpret_cast<const char *>(t)) : std::string();
-    }
-    double real(int column) const { return sqlite3_column_double(m_stmt, column); }
-    std::int64_t integer(int column) const { return sqlite3_column_int64(m_stmt, column); }
-
-private:
-    void check(int rc)
-    {
-        if (rc != SQLITE_OK)
-            fail(m_c, rc, m_doing);
-    }
-
-    const Connection &m_c;
-    std::string m_doing;
-    sqlite3_stmt *m_stmt = nullptr;
-};
-
-// BEGIN IMMEDIATE takes the write lock up front, so a locked book fails here (after the busy
-// timeout) rather than half-way through a change. Rolls back unless committed.
-class Transaction
-{
-public:
-    Transaction(const Connection &c, const std::string &doing)
-        : m_c(c)
-    {
-        exec(c, "BEGIN IMMEDIATE", doing);
-    }
-    ~Transaction()
-    {
-        if (!m_committed)
-            sqlite3_exec(m_c.db, "ROLLBACK", nullptr, nullptr, nullptr);
-    }
-    Transaction(const Transaction &) = delete;
-    Transaction &operator=(const Transaction &) = delete;
-
-    void commit(const std::string &doing)
-    {
-        exec(m_c, "COMMIT", doing);
-        m_committed = true;
-    }
-
-private:
-    const Connection &m_c;
-    bool m_committed = false;
-};
 
 constexpr const char *createSchemaSql = R"sql(
 CREATE TABLE schema_version (version INTEGER NOT NULL);
@@ -276,7 +178,7 @@ std::int64_t insertQuote(Statement &insert, const Quote &q, const Connection &c)
     insert.bind(7, q.validUntil);
     insert.bind(8, q.note);
     insert.step();
-    return sqlite3_last_insert_rowid(c.db);
+    return c.lastInsertRowId();
 }
 
 constexpr const char *insertQuoteSql =
@@ -308,7 +210,7 @@ PriceBook::PriceBook(PriceBook &&other) noexcept
 PriceBook &PriceBook::operator=(PriceBook &&other) noexcept
 {
     if (this != &other) {
-        sqlite3_close_v2(m_db);
+        closeSqlite(m_db);
         m_db = std::exchange(other.m_db, nullptr);
         m_path = std::move(other.m_path);
         m_busyTimeoutMs = other.m_busyTimeoutMs;
@@ -318,7 +220,7 @@ PriceBook &PriceBook::operator=(PriceBook &&other) noexcept
 
 PriceBook::~PriceBook()
 {
-    sqlite3_close_v2(m_db);
+    closeSqlite(m_db);
 }
 
 PriceBook PriceBook::open(const std::string &path, OpenMode mode, int busyTimeoutMs)
@@ -331,20 +233,18 @@ PriceBook PriceBook::open(const std::string &path, OpenMode mode, int busyTimeou
     if (std::filesystem::is_directory(path, ec))
         throw PriceBookError(path + ": is a directory, not a price book file");
 
-    sqlite3 *raw = nullptr;
     // Serialized: the uncertainty runs read one book from several evaluation threads.
     const int flags = SQLITE_OPEN_FULLMUTEX |
                       (mode == OpenMode::ReadOnly ? SQLITE_OPEN_READONLY
                                                   : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-    const int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
+    int rc = SQLITE_OK;
+    sqlite3 *raw = openSqlite(path, flags, busyTimeoutMs, &rc);
     // The book owns the handle from here, so every throw below closes it.
     PriceBook book(raw, path);
     book.m_busyTimeoutMs = busyTimeoutMs;
-    const Connection c{book.m_db, book.m_path, busyTimeoutMs};
+    const Connection c(book.m_db, book.m_path, busyTimeoutMs, failPriceBook);
     if (rc != SQLITE_OK)
-        fail(c, rc, "opening");
-    sqlite3_extended_result_codes(c.db, 1);
-    sqlite3_busy_timeout(c.db, busyTimeoutMs);
+        c.fail(rc, "opening");
 
     {
         Statement check(c, "PRAGMA quick_check", "checking the database (PRAGMA quick_check)");
@@ -371,8 +271,8 @@ PriceBook PriceBook::open(const std::string &path, OpenMode mode, int busyTimeou
     // file is known to be a price book: another program's database is refused untouched.
     auto enableWriting = [&] {
         if (mode == OpenMode::ReadWrite) {
-            exec(c, "PRAGMA journal_mode = WAL", "switching to WAL mode");
-            exec(c, "PRAGMA foreign_keys = ON", "enabling foreign keys");
+            c.exec("PRAGMA journal_mode = WAL", "switching to WAL mode");
+            c.exec("PRAGMA foreign_keys = ON", "enabling foreign keys");
         }
     };
     if (tables == 0) {
@@ -380,7 +280,7 @@ PriceBook PriceBook::open(const std::string &path, OpenMode mode, int busyTimeou
             throw PriceBookError(path + ": an empty database, not an AIDC Planner price book");
         enableWriting();
         Transaction t(c, "creating the price book schema");
-        exec(c, createSchemaSql, "creating the price book schema");
+        c.exec(createSchemaSql, "creating the price book schema");
         t.commit("creating the price book schema");
         return book;
     }
@@ -410,7 +310,7 @@ PriceBook PriceBook::open(const std::string &path, OpenMode mode, int busyTimeou
 
 std::int64_t PriceBook::addQuote(const Quote &quote)
 {
-    const Connection c{m_db, m_path, m_busyTimeoutMs};
+    const Connection c(m_db, m_path, m_busyTimeoutMs, failPriceBook);
     Quote q = quote;
     q.currency = upper(trim(q.currency));
     Transaction t(c, "adding a quote");
@@ -429,31 +329,31 @@ std::int64_t PriceBook::addQuote(const Quote &quote)
 
 bool PriceBook::removeQuote(std::int64_t id)
 {
-    const Connection c{m_db, m_path, m_busyTimeoutMs};
+    const Connection c(m_db, m_path, m_busyTimeoutMs, failPriceBook);
     Transaction t(c, "removing a quote");
     Statement s(c, "DELETE FROM quote WHERE id = ?1", "removing a quote");
     s.bind(1, id);
     s.step();
-    const bool removed = sqlite3_changes(m_db) > 0;
+    const bool removed = c.changes() > 0;
     t.commit("removing a quote");
     return removed;
 }
 
 int PriceBook::removeQuotes(const std::string &part)
 {
-    const Connection c{m_db, m_path, m_busyTimeoutMs};
+    const Connection c(m_db, m_path, m_busyTimeoutMs, failPriceBook);
     Transaction t(c, "removing quotes");
     Statement s(c, "DELETE FROM quote WHERE part = ?1", "removing quotes");
     s.bind(1, part);
     s.step();
-    const int removed = sqlite3_changes(m_db);
+    const int removed = c.changes();
     t.commit("removing quotes");
     return removed;
 }
 
 std::vector<Quote> PriceBook::quotes() const
 {
-    const Connection c{m_db, m_path, m_busyTimeoutMs};
+    const Connection c(m_db, m_path, m_busyTimeoutMs, failPriceBook);
     const std::string sql = std::string("SELECT ") + quoteColumns +
                             " FROM quote q JOIN currency c ON c.code = q.currency"
                             " ORDER BY q.part, q.quote_date, q.vendor, q.id";
@@ -466,7 +366,7 @@ std::vector<Quote> PriceBook::quotes() const
 
 int PriceBook::quoteCount() const
 {
-    const Connection c{m_db, m_path, m_busyTimeoutMs};
+    const Connection c(m_db, m_path, m_busyTimeoutMs, failPriceBook);
     Statement s(c, "SELECT count(*) FROM quote", "counting quotes");
     return s.step() ? int(s.integer(0)) : 0;
 }
@@ -474,7 +374,7 @@ int PriceBook::quoteCount() const
 std::optional<Quote> PriceBook::bestQuote(const std::string &part, const std::string &asOfDate,
                                           const std::string &unit) const
 {
-    const Connection c{m_db, m_path, m_busyTimeoutMs};
+    const Connection c(m_db, m_path, m_busyTimeoutMs, failPriceBook);
     const std::string sql =
         std::string("SELECT ") + quoteColumns +
         " FROM quote q JOIN currency c ON c.code = q.currency"
@@ -500,7 +400,7 @@ void PriceBook::setCurrencyRate(const std::string &code, double usdPerUnit, cons
         throw PriceBookError(m_path + ": rate for " + code + " must be a positive USD amount");
     if (code == "USD" && usdPerUnit != 1.0)
         throw PriceBookError(m_path + ": USD is the base currency; its rate is 1");
-    const Connection c{m_db, m_path, m_busyTimeoutMs};
+    const Connection c(m_db, m_path, m_busyTimeoutMs, failPriceBook);
     Transaction t(c, "setting a currency rate");
     Statement s(c,
                 "INSERT INTO currency (code, usd_per_unit, note) VALUES (?1, ?2, ?3)"
@@ -515,7 +415,7 @@ void PriceBook::setCurrencyRate(const std::string &code, double usdPerUnit, cons
 
 std::optional<double> PriceBook::usdPerUnit(const std::string &code) const
 {
-    const Connection c{m_db, m_path, m_busyTimeoutMs};
+    const Connection c(m_db, m_path, m_busyTimeoutMs, failPriceBook);
     Statement s(c, "SELECT usd_per_unit FROM currency WHERE code = ?1", "reading a currency");
     s.bind(1, code);
     if (s.step())
@@ -525,7 +425,7 @@ std::optional<double> PriceBook::usdPerUnit(const std::string &code) const
 
 std::vector<std::pair<std::string, double>> PriceBook::currencies() const
 {
-    const Connection c{m_db, m_path, m_busyTimeoutMs};
+    const Connection c(m_db, m_path, m_busyTimeoutMs, failPriceBook);
     Statement s(c, "SELECT code, usd_per_unit FROM currency ORDER BY code", "reading currencies");
     std::vector<std::pair<std::string, double>> out;
     while (s.step())
@@ -592,7 +492,7 @@ PriceBookImport PriceBook::importCsvText(const std::string &text, const std::str
         return it == column.end() ? std::string() : trim(row[it->second]);
     };
 
-    const Connection c{m_db, m_path, m_busyTimeoutMs};
+    const Connection c(m_db, m_path, m_busyTimeoutMs, failPriceBook);
     try {
         // The currency table is read inside the import's transaction so a rate removed by
         // another connection meanwhile cannot slip a quote through.
@@ -630,7 +530,7 @@ PriceBookImport PriceBook::importCsvText(const std::string &text, const std::str
             return result; // the transaction rolls back: nothing is imported
 
         if (mode == ImportMode::Replace)
-            exec(c, "DELETE FROM quote", "importing " + fileName);
+            c.exec("DELETE FROM quote", "importing " + fileName);
         Statement insert(c, insertQuoteSql, "importing " + fileName);
         for (const Quote &q : quotes)
             insertQuote(insert, q, c);
