@@ -5,7 +5,7 @@
 # --sanitizers: then the Qt-free core is built again with AddressSanitizer and
 # UndefinedBehaviorSanitizer (preset asan, GUI off) and its tests run under them, all but the
 # "validation" ones: those compare the release `aidc` with published figures in Python, which a
-# sanitizer does not look into (about 20 more minutes on 2 cores).
+# sanitizer does not look into (about 16 more minutes on 2 cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
