@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include <unistd.h>
+
 using namespace aidc;
 
 namespace {
@@ -33,11 +35,13 @@ Failure lastFailure;
     throw std::runtime_error("failed: " + doing);
 }
 
-// A database file in the temporary directory, removed afterwards.
+// A database file in the temporary directory, removed afterwards. ctest runs each test case as
+// its own process, in parallel: the process id keeps their files apart.
 struct TempDatabase
 {
-    std::string path =
-        (std::filesystem::temp_directory_path() / "aidc-sqlitedb-test.sqlite").string();
+    std::string path = (std::filesystem::temp_directory_path() /
+                        ("aidc-sqlitedb-test-" + std::to_string(::getpid()) + ".sqlite"))
+                           .string();
     TempDatabase() { std::filesystem::remove(path); }
     ~TempDatabase() { std::filesystem::remove(path); }
 };
