@@ -66,6 +66,19 @@ const StorageSystem *Catalog::storageSystem(const std::string &id) const
     return findById(storageSystems, id);
 }
 
+const Appliance *Catalog::appliance(const std::string &id) const
+{
+    return findById(appliances, id);
+}
+
+const Appliance *Catalog::applianceFor(const std::string &role, const std::string &technology) const
+{
+    auto it = std::find_if(appliances.begin(), appliances.end(), [&](const Appliance &a) {
+        return a.role == role && a.technology == technology;
+    });
+    return it == appliances.end() ? nullptr : &*it;
+}
+
 const SwitchModel *Catalog::switchModel(const std::string &id) const
 {
     return findById(switches, id);
@@ -136,9 +149,10 @@ std::optional<PartOrdering> Catalog::ordering(const std::string &part) const
 {
     std::optional<PartOrdering> found;
     (void)(findOrdering(servers, part, found) || findOrdering(rackTypes, part, found) ||
-           findOrdering(storageSystems, part, found) || findOrdering(switches, part, found) ||
-           findOrdering(media, part, found) || findOrdering(powerStages, part, found) ||
-           findOrdering(coolingUnits, part, found) || findOrdering(generators, part, found));
+           findOrdering(storageSystems, part, found) || findOrdering(appliances, part, found) ||
+           findOrdering(switches, part, found) || findOrdering(media, part, found) ||
+           findOrdering(powerStages, part, found) || findOrdering(coolingUnits, part, found) ||
+           findOrdering(generators, part, found));
     return found;
 }
 

@@ -139,6 +139,23 @@ struct StorageSystem
 
 // -------------------------------------------------------------------------- network
 
+// A fabric's management appliance: the server that runs its subnet manager (NVIDIA UFM on
+// InfiniBand). It is cabled into the plane's leaves on the ports the plane reserves for it
+// (FabricPlane::fabricManagerPorts) and into the OOB network, and takes rack space and power.
+struct Appliance
+{
+    std::string id, name;
+    std::string manufacturer, partNumber; // optional, see Server
+    LeadTime leadTime;
+    std::string role;       // "fabric-manager"
+    std::string technology; // fabric it manages: "infiniband" | "ethernet"
+    int ports = 2;          // fabric ports per appliance
+    double powerW = 0;
+    int heightU = 1;
+    double massKg = 0;
+    FigureSources sources;
+};
+
 struct SwitchModel
 {
     std::string id, name;
@@ -261,6 +278,7 @@ struct Catalog
     std::vector<Server> servers;
     std::vector<RackType> rackTypes;
     std::vector<StorageSystem> storageSystems;
+    std::vector<Appliance> appliances;
     std::vector<SwitchModel> switches;
     std::vector<Medium> media; // ladder order: cheapest first
     std::vector<PowerStage> powerStages;
@@ -273,6 +291,9 @@ struct Catalog
     const Server *server(const std::string &id) const;
     const RackType *rackType(const std::string &id) const;
     const StorageSystem *storageSystem(const std::string &id) const;
+    const Appliance *appliance(const std::string &id) const;
+    // The first appliance of `role` for fabrics of `technology`, or nullptr.
+    const Appliance *applianceFor(const std::string &role, const std::string &technology) const;
     const SwitchModel *switchModel(const std::string &id) const;
     const Medium *medium(const std::string &id) const;
     const PowerStage *powerStage(const std::string &stage, const std::string &variant) const;

@@ -38,6 +38,7 @@ constexpr double kMaxServerPowerW = 2.0e6;
 constexpr double kMaxMassKg = 1.0e4;
 
 const std::vector<std::string> kSwitchTechnologies = {"infiniband", "ethernet"};
+const std::vector<std::string> kApplianceRoles = {"fabric-manager"};
 const std::vector<std::string> kPowerStageKinds = {"switchgear", "transformer",     "ups",
                                                    "pdu",        "rack-conversion", "board"};
 const std::vector<std::string> kCoolingKinds = {"cdu",  "chiller", "dry-cooler",
@@ -489,6 +490,19 @@ void read(EntryReader &e, StorageSystem &s)
     e.number("portGbps", s.portGbps, 0, kMaxGbps, true);
 }
 
+void read(EntryReader &e, Appliance &a)
+{
+    e.string("id", a.id);
+    e.string("name", a.name);
+    e.orderable(a);
+    e.choice("role", a.role, kApplianceRoles);
+    e.choice("technology", a.technology, kSwitchTechnologies);
+    e.integer("ports", a.ports, 1, 64);
+    e.number("powerW", a.powerW, 0, 1.0e5, true);
+    e.integer("heightU", a.heightU, 1, 60);
+    e.number("massKg", a.massKg, 0, 2000, true);
+}
+
 void read(EntryReader &e, SwitchModel &s)
 {
     e.string("id", s.id);
@@ -587,6 +601,10 @@ FigureSources &sourcesOf(RackType &x)
     return x.sources;
 }
 FigureSources &sourcesOf(StorageSystem &x)
+{
+    return x.sources;
+}
+FigureSources &sourcesOf(Appliance &x)
 {
     return x.sources;
 }
@@ -892,8 +910,9 @@ void checkReferences(const Catalog &catalog, const Origins &origins, bool overri
     std::set<std::string> parts;
     for (const auto &list :
          {idsOf(catalog.accelerators), idsOf(catalog.servers), idsOf(catalog.rackTypes),
-          idsOf(catalog.storageSystems), idsOf(catalog.switches), idsOf(catalog.media),
-          idsOf(catalog.powerStages), idsOf(catalog.coolingUnits), idsOf(catalog.generators)})
+          idsOf(catalog.storageSystems), idsOf(catalog.appliances), idsOf(catalog.switches),
+          idsOf(catalog.media), idsOf(catalog.powerStages), idsOf(catalog.coolingUnits),
+          idsOf(catalog.generators)})
         parts.insert(list.begin(), list.end());
     each("prices", [&](const std::string &part, const Location &where) {
         const bool category =
@@ -931,8 +950,8 @@ void checkGlobalIds(const Origins &origins, Diagnostics &diagnostics)
 const std::vector<std::string> &catalogKinds()
 {
     static const std::vector<std::string> kinds = {
-        "accelerators", "servers", "racks",   "switches", "media", "power",
-        "generators",   "cooling", "storage", "failures", "prices"};
+        "accelerators", "servers", "racks",   "switches",   "media",    "power",
+        "generators",   "cooling", "storage", "appliances", "failures", "prices"};
     return kinds;
 }
 
@@ -998,6 +1017,8 @@ template<typename C, typename F> bool withPartsOf(C &catalog, const std::string 
         f(catalog.coolingUnits);
     else if (kind == "storage")
         f(catalog.storageSystems);
+    else if (kind == "appliances")
+        f(catalog.appliances);
     else if (kind == "failures")
         f(catalog.failureRates);
     else if (kind == "prices")
@@ -1151,8 +1172,10 @@ Catalog loadCatalog(const std::string &directory, Diagnostics &diagnostics,
         top.finish();
     }
 
+    // Appliances are optional: without a fabric manager the reserved ports stay free (a site
+    // catalog written before the kind existed still loads).
     for (const std::string &kind : catalogKinds()) {
-        if (kind != "generators" && kindsSeen.count(kind) == 0)
+        if (kind != "generators" && kind != "appliances" && kindsSeen.count(kind) == 0)
             diagnostics.error(directory, "",
                               "no catalog file of kind '" + kind + "' (expected " + kind +
                                   ".json or another file with \"kind\": \"" + kind + "\")");

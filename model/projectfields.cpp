@@ -966,14 +966,16 @@ std::vector<ProjectField> buildTable()
             .desc("This level's links are transceivers and fibre."),
         F("/network/planes/*/fabricManagerPorts", T::Integer)
             .unit("ports", D::Count)
-            .defText("1 on InfiniBand, 0 on Ethernet")
+            .defText("2 on InfiniBand, 0 on Ethernet")
             .range(0, 64)
             .since(2)
             .stages(Fabric | Power | Cost)
             .design()
-            .desc("Leaf ports kept free for the fabric manager (UFM appliances), taken from the "
-                  "last leaf back; the DGX SuperPOD leaves one node out of four SUs for its 4 "
-                  "UFM links [ref:nvidia-superpod-h100-ra]."),
+            .desc("Leaf ports cabled to the plane's fabric-manager appliances (UFM; catalog "
+                  "appliances), taken from the last leaf back; the DGX SuperPOD leaves one node "
+                  "out of four SUs for its 4 UFM links [ref:nvidia-superpod-h100-ra]. From 2 "
+                  "ports on, a primary and a high-availability appliance [ref:nvidia-ufm-um]; "
+                  "the default gives each one port."),
         F("/network/cabling", T::Object)
             .since(2)
             .desc("Cable trays over the rows (the fabric's tray-fill check)."),

@@ -94,6 +94,9 @@ void RackElevationView::paintEvent(QPaintEvent *)
         case ElevationItem::Kind::Switch:
             fill = QColor(0xe8, 0x8a, 0x2e);
             break;
+        case ElevationItem::Kind::Appliance:
+            fill = QColor(0x7b, 0x52, 0xab);
+            break;
         case ElevationItem::Kind::PatchPanel:
             fill = QColor(0xb0, 0xb0, 0xb0);
             break;

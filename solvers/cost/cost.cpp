@@ -353,6 +353,7 @@ std::optional<CostCategory> costCategoryForBom(const std::string &bomCategory)
         {"accelerator", CostCategory::Compute},
         {"nic", CostCategory::Compute},
         {"switch", CostCategory::Switches},
+        {"fabric-manager", CostCategory::Switches},
         {"transceiver", CostCategory::Transceivers},
         {"optic", CostCategory::Transceivers},
         {"optics", CostCategory::Transceivers},

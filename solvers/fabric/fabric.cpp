@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "solvers/fabric/fabric.h"
 
+#include "model/enumnames.h"
 #include "solvers/common/defaults.h"
 #include "solvers/common/planeports.h"
 #include "solvers/fabric/cabling.h"
@@ -19,7 +20,8 @@ struct PlaneWork
     FabricPlane settings;
     PlaneResult result;
     const SwitchModel *switchModel = nullptr;
-    std::vector<SwitchSpot> spots; // where each switch sits (or would sit, when unplaced)
+    const Appliance *manager = nullptr; // fabric-manager appliance for the reserved ports
+    std::vector<SwitchSpot> spots;      // where each switch sits (or would sit, when unplaced)
     bool built = false;
 };
 
@@ -187,6 +189,18 @@ std::vector<FabricHost> gatherHosts(PlaneWork &w, const Project &project, const 
                     h.heightU = std::uint16_t(o.switchModel->heightU);
                     h.baseU = std::uint16_t(std::max(1, g.switchU[s] - c * o.switchModel->heightU));
                     h.ports = 1;
+                    extra[h.rack].push_back(h);
+                }
+            }
+            // The plane's fabric-manager appliances have a BMC port too.
+            for (const FabricHost &m : g.hosts) {
+                if (m.kind != HostKind::FabricManager || m.rack < 0)
+                    continue;
+                for (int c = 0; c < o.result.parallelPlanes; ++c) {
+                    FabricHost h = m;
+                    h.baseU = std::uint16_t(std::max(1, m.baseU - c * m.heightU));
+                    h.ports = 1;
+                    h.cagePorts = 1;
                     extra[h.rack].push_back(h);
                 }
             }
@@ -372,7 +386,11 @@ void buildPlane(PlaneWork &w, std::vector<FabricHost> hosts, const FabricOptions
     if (target != options.targetEndpoints.end())
         in.targetEndpoints = target->second;
     in.managementPorts =
-        p.fabricManagerPorts.value_or(p.technology == Technology::InfiniBand ? 1 : 0);
+        p.fabricManagerPorts.value_or(p.technology == Technology::InfiniBand ? 2 : 0);
+    if (w.manager) {
+        in.managerPortsPerAppliance = w.manager->ports;
+        in.managerHeightU = std::uint16_t(w.manager->heightU);
+    }
     // A management switch whose own uplink ports run into the in-band network: one tier of leaves
     // (unless the plane asks for a tree of them).
     const SwitchModel &model = *w.switchModel;
@@ -397,6 +415,9 @@ void buildPlane(PlaneWork &w, std::vector<FabricHost> hosts, const FabricOptions
     r.railGroups = b.railGroups;
     r.railGroupHosts = b.railGroupHosts;
     r.reservedPorts = b.reservedPorts;
+    r.fabricManagers = b.managerAppliances;
+    if (b.managerAppliances > 0)
+        r.fabricManagerModel = w.manager->id;
     r.switches = std::int64_t(r.topology.switchCount());
     r.links = std::int64_t(r.topology.linkCount());
     if (in.externalUplinks > 0) {
@@ -474,6 +495,77 @@ void placeLeaves(PlaneWork &w, RackSpace &space, const LayoutResult &layout)
                 std::to_string(heightU) + "U free (" + std::to_string(space.networkRacks()) +
                 " network racks in the layout); they are cabled from the centre of their "
                 "servers");
+}
+
+// Fabric-manager appliances (the last hosts of the graph), placed after every switch of the pass:
+// the network rack nearest the leaf their first port is cabled to, that leaf's own rack when it
+// has room.
+void placeManagers(PlaneWork &w, RackSpace &space)
+{
+    FabricTopology &g = w.result.topology;
+    if (w.result.fabricManagers == 0)
+        return;
+    std::size_t first = g.hosts.size();
+    std::size_t endpoint = g.endpointCount();
+    while (first > 0 && g.hosts[first - 1].kind == HostKind::FabricManager)
+        endpoint -= g.hosts[--first].ports;
+    const auto &racks = space.racks();
+    int unplaced = 0;
+    for (std::size_t m = first; m < g.hosts.size(); endpoint += g.hosts[m++].ports) {
+        FabricHost &host = g.hosts[m];
+        const std::size_t leaf = g.switchOf(g.linkB[endpoint]); // link e is endpoint e's
+        double x = w.spots[leaf].xM, y = w.spots[leaf].yM;
+        int hall = w.spots[leaf].hall;
+        if (g.switchRack[leaf] >= 0) {
+            const RackSite &site = racks[std::size_t(g.switchRack[leaf])];
+            x = site.xM;
+            y = site.yM;
+            hall = site.hall;
+        }
+        const int heightU = host.heightU * w.result.parallelPlanes;
+        const int rack = space.nearestNetworkRack(hall, x, y, heightU, false);
+        if (rack < 0) {
+            ++unplaced;
+            continue;
+        }
+        bool fits = true;
+        host.rack = rack;
+        host.baseU =
+            std::uint16_t(space.takeTop(rack, heightU, fits) + heightU - host.heightU); // copy 1
+    }
+    if (unplaced > 0)
+        w.result.diagnostics.warning(
+            "", w.result.jsonPath + "/fabricManagerPorts",
+            "plane '" + w.settings.name + "': " + std::to_string(unplaced) +
+                " fabric-manager appliance(s) found no network rack with room; they are cabled "
+                "from the centre of the hall and have no OOB port");
+}
+
+// Power and the BOM line of the plane's fabric-manager appliances.
+void addManagers(PlaneWork &w, std::vector<double> &rackPowerW, double &unplacedPowerW)
+{
+    PlaneResult &r = w.result;
+    if (r.fabricManagers == 0 || !w.manager)
+        return;
+    const double copies = r.parallelPlanes;
+    const double each = w.manager->powerW * copies;
+    for (const FabricHost &h : r.topology.hosts) {
+        if (h.kind != HostKind::FabricManager)
+            continue;
+        if (h.rack >= 0 && std::size_t(h.rack) < rackPowerW.size())
+            rackPowerW[std::size_t(h.rack)] += each;
+        else
+            unplacedPowerW += each;
+    }
+    r.fabricManagerPowerW = each * r.fabricManagers;
+    BomLine line;
+    line.category = "fabric-manager";
+    line.part = w.manager->id;
+    line.description = w.manager->name;
+    line.plane = r.name;
+    line.quantity = double(r.fabricManagers) * copies;
+    line.unitPowerW = w.manager->powerW;
+    r.bom.push_back(line);
 }
 
 // Upper tiers: nearest rack with room to the centroid of what they connect, dedicated
@@ -593,6 +685,7 @@ void finishPlane(PlaneWork &w, const Catalog &catalog, const FabricOptions &opti
     cablePlane(w.result, w.settings, *w.switchModel, w.spots, catalog, options, space, trays,
                rackPowerW, unplacedPowerW);
     cableExternalUplinks(w.result, catalog, options, space, rackPowerW);
+    addManagers(w, rackPowerW, unplacedPowerW);
     fillPerformanceFacts(w, options);
 }
 
@@ -609,6 +702,7 @@ PlaneWork startPlane(const FabricPlane &plane, int index, bool fromProject, cons
     r.railOptimized = plane.railOptimized;
     r.leafPlacement = plane.leafPlacement;
     resolveSwitch(w, catalog);
+    w.manager = catalog.applianceFor("fabric-manager", toString(plane.technology));
     return w;
 }
 
@@ -707,12 +801,14 @@ void summarize(FabricResult &result, const std::vector<PlaneWork> &work, const L
         result.switchChassisPowerW += r.switchChassisPowerW;
         result.switchModulePowerW += r.switchPowerW - r.switchChassisPowerW;
         result.endpointModulePowerW += r.endpointModulePowerW;
+        result.fabricManagers += std::int64_t(r.fabricManagers) * r.parallelPlanes;
+        result.fabricManagerPowerW += r.fabricManagerPowerW;
         copper += r.copperShareAllLinks * double(r.links) * r.parallelPlanes;
         links += double(r.links) * r.parallelPlanes;
         result.cables += r.cables * r.parallelPlanes;
     }
     result.copperShare = links > 0 ? copper / links : 0.0;
-    result.networkPowerW = result.switchPowerW +
+    result.networkPowerW = result.switchPowerW + result.fabricManagerPowerW +
                            (options.countEndpointModulePower ? result.endpointModulePowerW : 0.0);
     for (std::size_t i = 0; i < rackPowerW.size(); ++i) {
         if (rackPowerW[i] > 0)
@@ -778,6 +874,11 @@ FabricResult solveFabric(const Project &project, const Catalog &catalog, const L
             if ((w.settings.role == PlaneRole::Oob) == (pass == 1) && w.built)
                 placeUpper(w, space);
         }
+        // Appliances last: they take what room the switches left.
+        for (PlaneWork &w : work) {
+            if ((w.settings.role == PlaneRole::Oob) == (pass == 1) && w.built)
+                placeManagers(w, space);
+        }
     }
     const FabricOptions cabling = withProjectLifecycle(options, project);
     for (PlaneWork &w : work)
@@ -811,6 +912,7 @@ PlaneResult solveFabricPlane(const Project &project, const Catalog &catalog,
     if (w.built) {
         placeLeaves(w, space, layout);
         placeUpper(w, space);
+        placeManagers(w, space);
     }
     std::vector<double> rackPowerW(layout.racks.size(), 0.0);
     double unplacedPowerW = 0;

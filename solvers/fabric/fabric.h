@@ -179,6 +179,12 @@ struct PlaneResult
     std::int64_t railGroups = 0;
     int railGroupHosts = 0;
     int reservedPorts = 0;
+    // Fabric-manager appliances (catalog appliances, role fabric-manager) cabled to the reserved
+    // ports, per plane copy; an empty model: the catalog has none for the plane's technology and
+    // the ports are only kept free.
+    std::string fabricManagerModel;
+    int fabricManagers = 0;
+    double fabricManagerPowerW = 0; // all copies
 
     std::int64_t switches = 0, links = 0; // per plane copy
     double endToEndOversubscription = 1;
@@ -251,6 +257,9 @@ struct FabricResult
     double switchChassisPowerW = 0;
     double switchModulePowerW = 0;
     double endpointModulePowerW = 0; // NIC-side ends (in networkPowerW only if counted)
+    std::int64_t fabricManagers = 0; // fabric-manager appliances, all planes and copies
+    double fabricManagerPowerW = 0;
+    // switches + fabric managers + NIC-side ends if counted
     double networkPowerW = 0;
     std::map<std::string, double> rackNetworkPowerW; // layout rack id -> W ("" = unplaced)
     std::vector<TrayFill> trays;

@@ -125,6 +125,8 @@ std::string hostName(const FabricHost &h)
         return "sw@U" + std::to_string(h.baseU);
     case HostKind::Pdu:
         return "pdu" + std::to_string(n);
+    case HostKind::FabricManager:
+        return "ufm@U" + std::to_string(h.baseU);
     }
     return "host" + std::to_string(n);
 }
@@ -167,7 +169,9 @@ void visitSchedule(const PlaneResult &plane, const std::vector<std::string> &rac
                 row[at + 2] = switchName(
                     prefix, tier, std::int64_t(s) - g.tierFirstSwitch[std::size_t(tier - 1)]);
             } else {
-                const FabricHost &h = g.hosts[std::size_t(g.endpointHost[v])];
+                FabricHost h = g.hosts[std::size_t(g.endpointHost[v])];
+                if (h.kind == HostKind::FabricManager) // each plane copy has its own, below
+                    h.baseU = std::uint16_t(std::max(1, h.baseU - copy * h.heightU));
                 assignRack(row[at], h.rack);
                 assignInt(row[at + 1], h.baseU);
                 row[at + 2] = hostName(h);
@@ -261,6 +265,9 @@ nlohmann::json toJson(const PlaneResult &p)
             {"railGroups", p.railGroups},
             {"railGroupHosts", p.railGroupHosts},
             {"reservedPorts", p.reservedPorts},
+            {"fabricManagerModel", p.fabricManagerModel},
+            {"fabricManagers", p.fabricManagers},
+            {"fabricManagerPowerW", p.fabricManagerPowerW},
             {"switches", p.switches},
             {"links", p.links},
             {"tierStats", tiers},
@@ -339,6 +346,8 @@ nlohmann::json toJson(const FabricResult &r)
             {"switchChassisPowerW", r.switchChassisPowerW},
             {"switchModulePowerW", r.switchModulePowerW},
             {"endpointModulePowerW", r.endpointModulePowerW},
+            {"fabricManagers", r.fabricManagers},
+            {"fabricManagerPowerW", r.fabricManagerPowerW},
             {"networkPowerW", r.networkPowerW},
             {"rackNetworkPowerW", rackPower},
             {"planes", planes},

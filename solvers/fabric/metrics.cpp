@@ -148,27 +148,30 @@ void measureTiers(PlaneResult &plane, const Graph &graph)
                 ++t.upLinks;
         }
     }
-    std::int64_t fewest = std::int64_t(endpoints);
+    const std::int64_t served = std::int64_t(g.hostEndpointCount());
+    std::int64_t fewest = served;
     for (FabricTierStats &t : stats) {
         t.unusedPorts = std::int64_t(plane.radix) * t.switches - t.downLinks - t.upLinks;
-        if (t.tier == 1)
-            t.unusedPorts -= plane.reservedPorts;
+        if (t.tier == 1) // reserved ports no appliance is cabled to
+            t.unusedPorts -= plane.reservedPorts - std::int64_t(g.managerEndpoints);
         if (t.upLinks > 0) {
             t.oversubscription = double(t.downLinks) / double(t.upLinks);
             fewest = std::min(fewest, t.upLinks);
         }
     }
     plane.tierStats = stats;
-    plane.endToEndOversubscription = fewest > 0 ? double(endpoints) / double(fewest) : 0.0;
+    plane.endToEndOversubscription = fewest > 0 ? double(served) / double(fewest) : 0.0;
     const double copies = plane.parallelPlanes;
-    plane.nonBlockingBisectionTbps = double(endpoints) * plane.portGbps / 2.0 / 1000.0 * copies;
+    plane.nonBlockingBisectionTbps = double(served) * plane.portGbps / 2.0 / 1000.0 * copies;
     plane.bisectionTbps = double(fewest) * plane.portGbps / 2.0 / 1000.0 * copies;
 }
 
 void measureHops(PlaneResult &plane, const Graph &graph)
 {
     const FabricTopology &g = plane.topology;
-    const std::size_t endpoints = g.endpointCount();
+    const std::size_t endpoints = g.hostEndpointCount();
+    if (endpoints == 0)
+        return;
     std::vector<std::size_t> sources{0, endpoints / 2, endpoints - 1};
     sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
     HopAccumulator rail, island, cross;
@@ -238,14 +241,15 @@ void measureFailures(PlaneResult &plane, const Graph &graph)
         if (largest <= 1)
             largestId = -1; // nothing holds together: everything is lost
         // Backend GPUs own their ports; other planes lose a host's GPUs only when every port
-        // of the host is cut off.
+        // of the host is cut off. The fabric managers serve no one.
+        const std::size_t served = g.hostEndpointCount();
         std::size_t e = 0;
-        while (e < endpoints) {
+        while (e < served) {
             const std::int32_t host = g.endpointHost[e];
             const FabricHost &h = g.hosts[std::size_t(host)];
             std::size_t end = e;
             int lost = 0;
-            while (end < endpoints && g.endpointHost[end] == host) {
+            while (end < served && g.endpointHost[end] == host) {
                 if (component[end] != largestId)
                     ++lost;
                 ++end;

@@ -48,8 +48,11 @@ private:
               std::vector<std::int64_t> &pod2, std::string &problem, std::string &note);
     std::vector<std::int64_t> packUnits(const LeafAssignment &a, std::int64_t limit) const;
     std::int64_t islandChildren(int tier, const LeafAssignment &a, std::int64_t &capacity) const;
+    std::vector<FabricHost>
+    cableManagers(TopologyBuild &b, LeafAssignment &leaves,
+                  const std::vector<std::pair<std::int32_t, std::uint16_t>> &reserved) const;
     void buildLinks(TopologyBuild &b, const LeafAssignment &a,
-                    const std::vector<std::int64_t> &pod2);
+                    const std::vector<std::int64_t> &pod2, const std::vector<FabricHost> &managers);
     void assignIslands(TopologyBuild &b, const std::vector<std::int64_t> &leafPod2);
 
     const TopologyInput &m_in;
@@ -431,25 +434,28 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
 }
 
 void TopologyBuilder::buildLinks(TopologyBuild &b, const LeafAssignment &a,
-                                 const std::vector<std::int64_t> &pod2)
+                                 const std::vector<std::int64_t> &pod2,
+                                 const std::vector<FabricHost> &managers)
 {
     FabricTopology &g = b.topology;
     const int tiers = int(b.tiers.size());
-    const std::size_t endpoints = std::size_t(m_endpoints);
+    const std::size_t endpoints = a.endpointLeaf.size(); // the hosts', then the managers'
 
     g.hosts = m_in.hosts;
+    g.hosts.insert(g.hosts.end(), managers.begin(), managers.end());
+    g.managerEndpoints = endpoints - std::size_t(m_endpoints);
     g.endpointHost.resize(endpoints);
     g.endpointPort.resize(endpoints);
-    for (std::size_t h = 0; h < m_in.hosts.size(); ++h) {
-        for (int r = 0; r < m_in.hosts[h].ports; ++r) {
-            const std::size_t e = std::size_t(m_hostFirst[h] + r);
-            g.endpointHost[e] = std::int32_t(h);
-            g.endpointPort[e] = std::uint16_t(r);
+    std::size_t next = 0;
+    for (std::size_t h = 0; h < g.hosts.size(); ++h) {
+        for (int r = 0; r < g.hosts[h].ports; ++r, ++next) {
+            g.endpointHost[next] = std::int32_t(h);
+            g.endpointPort[next] = std::uint16_t(r);
         }
     }
 
     std::int64_t switches = 0;
-    std::int64_t links = m_endpoints;
+    std::int64_t links = std::int64_t(endpoints);
     g.tierFirstSwitch.push_back(0);
     for (const TierPlan &t : b.tiers) {
         switches += t.switches;
@@ -641,11 +647,14 @@ TopologyBuild TopologyBuilder::run()
     b.railGroups = std::int64_t(a.unitLeaves.size());
 
     // Fabric-manager ports (UFM): a free leaf port each, from the last leaf back
-    // [ref:nvidia-superpod-h100-ra].
+    // [ref:nvidia-superpod-h100-ra]. Leaves fill their down ports from port 1, so a leaf's
+    // next free port is its used count.
+    std::vector<std::pair<std::int32_t, std::uint16_t>> reserved; // leaf, 0-based down port
     for (std::int64_t l = leaves.leaves() - 1; l >= 0 && b.reservedPorts < m_in.managementPorts;
          --l) {
         while (leaves.leafUsed[std::size_t(l)] < d1 && b.reservedPorts < m_in.managementPorts) {
-            ++leaves.leafUsed[std::size_t(l)];
+            reserved.emplace_back(std::int32_t(l),
+                                  std::uint16_t(leaves.leafUsed[std::size_t(l)]++));
             ++b.reservedPorts;
         }
     }
@@ -655,8 +664,36 @@ TopologyBuild TopologyBuilder::run()
             " fabric-manager (UFM) connection(s): every leaf is full; build one host fewer per "
             "rail group, as the SuperPOD reference design does (4 SUs = 127 nodes + UFM)");
 
-    buildLinks(b, leaves, pod2);
+    const std::vector<FabricHost> managers = cableManagers(b, leaves, reserved);
+    buildLinks(b, leaves, pod2, managers);
     return b;
+}
+
+// The appliances behind the reserved ports, their ports split as evenly as they go; their
+// endpoints are appended to the leaf assignment in port order.
+std::vector<FabricHost> TopologyBuilder::cableManagers(
+    TopologyBuild &b, LeafAssignment &leaves,
+    const std::vector<std::pair<std::int32_t, std::uint16_t>> &reserved) const
+{
+    std::vector<FabricHost> managers;
+    if (m_in.managerPortsPerAppliance <= 0 || reserved.empty())
+        return managers;
+    const int ports = int(reserved.size());
+    const int appliances = fabricManagerAppliances(ports, m_in.managerPortsPerAppliance);
+    for (int i = 0; i < appliances; ++i) {
+        FabricHost h;
+        h.kind = HostKind::FabricManager;
+        h.heightU = m_in.managerHeightU;
+        h.ports = std::uint16_t(ports / appliances + (i < ports % appliances ? 1 : 0));
+        h.indexInRack = std::uint16_t(i);
+        managers.push_back(h);
+    }
+    for (const auto &[leaf, port] : reserved) {
+        leaves.endpointLeaf.push_back(leaf);
+        leaves.endpointLeafPort.push_back(port);
+    }
+    b.managerAppliances = appliances;
+    return managers;
 }
 
 } // namespace
@@ -668,6 +705,15 @@ const char *switchTierName(int tier, int tiers)
     if (tier == tiers)
         return tiers == 2 ? "spine" : "core";
     return tier == 2 ? "spine" : "tier-3";
+}
+
+int fabricManagerAppliances(int ports, int portsPerAppliance)
+{
+    if (ports <= 0 || portsPerAppliance <= 0)
+        return 0;
+    if (ports == 1)
+        return 1;
+    return std::max(2, int(ceilDiv(ports, portsPerAppliance)));
 }
 
 std::int64_t fatTreeMaxEndpoints(int radix, int tiers)

@@ -34,10 +34,10 @@
 
 namespace aidc {
 
-enum class HostKind : std::uint8_t { Server, StorageNode, Switch, Pdu };
+enum class HostKind : std::uint8_t { Server, StorageNode, Switch, Pdu, FabricManager };
 
-// Something in a rack with NIC ports on this plane: a server, a storage node, or (OOB plane)
-// another plane's switch or a PDU.
+// Something in a rack with NIC ports on this plane: a server, a storage node, the plane's
+// fabric-manager appliance (UFM), or (OOB plane) another plane's switch or appliance, or a PDU.
 struct FabricHost
 {
     std::int32_t rack = -1;        // index into LayoutResult::racks, -1 = not placed
@@ -56,6 +56,9 @@ struct FabricTopology
     std::vector<FabricHost> hosts;
     std::vector<std::int32_t> endpointHost;  // endpoint -> host
     std::vector<std::uint16_t> endpointPort; // endpoint -> 0-based NIC port (rail) on its host
+    // The fabric-manager appliances' endpoints come last; metrics of what the plane serves
+    // (bisection, hops, failure blast) leave them out.
+    std::size_t managerEndpoints = 0;
 
     std::vector<std::uint8_t> switchTier;      // 1 = leaf
     std::vector<std::int32_t> switchRack;      // layout rack index, -1 = not placed
@@ -75,6 +78,7 @@ struct FabricTopology
     static constexpr std::uint8_t kNoMedium = 255;
 
     std::size_t endpointCount() const { return endpointHost.size(); }
+    std::size_t hostEndpointCount() const { return endpointCount() - managerEndpoints; }
     std::size_t switchCount() const { return switchTier.size(); }
     std::size_t vertexCount() const { return endpointCount() + switchCount(); }
     std::size_t linkCount() const { return linkA.size(); }
@@ -113,6 +117,11 @@ struct TopologyInput
     double islandOversubscription = 1;
     std::int64_t targetEndpoints = 0; // build-out the top tier is sized for (0 = hosts)
     int managementPorts = 0;          // leaf ports kept free for the fabric manager (UFM)
+    // > 0: the reserved ports are cabled to fabric-manager appliances of this many ports each
+    // (FabricHost kind FabricManager, appended after the hosts, not yet in a rack); 0: the ports
+    // are only kept free.
+    int managerPortsPerAppliance = 0;
+    std::uint16_t managerHeightU = 1;
     // > 0: the leaves are the whole plane, each with this many uplinks to another network (a
     // management switch's dedicated 100G ports into the in-band network); no upper tiers.
     int externalUplinks = 0;
@@ -127,9 +136,15 @@ struct TopologyBuild
     int railGroupHosts = 0; // hosts of one rail group (SU) / rack (ToR) / leaf (non-rail)
     std::int64_t railGroups = 0;
     int reservedPorts = 0;           // management ports actually reserved
+    int managerAppliances = 0;       // fabric-manager appliances cabled to them
     std::vector<std::string> errors; // the plane cannot be built (then links are empty)
     std::vector<std::string> warnings;
 };
+
+// Fabric-manager appliances for `ports` reserved leaf ports of `portsPerAppliance` each: a
+// primary and a high-availability appliance as soon as there are two ports to share
+// [ref:nvidia-ufm-um], more when their ports do not suffice.
+int fabricManagerAppliances(int ports, int portsPerAppliance);
 
 // Largest endpoint count of a non-blocking t-tier fat tree of radix k: 2 (k/2)^t
 // [ref:al-fares-2008; D for t != 3].

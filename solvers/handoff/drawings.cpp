@@ -46,6 +46,8 @@ const char *itemColour(ElevationItem::Kind kind)
         return "#4a7fc1";
     case ElevationItem::Kind::Switch:
         return "#e88a2e";
+    case ElevationItem::Kind::Appliance:
+        return "#7b52ab";
     case ElevationItem::Kind::PatchPanel:
         return "#b0b0b0";
     case ElevationItem::Kind::PowerShelf:
@@ -301,6 +303,7 @@ std::string rowElevationsSvg(const Project &project, const Catalog &catalog, con
                            ": " + item.label) +
                 "</title></rect>\n";
             const bool dark = item.kind == ElevationItem::Kind::Server ||
+                              item.kind == ElevationItem::Kind::Appliance ||
                               item.kind == ElevationItem::Kind::PowerShelf ||
                               item.kind == ElevationItem::Kind::Storage;
             svg += text(x + 6, y + std::min(h, uPx) / 2 + 3.5, 8.5, clipped(item.label, 36),

@@ -466,6 +466,30 @@ void Exporter::gatherDevices()
                 }
             }
         }
+        // The plane's fabric-manager appliances, one set per copy; unplaced ones have no cables.
+        const Appliance *manager = m_catalog.appliance(plane.fabricManagerModel);
+        if (!manager)
+            continue;
+        const DeviceTypeKey managerKey{manufacturerOf(manager->manufacturer),
+                                       manager->name,
+                                       netBoxSlug(manager->id),
+                                       manager->partNumber,
+                                       manager->heightU,
+                                       true};
+        const std::string managerSlug = deviceTypeOf(managerKey);
+        m_deviceRoles.insert("Fabric manager");
+        for (const FabricHost &h : g.hosts) {
+            if (h.kind != HostKind::FabricManager || h.rack < 0)
+                continue;
+            for (int copy = 0; copy < plane.parallelPlanes; ++copy) {
+                FabricHost named = h;
+                named.baseU = std::uint16_t(std::max(1, h.baseU - copy * h.heightU));
+                Device d{layout.racks[std::size_t(h.rack)].id + "-" + hostName(named),
+                         "Fabric manager", managerSlug, h.rack, named.baseU};
+                checkName("appliance", d.name, kDeviceNameMax);
+                switchesInRack[std::size_t(d.rack)].push_back(std::move(d));
+            }
+        }
     }
     const DeviceTypeKey pduKey{kUnspecifiedManufacturer, kPduModel, kPduSlug, "", 0, false};
     const DeviceTypeKey shelfKey{kUnspecifiedManufacturer, kShelfModel, kShelfSlug, "", 1, true};
@@ -677,7 +701,10 @@ void Exporter::writeInterfacesAndCables(ImportFiles &files)
                         return false;
                     device = it->second;
                 } else {
-                    device = rackIds[std::size_t(h.rack)] + "-" + hostName(h);
+                    FabricHost named = h;
+                    if (h.kind == HostKind::FabricManager && !oob) // one per plane copy, below
+                        named.baseU = std::uint16_t(std::max(1, h.baseU - copy * h.heightU));
+                    device = rackIds[std::size_t(h.rack)] + "-" + hostName(named);
                 }
                 name = prefix + "-p" + integerText(port);
                 return true;

@@ -78,35 +78,76 @@ bool fabricMatches(const FabricResult *fabric, const LayoutResult &layout, int i
            fabric->rackIds[std::size_t(index)] == rack.id;
 }
 
-// The fabric's switches of this rack, top down; those past the free units become one note per
-// plane ("3 switch(es) of plane 'x' do not fit ...: 2 leaf, 1 spine (QM9700, 1U each)").
+// The fabric's switches and fabric-manager appliances of this rack, top down by the units the
+// fabric gave them; switches past the free units become one note per plane ("3 switch(es) of
+// plane 'x' do not fit ...: 2 leaf, 1 spine (QM9700, 1U each)").
 void stackFabricSwitches(Stacker &stack, RackElevation &e, const FabricResult &fabric,
                          std::size_t rack)
 {
+    struct Device
+    {
+        int topU = 0;
+        int heightU = 1;
+        std::size_t plane = 0;
+        int tier = 0; // 0 = a fabric-manager appliance
+    };
+    std::vector<Device> devices;
+    for (const RackSwitchRun &run : fabric.switchesInRack(rack)) {
+        if (run.plane >= fabric.planes.size())
+            continue;
+        const int heightU = std::max(1, fabric.planes[run.plane].switchHeightU);
+        for (std::uint32_t i = 0; i < run.count; ++i)
+            devices.push_back(
+                {run.firstU + int(run.count - i) * heightU - 1, heightU, run.plane, run.tier});
+    }
+    // The appliances are the last hosts of their plane's graph, one per plane copy, the copies
+    // stacked downwards as switch copies are.
+    for (std::size_t p = 0; p < fabric.planes.size(); ++p) {
+        const PlaneResult &plane = fabric.planes[p];
+        const std::vector<FabricHost> &hosts = plane.topology.hosts;
+        for (auto h = hosts.rbegin(); h != hosts.rend() && h->kind == HostKind::FabricManager;
+             ++h) {
+            if (h->rack != int(rack))
+                continue;
+            const int heightU = std::max(1, int(h->heightU));
+            for (int copy = 0; copy < plane.parallelPlanes; ++copy)
+                devices.push_back({h->baseU - copy * heightU + heightU - 1, heightU, p, 0});
+        }
+    }
+    std::stable_sort(devices.begin(), devices.end(),
+                     [](const Device &a, const Device &b) { return a.topU > b.topU; });
+
     struct Overflow
     {
         std::int64_t switches = 0;
         std::map<int, std::int64_t> byTier;
     };
-    std::map<int, Overflow> overflow; // plane -> what did not fit
-    for (const RackSwitchRun &run : fabric.switchesInRack(rack)) {
-        if (run.plane >= fabric.planes.size())
+    std::map<std::size_t, Overflow> overflow; // plane -> switches that did not fit
+    int appliancesLeft = 0;
+    for (const Device &d : devices) {
+        const PlaneResult &plane = fabric.planes[d.plane];
+        if (d.tier == 0) {
+            appliancesLeft +=
+                stack.top(ElevationItem::Kind::Appliance, d.heightU,
+                          plane.name + " fabric manager (" + plane.fabricManagerModel + ")")
+                    ? 0
+                    : 1;
             continue;
-        const PlaneResult &plane = fabric.planes[run.plane];
-        const int heightU = std::max(1, plane.switchHeightU);
+        }
         const std::string label =
-            plane.name + " " + switchTierName(run.tier, plane.tiers) +
+            plane.name + " " + switchTierName(d.tier, plane.tiers) +
             (plane.switchModel.empty() ? std::string() : " (" + plane.switchModel + ")");
-        for (std::uint32_t i = 0; i < run.count; ++i) {
-            if (!stack.top(ElevationItem::Kind::Switch, heightU, label)) {
-                Overflow &o = overflow[run.plane];
-                ++o.switches;
-                ++o.byTier[run.tier];
-            }
+        if (!stack.top(ElevationItem::Kind::Switch, d.heightU, label)) {
+            Overflow &o = overflow[d.plane];
+            ++o.switches;
+            ++o.byTier[d.tier];
         }
     }
+    if (appliancesLeft > 0)
+        e.notes.push_back(std::to_string(appliancesLeft) +
+                          " fabric-manager appliance(s) do not fit in the rack's height");
     for (const auto &[index, o] : overflow) {
-        const PlaneResult &plane = fabric.planes[std::size_t(index)];
+        const PlaneResult &plane = fabric.planes[index];
         std::string tiers;
         for (const auto &[tier, n] : o.byTier)
             tiers += (tiers.empty() ? "" : ", ") + std::to_string(n) + " " +

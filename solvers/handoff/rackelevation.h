@@ -38,7 +38,7 @@ namespace aidc {
 
 struct ElevationItem
 {
-    enum class Kind { Server, Switch, PatchPanel, PowerShelf, Storage, Blank };
+    enum class Kind { Server, Switch, Appliance, PatchPanel, PowerShelf, Storage, Blank };
     int firstU = 1; // bottom U, 1-based
     int heightU = 1;
     Kind kind = Kind::Blank;

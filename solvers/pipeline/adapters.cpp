@@ -84,7 +84,8 @@ NetworkLoad networkLoadFrom(const FabricResult &fabric, const StorageSizing &sto
     load.switchPowerW = fabric.switchPowerW;
     // NIC-side modules sit in the servers, whose catalog max power already holds them; only
     // count them when the fabric solver was asked to (FabricOptions::countEndpointModulePower).
-    load.modulePowerW = fabric.networkPowerW - fabric.switchPowerW;
+    load.appliancePowerW = fabric.fabricManagerPowerW;
+    load.modulePowerW = fabric.networkPowerW - fabric.switchPowerW - fabric.fabricManagerPowerW;
     // Power of switches the fabric could not place sits under the key "": it is already in the
     // totals above and spread as unplaced network power, so no rack gets it.
     for (const auto &[rack, watts] : fabric.rackNetworkPowerW) {

@@ -221,6 +221,7 @@ Diagnostics validatePowerInputs(const Catalog &catalog, const NetworkLoad &netwo
     // The network load comes from the fabric solver, not from the project file.
     checkNonNegative(d, "", "", network.switchPowerW, "fabric network load switchPowerW");
     checkNonNegative(d, "", "", network.modulePowerW, "fabric network load modulePowerW");
+    checkNonNegative(d, "", "", network.appliancePowerW, "fabric network load appliancePowerW");
     if (network.storagePowerW)
         checkNonNegative(d, "", "", *network.storagePowerW, "fabric network load storagePowerW");
     for (const auto &[rack, watts] : network.rackPowerW)

@@ -38,8 +38,9 @@ namespace aidc {
 // Network and storage power as the fabric and storage solvers found it; the pipeline fills it.
 struct NetworkLoad
 {
-    double switchPowerW = 0; // switch chassis with ASICs and fans, passive-copper ports
-    double modulePowerW = 0; // transceivers and active cable ends (both ends of every link)
+    double switchPowerW = 0;    // switch chassis with ASICs and fans, passive-copper ports
+    double modulePowerW = 0;    // transceivers and active cable ends (both ends of every link)
+    double appliancePowerW = 0; // fabric-manager appliances (UFM servers)
     // rack id -> W of the switches (with their modules) placed in that rack. Power not tied to a
     // rack is spread evenly over the layout's network racks, or over the halls by GPU share
     // (outside any rack) when there are none.
@@ -48,7 +49,7 @@ struct NetworkLoad
     // draws PowerOptions::storageRackPowerW.
     std::optional<double> storagePowerW;
 
-    double totalW() const { return switchPowerW + modulePowerW; }
+    double totalW() const { return switchPowerW + modulePowerW + appliancePowerW; }
 };
 
 // Solver settings. Figures marked [U] are unverified engineering defaults; catalog entries,

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 
 using aidc::test::findError;
@@ -309,6 +310,7 @@ TEST_CASE("every numeric figure of every part carries a source", "[catalog]")
         {"storage",
          {"capacityPBPerNode", "writeGBpsPerNode", "readGBpsPerNode", "powerWPerNode", "heightU",
           "massKg", "networkPorts", "portGbps"}},
+        {"appliances", {"ports", "powerW", "heightU", "massKg"}},
         {"failures", {"failuresPerYear", "repairHours"}},
     };
     auto sourcesOf = [&](const std::string &kind,
@@ -329,6 +331,8 @@ TEST_CASE("every numeric figure of every part carries a source", "[catalog]")
             return catalog.coolingUnit(id) ? &catalog.coolingUnit(id)->sources : nullptr;
         if (kind == "storage")
             return catalog.storageSystem(id) ? &catalog.storageSystem(id)->sources : nullptr;
+        if (kind == "appliances")
+            return catalog.appliance(id) ? &catalog.appliance(id)->sources : nullptr;
         if (kind == "failures")
             return catalog.failureRate(id) ? &catalog.failureRate(id)->sources : nullptr;
         return nullptr;
@@ -422,6 +426,11 @@ TEST_CASE("each bad figure gives an error naming the file and JSON pointer", "[c
          "unknown key 'tdpWatts'"},
         {"missing field", "servers.json", [](nlohmann::json &j) { j["items"][0].erase("massKg"); },
          "/items/0/massKg", "missing required field"},
+        {"unknown appliance role", "appliances.json",
+         [](nlohmann::json &j) { j["items"][0]["role"] = "subnet-manager"; }, "/items/0/role",
+         "unknown value 'subnet-manager' (expected one of: fabric-manager)"},
+        {"appliance without ports", "appliances.json",
+         [](nlohmann::json &j) { j["items"][0]["ports"] = 0; }, "/items/0/ports", "out of range"},
         {"unknown accelerator", "servers.json",
          [](nlohmann::json &j) { j["items"][1]["accelerator"] = "H900"; }, "/items/1/accelerator",
          "unknown accelerator 'H900' (known: A100-SXM-80GB, H100-SXM"},
@@ -517,6 +526,24 @@ TEST_CASE("a missing catalog file or directory is reported", "[catalog][bad-inpu
     scratch.remove("storage.json");
     const aidc::Diagnostics d = loadDiagnostics(scratch);
     CHECK(findError(d, scratch.dir(), "", "no catalog file of kind 'storage'"));
+
+    // Appliances are optional: a catalog written before the kind existed still loads, and the
+    // fabric then keeps its fabric-manager ports free.
+    ScratchCatalog older;
+    older.remove("appliances.json");
+    nlohmann::json prices = older.json("prices.json");
+    auto &items = prices["items"];
+    items.erase(
+        std::remove_if(items.begin(), items.end(),
+                       [](const nlohmann::json &p) { return p["part"] == "UFM-Appliance"; }),
+        items.end());
+    older.write("prices.json", prices);
+    aidc::Diagnostics d2;
+    const aidc::Catalog loaded = aidc::loadCatalog(older.dir(), d2);
+    INFO(d2.toString());
+    CHECK_FALSE(d2.hasErrors());
+    CHECK(loaded.appliances.empty());
+    CHECK(loaded.applianceFor("fabric-manager", "infiniband") == nullptr);
 
     aidc::Diagnostics missing;
     aidc::loadCatalog(scratch.dir() + "/nowhere", missing);

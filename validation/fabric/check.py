@@ -7,7 +7,7 @@ usage: check.py AIDC [--update]
 For each case of expected.json and each plane it lists, the figures `aidc eval --format json`
 gives today are read as README.md describes (leaf/spine/core = switches of tiers 1/2/3 times
 parallelPlanes, cables = links, transceivers = transceiverModules, ufmLinks = reservedPorts,
-cablePieces = cables, endpoints). The script fails when a figure differs from the recorded
+ufmAppliances = fabricManagers, cablePieces = cables, endpoints). The script fails when a figure differs from the recorded
 `predictedToday` (a change of the model must update the record, with --update, and say why in
 its commit), or when a figure that matched the published count no longer does. It prints the
 residual of every figure against the published one.
@@ -38,6 +38,7 @@ def measured(aidc, project):
             "cables": plane["links"] * copies,
             "transceivers": plane["transceiverModules"] * copies,
             "ufmLinks": plane["reservedPorts"] * copies,
+            "ufmAppliances": plane["fabricManagers"] * copies,
             "cablePieces": plane["cables"] * copies,
             "endpoints": plane["endpoints"] * copies,
         }

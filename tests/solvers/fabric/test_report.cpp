@@ -5,11 +5,13 @@
 #include "fabricfixtures.h"
 
 #include "model/csv.h"
+#include "solvers/common/defaults.h"
 #include "solvers/common/reportformat.h"
 #include "solvers/fabric/fabricreport.h"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <set>
 #include <sstream>
 
@@ -80,6 +82,80 @@ TEST_CASE("a site with the default planes shares racks, OOB reaches every device
           Approx(s.result.switchChassisPowerW + s.result.switchModulePowerW));
     CHECK(s.result.switches ==
           backend->switches + frontend->switches + storage->switches + oob->switches);
+}
+
+TEST_CASE("the fabric-manager appliances are cabled, placed, powered, billed and on the OOB",
+          "[fabric][report]")
+{
+    // DGX SuperPOD H100 RA [ref:nvidia-superpod-h100-ra]: UFM appliances on reserved compute
+    // leaf ports (Table 4: 4 links for 4 SUs) and on the OOB network (Table 8); a primary and a
+    // high-availability appliance [ref:nvidia-ufm-um]. The appliance figures are the test's own.
+    Catalog catalog = fabricCatalog();
+    Appliance ufm;
+    ufm.id = "UFM-Test";
+    ufm.name = "test fabric manager";
+    ufm.role = "fabric-manager";
+    ufm.technology = "infiniband";
+    ufm.ports = 2;
+    ufm.powerW = 500;
+    ufm.heightU = 1;
+    catalog.appliances.push_back(ufm);
+    Project project = projectWith(63, backendPlane()); // two SUs, one DGX out for UFM
+    project.planes.front().fabricManagerPorts = 4;
+    Project bare = project; // the documented default OOB plane
+    bare.planes.clear();
+    for (const FabricPlane &p : withDefaults(bare, catalog).planes) {
+        if (p.role == PlaneRole::Oob)
+            project.planes.push_back(p);
+    }
+    REQUIRE(project.planes.size() == 2);
+    const LayoutResult layout = layoutFor(63, LeafPlacement::NetworkRack, 4);
+    const FabricResult r = solveFabric(project, catalog, layout);
+    INFO(r.diagnostics.toString());
+    REQUIRE_FALSE(r.diagnostics.hasErrors());
+    const PlaneResult *backend = plane(r, "backend");
+    const PlaneResult *oob = plane(r, "oob");
+    REQUIRE(backend);
+    REQUIRE(oob);
+    // 63 x 8 DGX links + 4 UFM links below 16 leaves, 512 leaf-spine links above.
+    CHECK(backend->endpoints == 504);
+    CHECK(backend->links == 504 + 4 + 512);
+    CHECK(backend->reservedPorts == 4);
+    CHECK(backend->fabricManagers == 2);
+    CHECK(backend->fabricManagerModel == "UFM-Test");
+    CHECK(r.fabricManagers == 2);
+    // Bisection is what the servers get, not the managers: 504 x 400G / 2.
+    CHECK(backend->nonBlockingBisectionTbps == Approx(504 * 0.4 / 2));
+    // Placed in network racks, after the switches, each with a BMC port on the OOB plane.
+    int managersOnOob = 0;
+    for (const FabricHost &h : backend->topology.hosts) {
+        if (h.kind != HostKind::FabricManager)
+            continue;
+        CHECK(h.rack >= 0);
+        CHECK(layout.racks[std::size_t(h.rack)].role == RackRole::Network);
+    }
+    for (const FabricHost &h : oob->topology.hosts)
+        managersOnOob += h.kind == HostKind::FabricManager;
+    CHECK(managersOnOob == 2);
+    // 2 x 500 W in the network power, the rack power and a BOM line.
+    CHECK(r.fabricManagerPowerW == Approx(1000));
+    CHECK(r.networkPowerW == Approx(r.switchPowerW + 1000));
+    double racks = 0;
+    for (const auto &[rack, w] : r.rackNetworkPowerW)
+        racks += w;
+    CHECK(racks == Approx(r.networkPowerW));
+    const auto line = std::find_if(r.bom.begin(), r.bom.end(),
+                                   [](const BomLine &l) { return l.category == "fabric-manager"; });
+    REQUIRE(line != r.bom.end());
+    CHECK(line->part == "UFM-Test");
+    CHECK(line->quantity == 2);
+    CHECK(line->unitPowerW == 500);
+    // The schedule names them by rack unit, as it names switches.
+    const CsvTable t = cableScheduleTable(r);
+    int ufmEnds = 0;
+    for (const auto &row : t.rows)
+        ufmEnds += row[6].rfind("ufm@U", 0) == 0;
+    CHECK(ufmEnds == 4 + 2); // 4 fabric links, 2 OOB links
 }
 
 TEST_CASE("cable schedule: one row per cable of every plane copy, port to port", "[fabric][report]")

@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <set>
 
 using namespace aidc;
 using aidc::test::bareHosts;
@@ -169,6 +170,66 @@ TEST_CASE("SuperPOD rounding: whole SUs, spines dividing the leaf uplinks", "[fa
     in.hosts = bareHosts(33, 8, 8);
     CHECK(tierSwitches(buildTopology(in), 1) == 16);
     // ...whereas a naive ceil(N / (k/2)) would give ceil(264 / 32) = 9 leaves.
+}
+
+TEST_CASE("fabric-manager appliances: a primary and an HA one from two ports on",
+          "[fabric][topology]")
+{
+    // UFM runs on a primary and a high-availability server [ref:nvidia-ufm-um]; the appliance
+    // has 2 fabric ports (the H100 RA's 4 compute UFM links on 2 appliances).
+    CHECK(fabricManagerAppliances(0, 2) == 0);
+    CHECK(fabricManagerAppliances(1, 2) == 1);
+    CHECK(fabricManagerAppliances(2, 2) == 2);
+    CHECK(fabricManagerAppliances(4, 2) == 2);
+    CHECK(fabricManagerAppliances(5, 2) == 3);
+    CHECK(fabricManagerAppliances(4, 0) == 0);
+}
+
+TEST_CASE("the reserved UFM ports are cabled to appliances after the hosts", "[fabric][topology]")
+{
+    // DGX SuperPOD H100 RA, Table 4, 4 SUs [ref:nvidia-superpod-h100-ra]: 127 DGX, 32 leaves,
+    // 16 spines, 1,020 compute + UFM cables (1,016 DGX links + 4 UFM links).
+    TopologyInput in;
+    in.hosts = bareHosts(127, 8, 8);
+    in.radix = 64;
+    in.managementPorts = 4;
+    in.managerPortsPerAppliance = 2;
+    const TopologyBuild b = buildTopology(in);
+    REQUIRE(b.errors.empty());
+    const FabricTopology &g = b.topology;
+    CHECK(b.reservedPorts == 4);
+    CHECK(b.managerAppliances == 2);
+    REQUIRE(g.hosts.size() == 129);
+    CHECK(g.hosts[127].kind == HostKind::FabricManager);
+    CHECK(g.hosts[128].kind == HostKind::FabricManager);
+    CHECK(g.hosts[127].ports + g.hosts[128].ports == 4);
+    CHECK(g.hosts[127].gpus == 0);
+    CHECK(g.endpointCount() == 1016 + 4);
+    CHECK(g.managerEndpoints == 4);
+    CHECK(g.hostEndpointCount() == 1016);
+    std::int64_t leafLinks = 0;
+    for (std::uint8_t level : g.linkLevel)
+        leafLinks += level == 0;
+    CHECK(leafLinks == 1020);
+    CHECK(g.linkCount() == 1020 + 1024);
+    // Each UFM link lands on a distinct free port: the last down port of the last four leaves
+    // (leaves fill from port 1; 31 DGX per leaf in the fourth SU).
+    std::set<std::pair<std::uint32_t, std::uint16_t>> ports;
+    for (std::size_t e = 1016; e < g.endpointCount(); ++e) {
+        CHECK(g.portB[e] == 32);
+        ports.insert({g.linkB[e], g.portB[e]});
+    }
+    CHECK(ports.size() == 4);
+    for (std::size_t e = 0; e < 1016; ++e)
+        CHECK_FALSE(ports.count({g.linkB[e], g.portB[e]}));
+
+    // Without an appliance the ports are only kept free.
+    in.managerPortsPerAppliance = 0;
+    const TopologyBuild bare = buildTopology(in);
+    CHECK(bare.reservedPorts == 4);
+    CHECK(bare.managerAppliances == 0);
+    CHECK(bare.topology.endpointCount() == 1016);
+    CHECK(bare.topology.linkCount() == 1016 + 1024);
 }
 
 TEST_CASE("rail-optimized and non-rail wiring", "[fabric][topology]")

@@ -84,6 +84,23 @@ TEST_CASE("Drawings of the 1k sample: a floor plan per hall, elevations per row,
     CHECK(items > 0);
     CHECK(count(elevations, "class=\"device\"") == items);
 
+    // The compute plane's two UFM appliances stand in the network racks the fabric put them
+    // in, each once, labelled with their plane and catalog part.
+    int appliances = 0;
+    for (const PlacedRack &rack : result.layout.racks) {
+        for (const ElevationItem &item :
+             rackElevation(rack, loaded.project, result.layout, &loaded.catalog, &result.fabric,
+                           layoutOptions)
+                 .items) {
+            if (item.label == "compute fabric manager (UFM-Appliance)") {
+                CHECK(rack.role == RackRole::Network);
+                CHECK(item.kind == ElevationItem::Kind::Appliance);
+                ++appliances;
+            }
+        }
+    }
+    CHECK(appliances == 2);
+
     const fs::path dir = fs::temp_directory_path() / "aidc-drawings-test";
     fs::remove_all(dir);
     const DrawingSet drawn =

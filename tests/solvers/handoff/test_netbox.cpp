@@ -95,14 +95,17 @@ TEST_CASE("NetBox export of the 1k sample lists every rack, device and cable onc
     CHECK(readCsv(dir / "04-racks.csv").rows.size() == result.layout.racks.size());
     CHECK(readCsv(dir / "12-power-feeds.csv").rows.size() == 2 * result.layout.racks.size());
 
-    // Devices: servers, storage nodes, every physical switch and two PDUs per rack (this sample
-    // is on 12 V: no power shelves), each once.
+    // Devices: servers, storage nodes, every physical switch, the fabric-manager appliances (the
+    // compute plane's 4 UFM ports: a primary and a high-availability one) and two PDUs per rack
+    // (this sample is on 12 V: no power shelves), each once.
     REQUIRE(loaded.project.power.distribution == Distribution::Ac12V);
     std::int64_t servers = 0, storageNodes = 0;
     for (const PlacedRack &rack : result.layout.racks)
         (rack.role == RackRole::Storage ? storageNodes : servers) += rack.servers;
     const CsvTable devices = readCsv(dir / "08-devices.csv");
+    CHECK(result.fabric.fabricManagers == 2);
     CHECK(std::int64_t(devices.rows.size()) == servers + storageNodes + result.fabric.switches +
+                                                   result.fabric.fabricManagers +
                                                    2 * std::int64_t(result.layout.racks.size()));
     // The first server of a rack stands at U1, where the cable schedule cables it from.
     bool sawFirstServer = false;
