@@ -24,10 +24,10 @@ CatalogSource findCatalogSource(const std::string &executablePath,
                                 const std::optional<std::string> &explicitDirectory)
 {
     if (explicitDirectory)
-        return {*explicitDirectory, {}};
+        return {*explicitDirectory, {}, true};
     if (const char *env = std::getenv("AIDC_CATALOG_DIR"); env && *env)
-        return {env, {}};
-    CatalogSource source{findCatalogDirectory(executablePath), {}};
+        return {env, {}, true};
+    CatalogSource source{findCatalogDirectory(executablePath), {}, false};
     for (const std::string &folder : catalogOverlaySearchPath()) {
         // Whatever is there is read, so that a folder that cannot be read, or a file where the
         // folder should be, is reported rather than passed over. A path whose parent cannot

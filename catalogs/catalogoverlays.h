@@ -28,6 +28,8 @@ struct CatalogSource
 {
     std::string baseDirectory;
     std::vector<std::string> overlayDirectories; // the existing ones, in the order they apply
+    // --catalog or $AIDC_CATALOG_DIR named the whole catalog: no overlay folder is read.
+    bool explicitCatalog = false;
 };
 
 // Overlay folders in the order they apply, whether they exist or not.

@@ -53,8 +53,6 @@ int runCatalogCommand(const ParsedArgs &args, const std::string &executablePath)
     }
     const std::string &part = args.positional[1];
     const CatalogSource source = findCatalogSource(executablePath, args.given("--catalog"));
-    const char *environment = std::getenv("AIDC_CATALOG_DIR");
-    const bool explicitCatalog = args.has("--catalog") || (environment && *environment);
 
     Diagnostics diagnostics;
     std::vector<PartOrigin> origins;
@@ -84,9 +82,10 @@ int runCatalogCommand(const ParsedArgs &args, const std::string &executablePath)
                       searchPath[i]) != source.overlayDirectories.end();
         std::cout << "  " << (i < labels.size() ? labels[i] : "overlay") << std::string(6, ' ')
                   << searchPath[i]
-                  << (explicitCatalog ? "  (not read: an explicit catalog is the whole catalog)"
-                      : read          ? ""
-                                      : "  (absent)")
+                  << (source.explicitCatalog
+                          ? "  (not read: an explicit catalog is the whole catalog)"
+                      : read ? ""
+                             : "  (absent)")
                   << '\n';
     }
     if (!projectFile.empty())

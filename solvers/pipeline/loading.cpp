@@ -13,7 +13,7 @@ namespace aidc {
 
 Catalog loadBaseCatalog(const std::string &catalogDirectory)
 {
-    return loadBaseCatalog(CatalogSource{catalogDirectory, {}});
+    return loadBaseCatalog(CatalogSource{catalogDirectory, {}, true});
 }
 
 Catalog loadBaseCatalog(const CatalogSource &source)

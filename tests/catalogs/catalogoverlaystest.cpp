@@ -235,8 +235,10 @@ TEST_CASE("an explicit catalog reads no overlay, otherwise the site and XDG fold
         const ScopedEnv catalogDir("AIDC_CATALOG_DIR", nullptr);
         const CatalogSource source = findCatalogSource("", std::nullopt);
         CHECK(source.overlayDirectories.back() == data.dir() + "/aidc-planner/catalogs");
+        CHECK_FALSE(source.explicitCatalog);
         CHECK(catalogOverlaySearchPath().front() == "/etc/aidc-planner/catalogs.d");
         CHECK(findCatalogSource("", shippedCatalogDir()).overlayDirectories.empty());
+        CHECK(findCatalogSource("", shippedCatalogDir()).explicitCatalog);
     }
     {
         // A program installed under ~/.local: its built-in catalog is the user's overlay folder,
@@ -256,6 +258,7 @@ TEST_CASE("an explicit catalog reads no overlay, otherwise the site and XDG fold
         const CatalogSource source = findCatalogSource("", std::nullopt);
         CHECK(source.baseDirectory == shippedCatalogDir());
         CHECK(source.overlayDirectories.empty());
+        CHECK(source.explicitCatalog);
     }
     {
         // An empty or relative XDG_DATA_HOME is invalid (XDG Base Directory Specification):
