@@ -294,8 +294,9 @@ struct FabricPlane
     std::vector<std::string> pools; // pools attached (empty = all)
     bool allowAoc = true;
     MediaPolicy media;
-    // Leaf ports kept free for the fabric manager (UFM appliances); nullopt = 1 on an
-    // InfiniBand plane, 0 on Ethernet [ref:nvidia-superpod-h100-ra].
+    // Leaf ports cabled to the fabric-manager appliances (UFM); nullopt = 2 on an InfiniBand
+    // plane (a primary and a high-availability appliance), 0 on Ethernet
+    // [ref:nvidia-superpod-h100-ra; ref:nvidia-ufm-um].
     std::optional<int> fabricManagerPorts;
 
     bool operator==(const FabricPlane &) const = default;

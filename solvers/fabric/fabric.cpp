@@ -510,7 +510,7 @@ void placeManagers(PlaneWork &w, RackSpace &space)
     while (first > 0 && g.hosts[first - 1].kind == HostKind::FabricManager)
         endpoint -= g.hosts[--first].ports;
     const auto &racks = space.racks();
-    int unplaced = 0;
+    int unplaced = 0, crowded = 0;
     for (std::size_t m = first; m < g.hosts.size(); endpoint += g.hosts[m++].ports) {
         FabricHost &host = g.hosts[m];
         const std::size_t leaf = g.switchOf(g.linkB[endpoint]); // link e is endpoint e's
@@ -523,7 +523,9 @@ void placeManagers(PlaneWork &w, RackSpace &space)
             hall = site.hall;
         }
         const int heightU = host.heightU * w.result.parallelPlanes;
-        const int rack = space.nearestNetworkRack(hall, x, y, heightU, false);
+        int rack = space.nearestNetworkRack(hall, x, y, heightU, false);
+        if (rack < 0 && g.switchRack[leaf] >= 0) // no room anywhere: beside its leaf, over-full
+            rack = g.switchRack[leaf];
         if (rack < 0) {
             ++unplaced;
             continue;
@@ -532,13 +534,21 @@ void placeManagers(PlaneWork &w, RackSpace &space)
         host.rack = rack;
         host.baseU =
             std::uint16_t(space.takeTop(rack, heightU, fits) + heightU - host.heightU); // copy 1
+        crowded += fits ? 0 : 1;
     }
+    const std::string who = "plane '" + w.settings.name + "': ";
+    if (crowded > 0)
+        w.result.diagnostics.warning(
+            "", w.result.jsonPath + "/fabricManagerPorts",
+            who + std::to_string(crowded) +
+                " fabric-manager appliance(s) found no network rack with room and stand in their "
+                "leaf's rack beyond its free units; add network racks");
     if (unplaced > 0)
         w.result.diagnostics.warning(
             "", w.result.jsonPath + "/fabricManagerPorts",
-            "plane '" + w.settings.name + "': " + std::to_string(unplaced) +
-                " fabric-manager appliance(s) found no network rack with room; they are cabled "
-                "from the centre of the hall and have no OOB port");
+            who + std::to_string(unplaced) +
+                " fabric-manager appliance(s) have no rack (their leaves found none); they are "
+                "cabled from the hall's origin and have no OOB port");
 }
 
 // Power and the BOM line of the plane's fabric-manager appliances.

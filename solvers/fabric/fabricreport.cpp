@@ -125,8 +125,8 @@ std::string hostName(const FabricHost &h)
         return "sw@U" + std::to_string(h.baseU);
     case HostKind::Pdu:
         return "pdu" + std::to_string(n);
-    case HostKind::FabricManager:
-        return "ufm@U" + std::to_string(h.baseU);
+    case HostKind::FabricManager: // by rack unit, as switches are; unplaced ones by index
+        return h.rack >= 0 ? "ufm@U" + std::to_string(h.baseU) : "ufm" + std::to_string(n);
     }
     return "host" + std::to_string(n);
 }
@@ -170,7 +170,10 @@ void visitSchedule(const PlaneResult &plane, const std::vector<std::string> &rac
                     prefix, tier, std::int64_t(s) - g.tierFirstSwitch[std::size_t(tier - 1)]);
             } else {
                 FabricHost h = g.hosts[std::size_t(g.endpointHost[v])];
-                if (h.kind == HostKind::FabricManager) // each plane copy has its own, below
+                // Each copy of a plane has its own appliances, stacked below copy 1's; the OOB
+                // plane's appliance entries are other planes' BMC ports, already per copy.
+                if (h.kind == HostKind::FabricManager && plane.role != PlaneRole::Oob &&
+                    h.rack >= 0)
                     h.baseU = std::uint16_t(std::max(1, h.baseU - copy * h.heightU));
                 assignRack(row[at], h.rack);
                 assignInt(row[at + 1], h.baseU);

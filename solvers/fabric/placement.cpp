@@ -76,7 +76,7 @@ RackSpace::RackSpace(const LayoutResult &layout, const Catalog &catalog,
             break;
         }
         case RackRole::Management:
-            // Head, scheduler and fabric-manager nodes take about half the rack [U].
+            // Head, login and scheduler nodes take about half the rack [U].
             s.freeU = s.heightU / 2;
             break;
         }

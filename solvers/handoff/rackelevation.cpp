@@ -105,8 +105,9 @@ void stackFabricSwitches(Stacker &stack, RackElevation &e, const FabricResult &f
     for (std::size_t p = 0; p < fabric.planes.size(); ++p) {
         const PlaneResult &plane = fabric.planes[p];
         const std::vector<FabricHost> &hosts = plane.topology.hosts;
-        for (auto h = hosts.rbegin(); h != hosts.rend() && h->kind == HostKind::FabricManager;
-             ++h) {
+        const std::size_t own =
+            std::min<std::size_t>(hosts.size(), std::size_t(plane.fabricManagers));
+        for (auto h = hosts.rbegin(); h != hosts.rbegin() + std::ptrdiff_t(own); ++h) {
             if (h->rack != int(rack))
                 continue;
             const int heightU = std::max(1, int(h->heightU));

@@ -38,7 +38,7 @@ struct LayoutOptions
     // Service racks in the dedicated rows at the front of a hall:
     int storageNodes = 0;                   // storage nodes to place (the pipeline sizes them)
     int storageNodesPerRack = 16;           // 2U all-flash nodes per rack [U]
-    int computeRacksPerManagementRack = 64; // head, scheduler, fabric-manager nodes [U]
+    int computeRacksPerManagementRack = 64; // head, login and scheduler nodes [U]
     double hallGapM = 20.0;                 // corridor between generated halls on the site
 };
 

@@ -282,6 +282,10 @@ ReliabilityInputs reliabilityInputsFrom(const ReliabilityContext &context)
         for (const std::string &id : plane.media)
             media.push_back(catalog.medium(id));
         for (std::size_t link = 0; link < topology.linkCount(); ++link) {
+            // Link e is endpoint e's; a fabric-manager link failing stops no job (its HA peer
+            // takes over).
+            if (link >= topology.hostEndpointCount() && link < topology.endpointCount())
+                continue;
             const std::uint8_t index = topology.linkMedium[link];
             if (index == FabricTopology::kNoMedium || index >= media.size() || !media[index])
                 continue;

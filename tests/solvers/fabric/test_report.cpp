@@ -109,6 +109,7 @@ TEST_CASE("the fabric-manager appliances are cabled, placed, powered, billed and
             project.planes.push_back(p);
     }
     REQUIRE(project.planes.size() == 2);
+    project.planes.back().parallelPlanes = 2; // each OOB copy cables every BMC port once
     const LayoutResult layout = layoutFor(63, LeafPlacement::NetworkRack, 4);
     const FabricResult r = solveFabric(project, catalog, layout);
     INFO(r.diagnostics.toString());
@@ -128,12 +129,15 @@ TEST_CASE("the fabric-manager appliances are cabled, placed, powered, billed and
     CHECK(backend->nonBlockingBisectionTbps == Approx(504 * 0.4 / 2));
     // Placed in network racks, after the switches, each with a BMC port on the OOB plane.
     int managersOnOob = 0;
+    std::set<std::string> names; // "<rack>/ufm@U<u>"
     for (const FabricHost &h : backend->topology.hosts) {
         if (h.kind != HostKind::FabricManager)
             continue;
         CHECK(h.rack >= 0);
         CHECK(layout.racks[std::size_t(h.rack)].role == RackRole::Network);
+        names.insert(layout.racks[std::size_t(h.rack)].id + "/" + hostName(h));
     }
+    CHECK(names.size() == 2);
     for (const FabricHost &h : oob->topology.hosts)
         managersOnOob += h.kind == HostKind::FabricManager;
     CHECK(managersOnOob == 2);
@@ -151,11 +155,16 @@ TEST_CASE("the fabric-manager appliances are cabled, placed, powered, billed and
     CHECK(line->quantity == 2);
     CHECK(line->unitPowerW == 500);
     // The schedule names them by rack unit, as it names switches.
+    // Every OOB copy names the same two appliances the fabric placed.
     const CsvTable t = cableScheduleTable(r);
     int ufmEnds = 0;
-    for (const auto &row : t.rows)
-        ufmEnds += row[6].rfind("ufm@U", 0) == 0;
-    CHECK(ufmEnds == 4 + 2); // 4 fabric links, 2 OOB links
+    for (const auto &row : t.rows) {
+        if (row[6].rfind("ufm@U", 0) != 0)
+            continue;
+        ++ufmEnds;
+        CHECK(names.count(row[4] + "/" + row[6]) == 1);
+    }
+    CHECK(ufmEnds == 4 + 2 * 2); // 4 fabric links, 2 BMC links on each of 2 OOB copies
 }
 
 TEST_CASE("cable schedule: one row per cable of every plane copy, port to port", "[fabric][report]")
