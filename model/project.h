@@ -298,6 +298,9 @@ struct FabricPlane
     // plane (a primary and a high-availability appliance), 0 on Ethernet
     // [ref:nvidia-superpod-h100-ra; ref:nvidia-ufm-um].
     std::optional<int> fabricManagerPorts;
+    // Servers per rail group (scalable unit, SU) of a rail-optimized plane; nullopt = the
+    // leaf's down ports (32 DGX at radix 64, the SuperPOD SU [ref:nvidia-superpod-h100-ra]).
+    std::optional<int> railGroupServers;
 
     bool operator==(const FabricPlane &) const = default;
 };

@@ -976,6 +976,18 @@ std::vector<ProjectField> buildTable()
                   "out of four SUs for its 4 UFM links [ref:nvidia-superpod-h100-ra]. From 2 "
                   "ports on, a primary and a high-availability appliance [ref:nvidia-ufm-um]; "
                   "the default gives each one port."),
+        F("/network/planes/*/railGroupServers", T::Integer)
+            .unit("servers", D::Count)
+            .defText("the leaf's down ports")
+            .range(1, 65536)
+            .since(3)
+            .stages(Fabric | Power | Cost)
+            .design()
+            .desc("Servers per rail group (scalable unit, SU) of a rail-optimized plane whose "
+                  "leaves stand outside the racks: NIC i of every server of the group goes to "
+                  "the leaves of rail i, and a group is cabled for its full size even when "
+                  "partly populated [ref:nvidia-superpod-h100-ra]. The DGX SuperPOD SU is 32 "
+                  "DGX H100 or B200, 72 DGX B300 on XDR, 64 on Spectrum-X."),
         F("/network/cabling", T::Object)
             .since(2)
             .desc("Cable trays over the rows (the fabric's tray-fill check)."),

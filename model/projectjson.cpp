@@ -569,6 +569,7 @@ void ProjectReader::readPlane(JsonObjectReader &r, FabricPlane &plane)
         m.finish();
     }
     field(r, "fabricManagerPorts", plane.fabricManagerPorts);
+    field(r, "railGroupServers", plane.railGroupServers);
 }
 
 void ProjectReader::readMediaPolicy(JsonObjectReader &r, MediaPolicy &media)
@@ -1318,6 +1319,7 @@ OrderedJson planeJson(const FabricPlane &plane)
     if (plane.media != d.media)
         o["media"] = mediaPolicyJson(plane.media);
     putInt(o, "fabricManagerPorts", plane.fabricManagerPorts);
+    putInt(o, "railGroupServers", plane.railGroupServers);
     return o;
 }
 

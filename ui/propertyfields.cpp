@@ -523,6 +523,8 @@ void planeFields(std::vector<PropertyField> &out, const Project &project, int in
                                       QObject::tr("all pools"));
     b.declared("allowAoc", QObject::tr("Allow active optical cables"), plane.allowAoc);
     b.declared("fabricManagerPorts", QObject::tr("Fabric-manager ports"), plane.fabricManagerPorts);
+    b.declared("railGroupServers", QObject::tr("Servers per rail group (SU)"),
+               plane.railGroupServers);
 
     // The media policy: classes as a comma-separated list, the per-level rules as JSON.
     const std::string base = "/network/planes/" + std::to_string(index) + "/media";

@@ -369,7 +369,11 @@ void buildPlane(PlaneWork &w, std::vector<FabricHost> hosts, const FabricOptions
     in.radix = r.radix;
     in.railOptimized = p.railOptimized;
     in.topOfRack = p.leafPlacement == LeafPlacement::ToR;
-    in.railGroupHosts = options.railGroupServers;
+    in.railGroupHosts = p.railGroupServers.value_or(0);
+    if (p.railGroupServers && (!p.railOptimized || in.topOfRack))
+        r.diagnostics.warning("", r.jsonPath + "/railGroupServers",
+                              who + "a rail group (SU) size applies to a rail-optimized plane "
+                                    "whose leaves stand outside the racks; it is ignored here");
     in.tiers = p.tiers;
     in.maxTiers = options.maxTiers;
     in.oversubscription = p.oversubscription;

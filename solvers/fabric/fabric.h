@@ -76,10 +76,9 @@ struct CablingOptions
 struct FabricOptions
 {
     CablingOptions cabling;
-    int maxTiers = 4;         // auto tiers stop here
-    int railGroupServers = 0; // servers per rail group (SU); 0 = leaf down ports
-                              // (64-port NDR at 1:1: 32 DGX = 256 GPUs, NVIDIA SU [V]
-                              // [ref:nvidia-superpod-h100-ra])
+    int maxTiers = 4; // auto tiers stop here
+                      // (64-port NDR at 1:1: 32 DGX = 256 GPUs, NVIDIA SU [V]
+                      // [ref:nvidia-superpod-h100-ra])
     std::map<std::string, std::int64_t> targetEndpoints; // plane name -> planned build-out
     int networkRackSwitchU = 12; // rack units of switches a network rack takes (= layout's
                                  // switchesPerNetworkRack of 1U switches)

@@ -64,8 +64,6 @@ Diagnostics FabricOptions::validate() const
     Diagnostics d = cabling.validate();
     if (maxTiers < 1 || maxTiers > 6)
         d.error("", "maxTiers", "must be 1 to 6 (4 covers 2 million endpoints at radix 64)");
-    if (railGroupServers < 0)
-        d.error("", "railGroupServers", "must be 0 (leaf down ports) or a server count");
     for (const auto &[plane, target] : targetEndpoints) {
         if (target <= 0)
             d.error("", "targetEndpoints/" + plane, "must be a positive endpoint count");

@@ -101,3 +101,26 @@ TEST_CASE("the result states what each tier count of the plane's radix holds", "
     CHECK(p.maxEndpointsByTiers[3] == 2097152);
     CHECK(p.maxEndpointsByTiers[5] == 2LL * 32 * 32 * 32 * 32 * 32 * 32);
 }
+
+TEST_CASE("a plane states its rail group (SU) size, and a plane it cannot apply to says so",
+          "[fabric][tiers]")
+{
+    // NVIDIA DGX SuperPOD H100 RA [ref:nvidia-superpod-h100-ra]: an SU of 32 DGX has one leaf per
+    // rail (8 leaves). 64 DGX in SUs of 16 instead: 4 SUs x 8 rails, each leaf half used but
+    // cabled for its full 32 down ports; the default SU (the leaf's 32 down ports) gives 16.
+    FabricPlane plane = backendPlane();
+    CHECK(solve(64, plane).tierStats.front().switches == 16);
+    plane.railGroupServers = 16;
+    const PlaneResult p = solve(64, plane);
+    REQUIRE_FALSE(p.diagnostics.hasErrors());
+    CHECK(p.railGroupHosts == 16);
+    CHECK(p.railGroups == 4);
+    CHECK(p.tierStats.front().switches == 32);
+    CHECK_FALSE(warningAt(p.diagnostics, "/network/planes/0/railGroupServers"));
+
+    plane.railOptimized = false;
+    const Diagnostic *d =
+        warningAt(solve(64, plane).diagnostics, "/network/planes/0/railGroupServers");
+    REQUIRE(d);
+    CHECK_THAT(d->message, Catch::Contains("ignored"));
+}
