@@ -119,8 +119,8 @@ TEST_CASE("a plane states its rail group (SU) size, and a plane it cannot apply 
     CHECK_FALSE(warningAt(p.diagnostics, "/network/planes/0/railGroupServers"));
 
     plane.railOptimized = false;
-    const Diagnostic *d =
-        warningAt(solve(64, plane).diagnostics, "/network/planes/0/railGroupServers");
+    const PlaneResult nonRail = solve(64, plane); // the warning lives as long as the result
+    const Diagnostic *d = warningAt(nonRail.diagnostics, "/network/planes/0/railGroupServers");
     REQUIRE(d);
     CHECK_THAT(d->message, Catch::Contains("ignored"));
 }
