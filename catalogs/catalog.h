@@ -91,6 +91,9 @@ struct Server
     int backendPorts = 8; // scale-out compute NIC ports
     double backendPortGbps = 400;
     int backendCages = 4; // OSFP cages carrying the backend ports (twin-port)
+    // Compute nodes (trays) the system is made of; the backend ports split evenly over them, so
+    // NIC i of every node is rail i (GB200 NVL72: 18 trays of 4 NICs, 4 rails).
+    int nodes = 1;
     int frontendPorts = 2;
     double frontendPortGbps = 200;
     int storagePorts = 2;

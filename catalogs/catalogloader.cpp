@@ -449,6 +449,7 @@ void read(EntryReader &e, Server &s)
     e.integer("backendPorts", s.backendPorts, 0, 10000);
     e.number("backendPortGbps", s.backendPortGbps, 0, kMaxGbps, true);
     e.integer("backendCages", s.backendCages, 0, 10000);
+    e.optionalInteger("nodes", s.nodes, 1, 10000);
     e.integer("frontendPorts", s.frontendPorts, 0, 10000);
     e.number("frontendPortGbps", s.frontendPortGbps, 0, kMaxGbps, true);
     e.integer("storagePorts", s.storagePorts, 0, 10000);
@@ -883,6 +884,11 @@ void checkReferences(const Catalog &catalog, const Origins &origins, bool overri
         if (server->backendCages > server->backendPorts)
             diagnostics.error(where.file, jsonPointerAppend(where.path, "backendCages"),
                               "more backend cages than backend ports");
+        if (server->backendPorts % server->nodes != 0)
+            diagnostics.error(where.file, jsonPointerAppend(where.path, "nodes"),
+                              "the " + std::to_string(server->backendPorts) +
+                                  " backend ports do not split evenly over " +
+                                  std::to_string(server->nodes) + " nodes");
         if (server->scaleUpDomain < server->gpus && server->gpus % server->scaleUpDomain != 0)
             diagnostics.error(where.file, jsonPointerAppend(where.path, "scaleUpDomain"),
                               "the server's GPUs do not split into whole scale-up domains");

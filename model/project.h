@@ -301,6 +301,10 @@ struct FabricPlane
     // Servers per rail group (scalable unit, SU) of a rail-optimized plane; nullopt = the
     // leaf's down ports (32 DGX at radix 64, the SuperPOD SU [ref:nvidia-superpod-h100-ra]).
     std::optional<int> railGroupServers;
+    // Rail-optimized plane of three or more tiers: each pod's spines come in one group per rail
+    // and the leaves of rail i link only to group i, as the DGX SuperPOD builds it
+    // [ref:nvidia-superpod-h100-ra]; false: every leaf of a pod links to every spine of it.
+    bool spinesPerRail = true;
 
     bool operator==(const FabricPlane &) const = default;
 };

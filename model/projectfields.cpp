@@ -987,7 +987,21 @@ std::vector<ProjectField> buildTable()
                   "leaves stand outside the racks: NIC i of every server of the group goes to "
                   "the leaves of rail i, and a group is cabled for its full size even when "
                   "partly populated [ref:nvidia-superpod-h100-ra]. The DGX SuperPOD SU is 32 "
-                  "DGX H100 or B200, 72 DGX B300 on XDR, 64 on Spectrum-X."),
+                  "DGX H100 or B200, 72 DGX B300 on XDR, 64 on Spectrum-X, 8 GB200 NVL72 racks."),
+        F("/network/planes/*/spinesPerRail", T::Boolean)
+            .def(plane.spinesPerRail)
+            .since(3)
+            .stages(Fabric | Power | Cost)
+            .design()
+            .desc("Rail-optimized plane of three or more tiers with leaves outside the racks: "
+                  "the spines of each pod come in one group per rail, the leaves of rail i link "
+                  "only to group i and the core joins the rails, as the DGX SuperPOD builds it "
+                  "[ref:nvidia-superpod-h100-ra]. Each group has the fewest spines whose down "
+                  "ports take its leaves' uplinks evenly (GB200: 8 leaves x 18 uplinks on 6 "
+                  "spines). Where the top tier cannot join that many pods (the 64-SU SuperPOD) "
+                  "and on a plane with islands the spines are shared. false: every leaf of a pod "
+                  "links to every spine of "
+                  "it, which needs fewer spines when the uplinks do not divide evenly."),
         F("/network/cabling", T::Object)
             .since(2)
             .desc("Cable trays over the rows (the fabric's tray-fill check)."),

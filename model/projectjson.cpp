@@ -570,6 +570,7 @@ void ProjectReader::readPlane(JsonObjectReader &r, FabricPlane &plane)
     }
     field(r, "fabricManagerPorts", plane.fabricManagerPorts);
     field(r, "railGroupServers", plane.railGroupServers);
+    field(r, "spinesPerRail", plane.spinesPerRail);
 }
 
 void ProjectReader::readMediaPolicy(JsonObjectReader &r, MediaPolicy &media)
@@ -1320,6 +1321,7 @@ OrderedJson planeJson(const FabricPlane &plane)
         o["media"] = mediaPolicyJson(plane.media);
     putInt(o, "fabricManagerPorts", plane.fabricManagerPorts);
     putInt(o, "railGroupServers", plane.railGroupServers);
+    putBool(o, "spinesPerRail", plane.spinesPerRail, d.spinesPerRail);
     return o;
 }
 

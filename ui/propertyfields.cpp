@@ -525,6 +525,7 @@ void planeFields(std::vector<PropertyField> &out, const Project &project, int in
     b.declared("fabricManagerPorts", QObject::tr("Fabric-manager ports"), plane.fabricManagerPorts);
     b.declared("railGroupServers", QObject::tr("Servers per rail group (SU)"),
                plane.railGroupServers);
+    b.declared("spinesPerRail", QObject::tr("Spine groups per rail"), plane.spinesPerRail);
 
     // The media policy: classes as a comma-separated list, the per-level rules as JSON.
     const std::string base = "/network/planes/" + std::to_string(index) + "/media";

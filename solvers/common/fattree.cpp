@@ -28,7 +28,7 @@ int fatTreeTopFanOut(int up, std::int64_t children, int limit)
 
 std::vector<std::int64_t> fatTreeTierSwitches(std::int64_t leaves, int leafUpPorts, int radix,
                                               const std::vector<double> &oversubscription,
-                                              int tiers, int maxTiers)
+                                              int tiers, int maxTiers, int rails)
 {
     std::vector<std::int64_t> switches{leaves};
     if (leaves <= 1 || radix < 2 || leafUpPorts < 1)
@@ -48,6 +48,16 @@ std::vector<std::int64_t> fatTreeTierSwitches(std::int64_t leaves, int leafUpPor
             return switches;
         }
         const int down = fatTreeDownPorts(radix, boundary(tier));
+        const std::int64_t railLeaves = tier == 2 && rails > 1 ? down / rails : 0;
+        const int railFanOut = railLeaves > 0 ? fatTreeTopFanOut(up, railLeaves, down) : 0;
+        if (railFanOut > 0) {
+            const std::int64_t podLeaves = railLeaves * rails;
+            pods = (pods + podLeaves - 1) / podLeaves * rails;
+            positions = railFanOut;
+            switches.push_back(pods * positions);
+            up = fatTreeUpPorts(int(railLeaves * (up / railFanOut)), boundary(tier));
+            continue;
+        }
         positions *= up;
         pods = (pods + down - 1) / std::max(1, down);
         switches.push_back(pods * positions);

@@ -24,10 +24,11 @@ int fatTreeTopFanOut(int up, std::int64_t children, int limit);
 // `leafUpPorts` uplinks, built by the rules of solvers/fabric/topology.h without rail groups or
 // islands: below the top a tier-j pod holds down_j tier-(j-1) pods and u_(j-1) switches per
 // position; the top tier holds every pod with the smallest even fan-out. `tiers` = 0 picks the
-// fewest tiers whose top fits the radix, at most `maxTiers`. An estimate for rack space: the
-// fabric solver computes the exact counts.
+// fewest tiers whose top fits the radix, at most `maxTiers`. `rails` > 1: below the top, a
+// tier-2 pod's spines come in one group per rail (FabricPlane::spinesPerRail). An estimate for
+// rack space: the fabric solver computes the exact counts.
 std::vector<std::int64_t> fatTreeTierSwitches(std::int64_t leaves, int leafUpPorts, int radix,
                                               const std::vector<double> &oversubscription,
-                                              int tiers, int maxTiers);
+                                              int tiers, int maxTiers, int rails = 1);
 
 } // namespace aidc

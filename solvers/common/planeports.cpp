@@ -31,6 +31,25 @@ ServerNic serverNic(const Server &server, PlaneRole role)
     return nic;
 }
 
+int planeFabricManagerPorts(const FabricPlane &plane)
+{
+    return plane.fabricManagerPorts.value_or(plane.technology == Technology::InfiniBand ? 2 : 0);
+}
+
+int fabricManagerAppliances(int ports, int portsPerAppliance)
+{
+    if (ports <= 0 || portsPerAppliance <= 0)
+        return 0;
+    if (ports == 1)
+        return 1;
+    return std::max(2, int((ports + portsPerAppliance - 1) / portsPerAppliance));
+}
+
+int planeNodesPerServer(const Server &server, int endpoints)
+{
+    return server.nodes > 1 && endpoints > 0 && endpoints % server.nodes == 0 ? server.nodes : 1;
+}
+
 int planeEndpointsPerServer(const FabricPlane &plane, const Server &server)
 {
     if (plane.endpointsPerServer)

@@ -23,4 +23,17 @@ ServerNic serverNic(const Server &server, PlaneRole role);
 // 400G endpoint) [D]. Can be 0 (a NIC slower than the plane).
 int planeEndpointsPerServer(const FabricPlane &plane, const Server &server);
 
+// Nodes (trays) the server's `endpoints` on a plane split over, NIC i of each being rail i: the
+// server's nodes when its endpoints divide evenly over them, else 1.
+int planeNodesPerServer(const Server &server, int endpoints);
+
+// Leaf ports the plane cables to fabric-manager appliances: `fabricManagerPorts`, else 2 on an
+// InfiniBand plane (a primary and a high-availability UFM) and 0 on Ethernet.
+int planeFabricManagerPorts(const FabricPlane &plane);
+
+// Fabric-manager appliances for `ports` reserved leaf ports of `portsPerAppliance` each: a
+// primary and a high-availability appliance as soon as there are two ports to share
+// [ref:nvidia-ufm-um], more when their ports do not suffice.
+int fabricManagerAppliances(int ports, int portsPerAppliance);
+
 } // namespace aidc

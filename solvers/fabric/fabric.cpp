@@ -242,6 +242,7 @@ std::vector<FabricHost> gatherHosts(PlaneWork &w, const Project &project, const 
                     h.baseU = std::uint16_t(1 + s * server->heightU);
                     h.ports = std::uint16_t(ports);
                     h.cagePorts = std::uint16_t(it->second.second.second);
+                    h.nodes = std::uint16_t(planeNodesPerServer(*server, ports));
                     h.gpus = std::uint16_t(server->gpus);
                     h.indexInRack = std::uint16_t(index++);
                     hosts.push_back(h);
@@ -296,7 +297,8 @@ void warnUnneededTiers(PlaneResult &r, const FabricPlane &p, const TopologyBuild
         return;
     std::size_t needed = b.tiers.size();
     for (std::size_t j = 0; j < b.tiers.size(); ++j) {
-        if (b.tiers[j].pods == 1) {
+        // Spine groups per rail split one pod of leaves into a pod per rail: one all the same.
+        if (b.tiers[j].pods == b.tiers[j].railPods) {
             needed = j + 1;
             break;
         }
@@ -370,6 +372,7 @@ void buildPlane(PlaneWork &w, std::vector<FabricHost> hosts, const FabricOptions
     in.railOptimized = p.railOptimized;
     in.topOfRack = p.leafPlacement == LeafPlacement::ToR;
     in.railGroupHosts = p.railGroupServers.value_or(0);
+    in.spinesPerRail = p.spinesPerRail && p.railOptimized && !in.topOfRack;
     if (p.railGroupServers && (!p.railOptimized || in.topOfRack))
         r.diagnostics.warning("", r.jsonPath + "/railGroupServers",
                               who + "a rail group (SU) size applies to a rail-optimized plane "
@@ -389,8 +392,7 @@ void buildPlane(PlaneWork &w, std::vector<FabricHost> hosts, const FabricOptions
     auto target = options.targetEndpoints.find(p.name);
     if (target != options.targetEndpoints.end())
         in.targetEndpoints = target->second;
-    in.managementPorts =
-        p.fabricManagerPorts.value_or(p.technology == Technology::InfiniBand ? 2 : 0);
+    in.managementPorts = planeFabricManagerPorts(p);
     if (w.manager) {
         in.managerPortsPerAppliance = w.manager->ports;
         in.managerHeightU = std::uint16_t(w.manager->heightU);

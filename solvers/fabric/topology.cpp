@@ -2,6 +2,7 @@
 #include "solvers/fabric/topology.h"
 
 #include "solvers/common/fattree.h"
+#include "solvers/common/planeports.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,6 +17,12 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
     return (a + b - 1) / b;
 }
 
+// NIC ports of one node of the host: its rails.
+int railsOf(const FabricHost &h)
+{
+    return std::max(1, int(h.ports) / std::max(1, int(h.nodes)));
+}
+
 // Endpoints of each leaf and the rail groups (units) the leaves come in.
 struct LeafAssignment
 {
@@ -24,6 +31,8 @@ struct LeafAssignment
     std::vector<int> leafUsed;
     std::vector<int> unitLeaves; // leaves per rail group, in order
     int groupHosts = 0;
+    int leafSlots = 0;     // most endpoints a leaf can ever serve (rail group, rack, ports)
+    int leavesPerRail = 0; // rail-optimized: leaves of one rail in a group (0 = not rail)
     std::string error;
 
     std::int64_t leaves() const { return std::int64_t(leafUsed.size()); }
@@ -47,18 +56,25 @@ private:
     bool plan(int tiers, int islandTier, std::vector<TierPlan> &out,
               std::vector<std::int64_t> &pod2, std::string &problem, std::string &note);
     std::vector<std::int64_t> packUnits(const LeafAssignment &a, std::int64_t limit) const;
+    void splitByRail(const LeafAssignment &a, int up, int limit, std::int64_t &n, int &m,
+                     int &railPods) const;
     std::int64_t islandChildren(int tier, const LeafAssignment &a, std::int64_t &capacity) const;
     std::vector<FabricHost>
     cableManagers(TopologyBuild &b, LeafAssignment &leaves,
                   const std::vector<std::pair<std::int32_t, std::uint16_t>> &reserved) const;
     void buildLinks(TopologyBuild &b, const LeafAssignment &a,
                     const std::vector<std::int64_t> &pod2, const std::vector<FabricHost> &managers);
+    void linkRailPods(FabricTopology &g, const LeafAssignment &a, int leafDown,
+                      const TierPlan &spines, const std::vector<std::int64_t> &pod2,
+                      std::vector<std::int64_t> &leafPod) const;
     void assignIslands(TopologyBuild &b, const std::vector<std::int64_t> &leafPod2);
 
     const TopologyInput &m_in;
     std::vector<std::int64_t> m_hostFirst; // first endpoint of each host
     std::int64_t m_endpoints = 0;
-    int m_rails = 1;
+    int m_rails = 1;                           // ports per node
+    int m_nodes = 1;                           // nodes per host
+    bool m_splitRails = false;                 // spine groups per rail in the plan being tried
     std::map<int, LeafAssignment> m_leafCache; // by leaf down capacity
     std::int64_t m_island = 0;                 // island endpoints in effect (0 = none)
 };
@@ -70,7 +86,9 @@ TopologyBuilder::TopologyBuilder(const TopologyInput &input)
     for (const FabricHost &h : input.hosts) {
         m_hostFirst.push_back(m_endpoints);
         m_endpoints += h.ports;
-        m_rails = std::max(m_rails, int(h.ports));
+        const int nodes = std::max(1, int(h.nodes));
+        m_rails = std::max(m_rails, int(h.ports) / nodes);
+        m_nodes = std::max(m_nodes, nodes);
     }
     m_hostFirst.push_back(m_endpoints);
 }
@@ -113,27 +131,46 @@ LeafAssignment TopologyBuilder::assignLeaves(int down) const
     return a;
 }
 
-// Rail-optimized: NIC port r of every host of a rail group goes to the leaf (or leaves) of
-// rail r; groups are cabled for their full size even when partly populated
+// Rail-optimized: NIC r of every node of a rail group goes to the leaf (or leaves) of rail r;
+// a leaf takes whole hosts' rail ports while they fit (one NVL72 rack's 18 trays per leaf and
+// rail); groups are cabled for their full size even when partly populated
 // [ref:nvidia-superpod-h100-ra].
 void TopologyBuilder::assignRail(LeafAssignment &a, int down) const
 {
-    const std::int64_t groupHosts = m_in.railGroupHosts > 0 ? m_in.railGroupHosts : down;
-    const int leavesPerRail = int(ceilDiv(groupHosts, down));
+    const int hostsPerLeaf = m_nodes <= down ? down / m_nodes : 0; // 0: a host spans leaves
+    const std::int64_t groupHosts =
+        m_in.railGroupHosts > 0 ? m_in.railGroupHosts : std::max(1, hostsPerLeaf);
+    const int leavesPerRail = int(hostsPerLeaf > 0 ? ceilDiv(groupHosts, hostsPerLeaf)
+                                                   : ceilDiv(groupHosts * m_nodes, down));
     const std::int64_t hosts = std::int64_t(m_in.hosts.size());
     const std::int64_t groups = ceilDiv(hosts, groupHosts);
     const int unitLeaves = m_rails * leavesPerRail;
     a.groupHosts = int(groupHosts);
+    a.leavesPerRail = leavesPerRail;
+    a.leafSlots = int(hostsPerLeaf > 0 ? std::min<std::int64_t>(hostsPerLeaf, groupHosts) * m_nodes
+                                       : std::min<std::int64_t>(down, groupHosts * m_nodes));
     a.leafUsed.assign(std::size_t(groups * unitLeaves), 0);
     a.unitLeaves.assign(std::size_t(groups), unitLeaves);
     for (std::int64_t h = 0; h < hosts; ++h) {
+        const FabricHost &host = m_in.hosts[std::size_t(h)];
         const std::int64_t g = h / groupHosts;
         const std::int64_t j = h % groupHosts;
-        for (int r = 0; r < m_in.hosts[std::size_t(h)].ports; ++r) {
-            const std::int64_t leaf = g * unitLeaves + std::int64_t(r) * leavesPerRail + j / down;
-            const std::size_t e = std::size_t(m_hostFirst[std::size_t(h)] + r);
+        const int rails = std::max(1, host.ports / std::max(1, int(host.nodes)));
+        for (int p = 0; p < host.ports; ++p) {
+            const int r = p % rails, node = p / rails;
+            std::int64_t leafInRail, port;
+            if (hostsPerLeaf > 0) {
+                leafInRail = j / hostsPerLeaf;
+                port = (j % hostsPerLeaf) * m_nodes + node;
+            } else {
+                const std::int64_t slot = j * m_nodes + node;
+                leafInRail = slot / down;
+                port = slot % down;
+            }
+            const std::int64_t leaf = g * unitLeaves + std::int64_t(r) * leavesPerRail + leafInRail;
+            const std::size_t e = std::size_t(m_hostFirst[std::size_t(h)] + p);
             a.endpointLeaf[e] = std::int32_t(leaf);
-            a.endpointLeafPort[e] = std::uint16_t(j % down);
+            a.endpointLeafPort[e] = std::uint16_t(port);
             ++a.leafUsed[std::size_t(leaf)];
         }
     }
@@ -151,9 +188,9 @@ void TopologyBuilder::assignTopOfRack(LeafAssignment &a, int down) const
                m_in.hosts[begin].rack >= 0)
             ++end;
         const std::int64_t endpoints = m_hostFirst[end] - m_hostFirst[begin];
-        int maxPorts = 1;
+        int maxRails = 1;
         for (std::size_t h = begin; h < end; ++h)
-            maxPorts = std::max(maxPorts, int(m_in.hosts[h].ports));
+            maxRails = std::max(maxRails, railsOf(m_in.hosts[h]));
         const std::int64_t firstLeaf = a.leaves();
         int leaves = 0;
         if (m_in.railOptimized) {
@@ -161,15 +198,16 @@ void TopologyBuilder::assignTopOfRack(LeafAssignment &a, int down) const
             const std::int64_t perLeaf = ceilDiv(endpoints, leaves);
             a.leafUsed.resize(std::size_t(firstLeaf + leaves), 0);
             std::int64_t s = 0;
-            for (int r = 0; r < maxPorts; ++r) {
+            for (int r = 0; r < maxRails; ++r) {
                 for (std::size_t h = begin; h < end; ++h) {
-                    if (r >= m_in.hosts[h].ports)
-                        continue;
-                    const std::size_t e = std::size_t(m_hostFirst[h] + r);
-                    const std::int64_t leaf = firstLeaf + s / perLeaf;
-                    a.endpointLeaf[e] = std::int32_t(leaf);
-                    a.endpointLeafPort[e] = std::uint16_t(a.leafUsed[std::size_t(leaf)]++);
-                    ++s;
+                    const int rails = railsOf(m_in.hosts[h]);
+                    for (int p = r; r < rails && p < m_in.hosts[h].ports; p += rails) {
+                        const std::size_t e = std::size_t(m_hostFirst[h] + p);
+                        const std::int64_t leaf = firstLeaf + s / perLeaf;
+                        a.endpointLeaf[e] = std::int32_t(leaf);
+                        a.endpointLeafPort[e] = std::uint16_t(a.leafUsed[std::size_t(leaf)]++);
+                        ++s;
+                    }
                 }
             }
         } else {
@@ -183,9 +221,9 @@ void TopologyBuilder::assignTopOfRack(LeafAssignment &a, int down) const
     }
 }
 
-// Non-rail: all ports of a host on the same leaf, as many whole hosts per leaf as their own
+// Non-rail: all ports of a node on the same leaf, as many whole nodes per leaf as their own
 // ports fill (a leaf of 64 down ports takes 32 two-port servers even when the plane also has
-// eight-port storage nodes).
+// eight-port storage nodes; an NVL72 rack's trays go four ports at a time).
 void TopologyBuilder::assignWholeHosts(LeafAssignment &a, int down) const
 {
     const int leaves = packWholeHosts(a, 0, m_in.hosts.size(), down);
@@ -194,30 +232,38 @@ void TopologyBuilder::assignWholeHosts(LeafAssignment &a, int down) const
     a.unitLeaves.assign(a.leafUsed.size(), 1);
 }
 
-// Hosts [begin, end) onto new leaves appended to `a`, in order, each host whole on one leaf,
-// a new leaf when the next host's ports no longer fit. Returns the leaves added (-1 on error).
+// Hosts [begin, end) onto new leaves appended to `a`, in order, each node whole on one leaf,
+// a new leaf when the next node's ports no longer fit. Returns the leaves added (-1 on error).
 int TopologyBuilder::packWholeHosts(LeafAssignment &a, std::size_t begin, std::size_t end,
                                     int down) const
 {
     const std::size_t firstLeaf = a.leafUsed.size();
     int hostsOnLeaf = 0;
     for (std::size_t h = begin; h < end; ++h) {
-        const int ports = m_in.hosts[h].ports;
-        if (ports > down) {
+        const int rails = railsOf(m_in.hosts[h]);
+        if (rails > down) {
             a.error = "a host has more ports than a leaf has down ports";
             return -1;
         }
-        if (a.leafUsed.size() == firstLeaf || a.leafUsed.back() + ports > down) {
-            a.leafUsed.push_back(0);
-            hostsOnLeaf = 0;
+        bool counted = false; // the host is counted once per leaf it reaches
+        for (int first = 0; first < m_in.hosts[h].ports; first += rails) {
+            const int ports = std::min(rails, m_in.hosts[h].ports - first);
+            if (a.leafUsed.size() == firstLeaf || a.leafUsed.back() + ports > down) {
+                a.leafUsed.push_back(0);
+                hostsOnLeaf = 0;
+                counted = false;
+            }
+            if (!counted) {
+                a.groupHosts = std::max(a.groupHosts, ++hostsOnLeaf);
+                counted = true;
+            }
+            const std::size_t leaf = a.leafUsed.size() - 1;
+            for (int r = first; r < first + ports; ++r) {
+                const std::size_t e = std::size_t(m_hostFirst[h] + r);
+                a.endpointLeaf[e] = std::int32_t(leaf);
+                a.endpointLeafPort[e] = std::uint16_t(a.leafUsed[leaf]++);
+            }
         }
-        const std::size_t leaf = a.leafUsed.size() - 1;
-        for (int r = 0; r < ports; ++r) {
-            const std::size_t e = std::size_t(m_hostFirst[h] + r);
-            a.endpointLeaf[e] = std::int32_t(leaf);
-            a.endpointLeafPort[e] = std::uint16_t(a.leafUsed[leaf]++);
-        }
-        a.groupHosts = std::max(a.groupHosts, ++hostsOnLeaf);
     }
     return int(a.leafUsed.size() - firstLeaf);
 }
@@ -249,6 +295,27 @@ std::vector<std::int64_t> TopologyBuilder::packUnits(const LeafAssignment &a,
     if (current > 0)
         first.push_back(leaf);
     return first;
+}
+
+// Spine groups per rail: a tier-2 pod of n leaves (whole rail groups) becomes one pod per rail
+// of those groups' leaves, with the fewest spines m dividing the leaves' `up` uplinks whose
+// `limit` down ports take them all [ref:nvidia-superpod-h100-ra]. Leaves n, m and railPods
+// unchanged when the plane does not ask for it or the groups do not fit whole in a pod.
+void TopologyBuilder::splitByRail(const LeafAssignment &a, int up, int limit, std::int64_t &n,
+                                  int &m, int &railPods) const
+{
+    if (!m_splitRails || a.leavesPerRail == 0 || m_rails <= 1 || a.unitLeaves.empty())
+        return;
+    const int unit = *std::max_element(a.unitLeaves.begin(), a.unitLeaves.end());
+    if (unit > n)
+        return;
+    const std::int64_t leaves = (n / unit) * a.leavesPerRail;
+    const int fanOut = fatTreeTopFanOut(up, leaves, limit);
+    if (fanOut == 0)
+        return;
+    n = leaves;
+    m = fanOut;
+    railPods = m_rails;
 }
 
 // Children an island pod at `tier` needs to hold the island's endpoints (leaves at tier 2,
@@ -333,6 +400,9 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
         // A rack does not grow: size a top-of-rack leaf's uplinks for what it serves.
         const int used = *std::max_element(a.leafUsed.begin(), a.leafUsed.end());
         leaf.upPorts = std::min(leaf.upPorts, fatTreeUpPorts(std::max(1, used), o1));
+    } else if (a.leavesPerRail > 0 && tiers > 1) {
+        // Nor does a rail group: a leaf serving one NVL72 rack's 18 trays needs 18 uplinks.
+        leaf.upPorts = std::min(leaf.upPorts, fatTreeUpPorts(std::max(1, a.leafSlots), o1));
     }
     leaf.childrenPerPod = d1;
     leaf.pods = a.leaves();
@@ -381,6 +451,10 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
                         n = (n / unit) * unit; // whole rail groups per pod
                 }
             }
+            const std::int64_t podLeaves = n; // tier 2: whole rail groups
+            // Islands are sized in shared pods (islandChildren): a plane with islands keeps them.
+            if (j == 2 && islandTier == 0)
+                splitByRail(a, upBelow, fatTreeDownPorts(k, o), n, m, t.railPods);
             t.fanOut = m;
             t.linksPerPair = upBelow / m;
             t.childrenPerPod = int(n);
@@ -388,8 +462,8 @@ bool TopologyBuilder::plan(int tiers, int islandTier, std::vector<TierPlan> &out
             t.upPorts = fatTreeUpPorts(t.downPorts, o);
             t.oversubscription = o;
             if (j == 2) {
-                pod2 = packUnits(a, n);
-                pods = std::int64_t(pod2.size()) - 1;
+                pod2 = packUnits(a, podLeaves);
+                pods = (std::int64_t(pod2.size()) - 1) * t.railPods;
             } else {
                 pods = ceilDiv(pods, n);
             }
@@ -508,6 +582,11 @@ void TopologyBuilder::buildLinks(TopologyBuild &b, const LeafAssignment &a,
         const std::int32_t upperFirst = g.tierFirstSwitch[std::size_t(j - 1)];
         const int lowerWidth = below.switchesPerPod;
         const std::uint8_t level = std::uint8_t(j - 1);
+        if (j == 2 && t.railPods > 1) {
+            linkRailPods(g, a, below.downPorts, t, pod2, childPod);
+            childPods = t.pods;
+            continue;
+        }
         for (std::int64_t p = 0; p < t.pods; ++p) {
             std::int64_t c0, c1;
             if (top) {
@@ -544,6 +623,41 @@ void TopologyBuilder::buildLinks(TopologyBuild &b, const LeafAssignment &a,
         childPods = t.pods;
     }
     assignIslands(b, childPod);
+}
+
+// Leaves to spines with spine groups per rail: the leaves of rail r in tier-2 pod p (whole rail
+// groups) link to the spines of pod p * rails + r, which `leafPod` records.
+void TopologyBuilder::linkRailPods(FabricTopology &g, const LeafAssignment &a, int leafDown,
+                                   const TierPlan &spines, const std::vector<std::int64_t> &pod2,
+                                   std::vector<std::int64_t> &leafPod) const
+{
+    const int rails = spines.railPods;
+    const int perRail = a.leavesPerRail;
+    const int unit = rails * perRail; // leaves of one rail group
+    const int width = spines.switchesPerPod;
+    const std::int64_t spineFirst = g.tierFirstSwitch[1];
+    for (std::size_t p = 0; p + 1 < pod2.size(); ++p) {
+        for (std::int64_t leaf = pod2[p]; leaf < pod2[p + 1]; ++leaf) {
+            const std::int64_t inPod = leaf - pod2[p];
+            const int rail = int((inPod % unit) / perRail);
+            const std::int64_t child = (inPod / unit) * perRail + (inPod % unit) % perRail;
+            const std::int64_t pod = std::int64_t(p) * rails + rail;
+            leafPod[std::size_t(leaf)] = pod;
+            for (int i = 0; i < spines.fanOut; ++i) {
+                const std::int64_t upper = spineFirst + pod * width + i;
+                for (int x = 0; x < spines.linksPerPair; ++x) {
+                    g.linkA.push_back(g.switchVertex(std::size_t(leaf)));
+                    g.linkB.push_back(g.switchVertex(std::size_t(upper)));
+                    g.portA.push_back(std::uint16_t(leafDown + i * spines.linksPerPair + x + 1));
+                    g.portB.push_back(std::uint16_t(child * spines.linksPerPair + x + 1));
+                    g.linkLevel.push_back(1);
+                }
+            }
+        }
+        for (int w = 0; w < rails * width; ++w)
+            g.switchGroup[std::size_t(spineFirst + std::int64_t(p) * rails * width + w)] =
+                std::int32_t(std::int64_t(p) * rails + w / width);
+    }
 }
 
 // Island of every switch at or below the island tier: the island-tier pod it belongs to.
@@ -619,10 +733,16 @@ TopologyBuild TopologyBuilder::run()
             continue;
         }
         note.clear();
-        if (plan(t, islandTier, b.tiers, pod2, lastProblem, note)) {
-            ok = true;
-            break;
+        // Spine groups per rail multiply the pods the core must join; where the top tier cannot
+        // take them, the pod's spines are shared (the same counts when the uplinks divide).
+        m_splitRails = m_in.spinesPerRail;
+        ok = plan(t, islandTier, b.tiers, pod2, lastProblem, note);
+        if (!ok && m_splitRails) {
+            m_splitRails = false;
+            ok = plan(t, islandTier, b.tiers, pod2, lastProblem, note);
         }
+        if (ok)
+            break;
     }
     if (!ok) {
         const int t = m_in.tiers ? *m_in.tiers : m_in.maxTiers;
@@ -705,15 +825,6 @@ const char *switchTierName(int tier, int tiers)
     if (tier == tiers)
         return tiers == 2 ? "spine" : "core";
     return tier == 2 ? "spine" : "tier-3";
-}
-
-int fabricManagerAppliances(int ports, int portsPerAppliance)
-{
-    if (ports <= 0 || portsPerAppliance <= 0)
-        return 0;
-    if (ports == 1)
-        return 1;
-    return std::max(2, int(ceilDiv(ports, portsPerAppliance)));
 }
 
 std::int64_t fatTreeMaxEndpoints(int radix, int tiers)

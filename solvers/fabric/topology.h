@@ -11,17 +11,20 @@
 // The construction, per tier j (1 = leaf) (docs/fabric-model.md §3):
 //   - a tier-j switch at oversubscription o above it splits its k ports as
 //     down = k - ceil(k/(o+1)), up = ceil(down/o)            (k = 64, o = 3: 48/16) [D]
-//   - leaves take endpoints by rail group (SU) or rack (ToR) or whole servers (non-rail);
-//     rail groups are cabled for their full size; a ToR leaf's uplinks are sized for the
-//     most-used ToR leaf (a rack does not grow);
+//   - leaves take endpoints by rail group (SU) or rack (ToR) or whole nodes (non-rail); a host
+//     of n nodes (an NVL72 rack: 18 trays) offers n ports per rail, and a leaf takes whole
+//     hosts' rail ports while they fit; rail groups are cabled for their full size; a leaf's
+//     uplinks are sized for what it can serve (a rail group or a rack does not grow);
 //   - a tier-j pod is n_j tier-(j-1) pods plus W_j = W_(j-1) * m_j tier-j switches; every
 //     tier-(j-1) switch at position q links to the m_j tier-j switches q*m_j .. q*m_j+m_j-1 of
 //     its pod with u_(j-1)/m_j links each (spine j of every pod goes to core group j
 //     [ref:cmcc-wanka-2024 §4.3.1]);
 //   - below the top, m_j = u_(j-1) and n_j = down_j (largest pod), rounded down to whole rail
-//     groups at tier 2; the top tier holds every tier-(t-1) pod and m_t is the smallest
-//     divisor of u_(t-1) that gives each top switch at most k ports, so each lower switch's
-//     uplinks divide evenly over the top switches [ref:nvidia-superpod-h100-ra];
+//     groups at tier 2; with spine groups per rail a tier-2 pod is one rail of those groups,
+//     with the fewest spines m_2 dividing u_1 whose down ports take its leaves' uplinks
+//     [ref:nvidia-superpod-h100-ra]; the top tier holds every tier-(t-1) pod and m_t is the
+//     smallest divisor of u_(t-1) that gives each top switch at most k ports, so each lower
+//     switch's uplinks divide evenly over the top switches [ref:nvidia-superpod-h100-ra];
 //   - islands: the pod at the island tier holds `islandEndpoints`, its switches split at the
 //     island oversubscription, the tiers above are built for the resulting uplinks.
 // With all ports at one speed and o = 1 this reproduces E_max = 2(k/2)^t and the full-build
@@ -45,6 +48,8 @@ struct FabricHost
     std::uint16_t heightU = 1;     // rack units
     std::uint16_t ports = 1;       // endpoints on this plane
     std::uint16_t cagePorts = 1;   // NIC ports sharing one cage (DGX H100 twin OSFP: 2)
+    std::uint16_t nodes = 1;       // compute nodes (trays); port p is NIC p % (ports/nodes)
+                                   // of node p / (ports/nodes), that NIC's rail
     std::uint16_t gpus = 0;        // accelerators behind this host
     std::uint16_t indexInRack = 0; // for names: "<rack>/srv2"
     HostKind kind = HostKind::Server;
@@ -98,6 +103,9 @@ struct TierPlan
     int linksPerPair = 1;   // links between a lower switch and each of its m parents
     int childrenPerPod = 1; // n: tier-(j-1) pods per pod (leaves: endpoints per leaf)
     int switchesPerPod = 1; // W
+    // Tier 2 with spine groups per rail: each group of leaves is split into this many pods, one
+    // per rail (childrenPerPod then counts one rail's leaves); 1 = the pod's leaves share spines.
+    int railPods = 1;
     std::int64_t pods = 0;
     std::int64_t switches = 0;
     double oversubscription = 1; // requested down:up at the boundary above this tier
@@ -109,8 +117,9 @@ struct TopologyInput
     int radix = 64;                // k at the plane's port speed (breakout included)
     bool railOptimized = true;
     bool topOfRack = false;
-    int railGroupHosts = 0;   // hosts per rail group (SU); 0 = leaf down ports
-    std::optional<int> tiers; // nullopt = fewest that fit
+    int railGroupHosts = 0;     // hosts per rail group (SU); 0 = what one leaf takes
+    bool spinesPerRail = false; // tier-2 pods per rail (rail-optimized, not ToR, 3+ tiers)
+    std::optional<int> tiers;   // nullopt = fewest that fit
     int maxTiers = 4;
     std::vector<double> oversubscription; // per tier boundary, leaf->spine first
     std::int64_t islandEndpoints = 0;     // 0 = no islands
@@ -140,11 +149,6 @@ struct TopologyBuild
     std::vector<std::string> errors; // the plane cannot be built (then links are empty)
     std::vector<std::string> warnings;
 };
-
-// Fabric-manager appliances for `ports` reserved leaf ports of `portsPerAppliance` each: a
-// primary and a high-availability appliance as soon as there are two ports to share
-// [ref:nvidia-ufm-um], more when their ports do not suffice.
-int fabricManagerAppliances(int ports, int portsPerAppliance);
 
 // Largest endpoint count of a non-blocking t-tier fat tree of radix k: 2 (k/2)^t
 // [ref:al-fares-2008; D for t != 3].

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "layout.h"
 
+#include "model/enumnames.h"
 #include "solvers/common/defaults.h"
 #include "solvers/common/fattree.h"
 #include "solvers/common/planeports.h"
@@ -91,6 +92,7 @@ struct HostGroup
 {
     int hosts = 0;
     int ports = 0;
+    int nodes = 1; // trays the ports split over, one NIC per rail each (planeNodesPerServer)
 };
 
 SwitchEstimate estimateSwitches(const FabricPlane &plane, const Catalog &catalog,
@@ -116,9 +118,30 @@ SwitchEstimate estimateSwitches(const FabricPlane &plane, const Catalog &catalog
     const int down =
         model->uplinkPorts > 0 && !plane.tiers ? k : std::max(1, fatTreeDownPorts(k, o));
     int leaves = int(std::ceil(double(endpoints) / down));
+    int leafUp = fatTreeUpPorts(down, o);
+    int rails = 1;
     if (plane.leafPlacement == LeafPlacement::ToR) {
         leaves = std::max(1, computeRacks);
-    } else if (!plane.railOptimized) {
+    } else if (plane.railOptimized) {
+        // Rail by rail, a leaf taking whole servers' ports of one rail while they fit (an NVL72
+        // rack's 18 trays), its uplinks sized for them (topology.h).
+        int railLeaves = 0, slots = 1;
+        for (const HostGroup &group : servers) {
+            if (group.hosts <= 0 || group.ports <= 0)
+                continue;
+            const int nodes = std::max(1, group.nodes);
+            const int groupRails = std::max(1, group.ports / nodes);
+            const int perLeaf = nodes <= down ? down / nodes : 0;
+            railLeaves += groupRails * (perLeaf > 0 ? (group.hosts + perLeaf - 1) / perLeaf
+                                                    : (group.hosts * nodes + down - 1) / down);
+            slots = std::max(slots, perLeaf > 0 ? std::min(perLeaf, group.hosts) * nodes : down);
+            rails = std::max(rails, groupRails);
+        }
+        leaves = std::max(leaves, railLeaves);
+        leafUp = fatTreeUpPorts(std::min(down, slots), o);
+        if (!plane.spinesPerRail || plane.islandGpus)
+            rails = 1;
+    } else {
         // Whole servers per leaf (topology.h): a leaf takes floor(down/p) servers of p ports and
         // fills its spare ports with the single-port hosts of the same racks (the OOB plane's
         // PDUs); the switches get leaves of their own, whole network racks per leaf.
@@ -144,7 +167,7 @@ SwitchEstimate estimateSwitches(const FabricPlane &plane, const Catalog &catalog
     if (leaves <= 1 || leavesOnly)
         return estimate;
     const std::vector<std::int64_t> tiers = fatTreeTierSwitches(
-        leaves, fatTreeUpPorts(down, o), k, plane.oversubscription, plane.tiers.value_or(0), 4);
+        leaves, leafUp, k, plane.oversubscription, plane.tiers.value_or(0), 4, rails);
     std::int64_t upper = 0;
     for (std::size_t t = 1; t < tiers.size(); ++t)
         upper += tiers[t];
@@ -394,12 +417,14 @@ int LayoutBuilder::networkRacksForCompute(int computeRacks, int totalComputeRack
         const bool oob = plane.role == PlaneRole::Oob;
         std::vector<HostGroup> servers;
         for (const PoolPlan &plan : m_plans) {
-            if (plan.server)
-                servers.push_back({plan.servers, planeEndpointsPerServer(plane, *plan.server)});
+            if (plan.server) {
+                const int ports = planeEndpointsPerServer(plane, *plan.server);
+                servers.push_back({plan.servers, ports, planeNodesPerServer(*plan.server, ports)});
+            }
         }
         // Storage nodes are on the storage and OOB planes (solvers/fabric/fabric.cpp).
         if (storage && (oob || plane.role == PlaneRole::Storage))
-            servers.push_back({storageNodes, oob ? 1 : storage->networkPorts});
+            servers.push_back({storageNodes, oob ? 1 : storage->networkPorts, 1});
         // The OOB plane also reaches two PDUs per rack and every switch
         // [ref:nvidia-superpod-h100-ra].
         const SwitchEstimate estimate = estimateSwitches(
@@ -413,6 +438,16 @@ int LayoutBuilder::networkRacksForCompute(int computeRacks, int totalComputeRack
             inNetworkRacks += estimate.leaves;
         switches += estimate.leaves + estimate.upper;
         units += inNetworkRacks * estimate.heightU;
+        // The plane's fabric-manager appliances (UFM) stand in network racks too, with a BMC
+        // port each on the OOB plane.
+        if (const Appliance *manager =
+                m_catalog.applianceFor("fabric-manager", toString(plane.technology))) {
+            const int appliances =
+                fabricManagerAppliances(planeFabricManagerPorts(plane), manager->ports) *
+                std::max(1, plane.parallelPlanes);
+            switches += appliances;
+            units += appliances * std::max(1, manager->heightU);
+        }
     }
     // A network rack takes switchesPerNetworkRack rack units of switches (the fabric solver
     // places them by height, solvers/fabric/placement.cpp).

@@ -5,6 +5,7 @@
 #include "fabricfixtures.h"
 
 #include "solvers/common/fattree.h"
+#include "solvers/common/planeports.h"
 #include "solvers/fabric/topology.h"
 
 #include <catch2/catch.hpp>
@@ -446,4 +447,105 @@ TEST_CASE("the fat-tree tier estimate stops at the tier that fits and sizes each
     for (const TierPlan &t : b.tiers)
         built.push_back(t.switches);
     CHECK(fatTreeTierSwitches(128, 32, 64, {}, 0, 4) == built);
+}
+
+namespace {
+
+// n GB200 NVL72 racks as hosts: 72 backend ports over 18 compute trays, so NIC i of every tray
+// is rail i (4 rails of 18 ports) [ref:nvidia-bcm-gb200].
+TopologyInput nvl72Racks(int racks)
+{
+    TopologyInput in;
+    in.hosts = bareHosts(racks, 72, 72);
+    for (FabricHost &h : in.hosts)
+        h.nodes = 18;
+    in.radix = 64;
+    in.railOptimized = true;
+    in.railGroupHosts = 8; // the 8-rack SU
+    in.tiers = 3;
+    in.spinesPerRail = true;
+    return in;
+}
+
+} // namespace
+
+TEST_CASE("GB200 NVL72: a leaf per rack and rail, spine groups per rail, as the SuperPOD",
+          "[fabric][topology][nvl72]")
+{
+    // GB200 SuperPOD RA (RA-11338-001), compute fabric, as transcribed by a secondary source [S]:
+    // 2 SU (16 racks, 1,152 GPUs) 64 leaf / 48 spine / 18 core; 16 SU 512 / 384 / 144
+    // (validation/fabric/README.md). Hand count for 2 SU: 16 racks x 4 rails = 64 leaves of 18
+    // down and 18 up; a pod per SU and rail of 8 leaves x 18 uplinks goes on the fewest spines
+    // whose 32 down ports take them evenly: 6 spines of 24 (3 links per leaf), 2 x 4 x 6 = 48;
+    // the 48 x 24 uplinks on 64-port cores: 1,152 / 64 = 18.
+    SECTION("2 SU")
+    {
+        const TopologyBuild b = buildTopology(nvl72Racks(16));
+        REQUIRE(b.errors.empty());
+        CHECK(tierSwitches(b, 1) == 64);
+        CHECK(tierSwitches(b, 2) == 48);
+        CHECK(tierSwitches(b, 3) == 18);
+        CHECK(b.tiers[0].upPorts == 18);
+        CHECK(b.tiers[1].downPorts == 24);
+        CHECK(b.tiers[1].linksPerPair == 3);
+        // Every leaf holds one rack's 18 trays of one rail.
+        const FabricTopology &g = b.topology;
+        for (std::size_t e = 0; e < g.endpointCount(); ++e) {
+            const std::int32_t host = g.endpointHost[e];
+            const int rail = g.endpointPort[e] % 4;
+            const std::int64_t su = host / 8, rackInSu = host % 8;
+            CHECK(g.linkB[e] == g.switchVertex(std::size_t(su * 32 + rail * 8 + rackInSu)));
+        }
+        // A leaf's uplinks all go to the spine group of its own rail.
+        for (std::size_t l = 0; l < g.linkCount(); ++l) {
+            if (g.linkLevel[l] != 1)
+                continue;
+            const std::size_t leaf = g.switchOf(g.linkA[l]);
+            const std::size_t spine = g.switchOf(g.linkB[l]) - std::size_t(g.tierFirstSwitch[1]);
+            CHECK(std::int64_t(spine / 6) ==
+                  std::int64_t(leaf / 32) * 4 + std::int64_t(leaf % 32) / 8);
+        }
+    }
+    SECTION("16 SU")
+    {
+        const TopologyBuild b = buildTopology(nvl72Racks(128));
+        REQUIRE(b.errors.empty());
+        CHECK(tierSwitches(b, 1) == 512);
+        CHECK(tierSwitches(b, 2) == 384);
+        CHECK(tierSwitches(b, 3) == 144);
+    }
+    SECTION("shared spines need fewer: 32 leaves x 18 uplinks on 18 spines of 32")
+    {
+        TopologyInput in = nvl72Racks(16);
+        in.spinesPerRail = false;
+        const TopologyBuild b = buildTopology(in);
+        REQUIRE(b.errors.empty());
+        CHECK(tierSwitches(b, 1) == 64);
+        CHECK(tierSwitches(b, 2) == 36);
+        CHECK(tierSwitches(b, 3) == 18);
+    }
+    SECTION("trays count as rail slots: the leaf of 18 down ports leaves 14 free for UFM")
+    {
+        TopologyInput in = nvl72Racks(16);
+        in.managementPorts = 2;
+        const TopologyBuild b = buildTopology(in);
+        CHECK(b.reservedPorts == 2);
+        CHECK(b.warnings.empty());
+    }
+}
+
+TEST_CASE("GB200 NVL72 without rails: whole trays per leaf, not whole racks",
+          "[fabric][topology][nvl72]")
+{
+    // A 72-port rack cannot sit whole on a 32-port leaf; its trays of 4 ports can: 8 per leaf,
+    // so 16 racks x 72 = 1,152 endpoints take 36 leaves [D].
+    TopologyInput in = nvl72Racks(16);
+    in.railOptimized = false;
+    in.tiers.reset();
+    const TopologyBuild b = buildTopology(in);
+    REQUIRE(b.errors.empty());
+    CHECK(tierSwitches(b, 1) == 36);
+    const FabricTopology &g = b.topology;
+    for (std::size_t e = 0; e + 3 < g.endpointCount(); e += 4) // a tray's 4 NICs share a leaf
+        CHECK(g.linkB[e] == g.linkB[e + 3]);
 }
