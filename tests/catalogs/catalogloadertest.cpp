@@ -501,6 +501,11 @@ TEST_CASE("each bad figure gives an error naming the file and JSON pointer", "[c
         {"servers that do not fit their rack", "servers.json",
          [](nlohmann::json &j) { j["items"][1]["defaultServersPerRack"] = 8; },
          "/items/1/defaultServersPerRack", "does not fit"},
+        {"backend ports that do not split over the nodes", "servers.json",
+         [](nlohmann::json &j) { j["items"][1]["nodes"] = 3; }, "/items/1/nodes",
+         "do not split evenly over 3 nodes"},
+        {"a server of no nodes", "servers.json",
+         [](nlohmann::json &j) { j["items"][1]["nodes"] = 0; }, "/items/1/nodes", "out of range"},
     };
     for (const Case &c : cases) {
         SECTION(c.name)
