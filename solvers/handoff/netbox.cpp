@@ -63,6 +63,20 @@ std::string manufacturerOf(const std::string &stated)
     return stated.empty() ? std::string(kUnspecifiedManufacturer) : stated;
 }
 
+// The device type of a catalog part (server, storage node, switch, appliance): full depth, its
+// slug from its id; a switch passes itself as `ports` so its interfaces go into the YAML.
+template<class Part>
+DeviceTypeKey deviceTypeKeyOf(const Part &part, const SwitchModel *ports = nullptr)
+{
+    return {manufacturerOf(part.manufacturer),
+            part.name,
+            netBoxSlug(part.id),
+            part.partNumber,
+            part.heightU,
+            true,
+            ports};
+}
+
 std::string capitalised(std::string text)
 {
     if (!text.empty() && text[0] >= 'a' && text[0] <= 'z')
@@ -439,14 +453,7 @@ void Exporter::gatherDevices()
         const SwitchModel *model = m_catalog.switchModel(plane.switchModel);
         if (!model)
             continue;
-        const DeviceTypeKey key{manufacturerOf(model->manufacturer),
-                                model->name,
-                                netBoxSlug(model->id),
-                                model->partNumber,
-                                model->heightU,
-                                true,
-                                model};
-        const std::string typeSlug = deviceTypeOf(key);
+        const std::string typeSlug = deviceTypeOf(deviceTypeKeyOf(*model, model));
         const FabricTopology &g = plane.topology;
         for (std::size_t s = 0; s < g.switchCount(); ++s) {
             const std::string role =
@@ -470,13 +477,7 @@ void Exporter::gatherDevices()
         const Appliance *manager = m_catalog.appliance(plane.fabricManagerModel);
         if (!manager)
             continue;
-        const DeviceTypeKey managerKey{manufacturerOf(manager->manufacturer),
-                                       manager->name,
-                                       netBoxSlug(manager->id),
-                                       manager->partNumber,
-                                       manager->heightU,
-                                       true};
-        const std::string managerSlug = deviceTypeOf(managerKey);
+        const std::string managerSlug = deviceTypeOf(deviceTypeKeyOf(*manager));
         m_deviceRoles.insert("Fabric manager");
         for (const FabricHost &h : g.hosts) {
             if (h.kind != HostKind::FabricManager || h.rack < 0)
@@ -506,13 +507,7 @@ void Exporter::gatherDevices()
         if (rack.role == RackRole::Compute && rack.servers > 0) {
             const Server *server = rackServer;
             if (server) {
-                const DeviceTypeKey key{manufacturerOf(server->manufacturer),
-                                        server->name,
-                                        netBoxSlug(server->id),
-                                        server->partNumber,
-                                        server->heightU,
-                                        true};
-                const std::string typeSlug = deviceTypeOf(key);
+                const std::string typeSlug = deviceTypeOf(deviceTypeKeyOf(*server));
                 m_deviceRoles.insert("GPU server");
                 for (int s = 0; s < rack.servers; ++s) {
                     FabricHost host;
@@ -525,13 +520,7 @@ void Exporter::gatherDevices()
             }
         }
         if (rack.role == RackRole::Storage && rack.servers > 0 && storage) {
-            const DeviceTypeKey key{manufacturerOf(storage->manufacturer),
-                                    storage->name,
-                                    netBoxSlug(storage->id),
-                                    storage->partNumber,
-                                    storage->heightU,
-                                    true};
-            const std::string typeSlug = deviceTypeOf(key);
+            const std::string typeSlug = deviceTypeOf(deviceTypeKeyOf(*storage));
             m_deviceRoles.insert("Storage node");
             for (int s = 0; s < rack.servers; ++s) {
                 FabricHost host;
