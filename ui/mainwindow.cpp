@@ -47,6 +47,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QThread>
 #include <QTimer>
 #include <QTreeView>
 #include <QUndoStack>
@@ -904,8 +905,8 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
     refreshCableSchedule();
 }
 
-// The cable schedule has a row per cable (~600k for 100k GPUs): it is built off the GUI thread,
-// only while its tab is shown, and the view keeps the first rows.
+// The cable schedule has a row per cable (~600k for 100k GPUs): it is streamed, only while its
+// tab is shown; the table panel filters every row off the GUI thread and lists the first ones.
 void MainWindow::refreshCableSchedule()
 {
     constexpr std::size_t kMaxShownCables = 100000;
@@ -915,7 +916,7 @@ void MainWindow::refreshCableSchedule()
         m_cableGeneration = 0;
         return;
     }
-    if (m_cableGeneration == evaluation->generation || m_cableJobRunning)
+    if (m_cableGeneration == evaluation->generation)
         return;
     // Visible and on top of its tab group (all docks are briefly visible while the window
     // first shows; a hidden tab has an empty visible region).
@@ -923,25 +924,13 @@ void MainWindow::refreshCableSchedule()
         m_cableTable->setPlaceholder(tr("The cable schedule is built when this tab is shown."));
         return;
     }
-    m_cableJobRunning = true;
-    m_cableTable->setPlaceholder(tr("Building the cable schedule…"));
-    m_jobs.start([this, evaluation] {
-        CsvTable table = cableScheduleTable(evaluation->result.fabric);
-        const std::size_t total = table.rows.size();
-        if (total > kMaxShownCables)
-            table.rows.resize(kMaxShownCables);
-        QMetaObject::invokeMethod(
-            this,
-            [this, evaluation, total, table = std::move(table)] {
-                m_cableJobRunning = false;
-                m_cableGeneration = evaluation->generation;
-                m_cableTable->setTruncatedTable(table, total, [evaluation] {
-                    return cableScheduleTable(evaluation->result.fabric);
-                });
-                refreshCableSchedule(); // a newer evaluation may have arrived meanwhile
-            },
-            Qt::QueuedConnection);
-    });
+    m_cableGeneration = evaluation->generation;
+    m_cableTable->setStreamedTable(
+        cableScheduleHeader(),
+        [evaluation](const TablePanel::RowVisitor &visit) {
+            forEachCableRow(evaluation->result.fabric, visit);
+        },
+        kMaxShownCables);
 }
 
 void MainWindow::refreshSelectionViews()
@@ -1092,6 +1081,19 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     shoot(m_rackTable, QStringLiteral("table-racks.png"));
     raise(m_bomTable);
     shoot(m_bomTable, QStringLiteral("table-bom.png"));
+    // The cable schedule filtered to the OOB plane: matched over every row, off the GUI thread.
+    raise(m_cableTable);
+    settle();
+    refreshCableSchedule();
+    m_cableTable->setFilter(QStringLiteral("oob"), 1);
+    QElapsedTimer filtering;
+    filtering.start();
+    while (m_cableTable->isFiltering() && filtering.elapsed() < 60000) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QThread::msleep(2);
+    }
+    shoot(m_cableTable, QStringLiteral("table-cables.png"));
+    m_cableTable->setFilter(QString(), -1);
     // Compare against the other large sample when there is one.
     const QDir samples(samplesDirectory());
     for (const QString &name : samples.entryList({QStringLiteral("*.json")}, QDir::Files)) {

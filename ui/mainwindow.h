@@ -214,7 +214,6 @@ private:
     QDockWidget *m_cableDock = nullptr;
     QThreadPool m_jobs;            // on-demand tables; waited for in the destructor
     quint64 m_cableGeneration = 0; // evaluation the cable table shows (0: none)
-    bool m_cableJobRunning = false;
 };
 
 } // namespace aidc::ui

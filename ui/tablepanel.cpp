@@ -4,6 +4,7 @@
 #include "model/atomicfile.h"
 #include "solvers/common/reportformat.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -11,12 +12,16 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
 #include <QSet>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QThreadPool>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
 
 namespace aidc::ui {
@@ -48,6 +53,7 @@ TablePanel::TablePanel(const QString &emptyText, QWidget *parent)
     m_filter->setPlaceholderText(tr("Filter rows…"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setToolTip(tr("Show only rows containing this text (case-insensitive)"));
+    m_column->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     auto *filterLabel = new QLabel(tr("&Filter:"), this);
     filterLabel->setBuddy(m_filter);
     auto *exportButton = new QPushButton(tr("Export &CSV…"), this);
@@ -88,9 +94,10 @@ TablePanel::TablePanel(const QString &emptyText, QWidget *parent)
     setTable({});
 }
 
-void TablePanel::setTable(const CsvTable &table)
+TablePanel::~TablePanel()
 {
-    setTruncatedTable(table, table.rows.size(), {});
+    if (m_streamGeneration)
+        ++*m_streamGeneration; // a streamed filter still running stops and reports nothing
 }
 
 void TablePanel::setTotalColumns(const QStringList &columns, const QString &unitColumn)
@@ -106,20 +113,15 @@ void TablePanel::setPlaceholder(const QString &text)
     m_totals->setText(text);
 }
 
-void TablePanel::setTruncatedTable(const CsvTable &table, std::size_t totalRows,
-                                   std::function<CsvTable()> full)
+void TablePanel::setTable(const CsvTable &table)
 {
-    m_totalRows = totalRows;
-    m_full = std::move(full);
-    const bool newColumns = m_model->table().header != table.header;
+    if (m_streamGeneration)
+        ++*m_streamGeneration; // a streamed filter still running no longer applies
+    m_source = nullptr;
+    m_filtering = false;
+    m_proxy->setFilterFixedString(m_filter->text());
+    showHeader(table.header);
     m_model->setTable(table);
-    if (newColumns) {
-        m_fitted = false;
-        m_column->clear();
-        m_column->addItem(tr("all columns"));
-        for (const std::string &name : table.header)
-            m_column->addItem(QString::fromStdString(name));
-    }
     // Measuring every cell takes longer than the evaluation for thousands of racks: columns are
     // fitted to the first rows of a kind of table, then the user's widths stay.
     if (!m_fitted && !table.rows.empty()) {
@@ -129,13 +131,172 @@ void TablePanel::setTruncatedTable(const CsvTable &table, std::size_t totalRows,
     updateTotals();
 }
 
+void TablePanel::showHeader(const std::vector<std::string> &header)
+{
+    if (m_columnHeader == header)
+        return;
+    m_columnHeader = header;
+    m_fitted = false;
+    m_column->clear();
+    m_column->addItem(tr("all columns"));
+    for (const std::string &name : header)
+        m_column->addItem(QString::fromStdString(name));
+}
+
+void TablePanel::setStreamedTable(std::vector<std::string> header, RowSource source,
+                                  std::size_t keep)
+{
+    m_source = std::move(source);
+    m_streamHeader = std::move(header);
+    m_keep = keep;
+    startStream();
+}
+
 void TablePanel::setFilter(const QString &text, int column)
 {
-    if (m_filter->text() != text)
+    // The column first: setting the text re-enters here with the column chosen.
+    if (m_column->currentIndex() != column + 1 && column + 1 < m_column->count())
+        m_column->setCurrentIndex(column + 1);
+    if (m_filter->text() != text) {
         m_filter->setText(text);
+        return;
+    }
     m_proxy->setFilterKeyColumn(column);
+    if (m_source) {
+        startStream();
+        return;
+    }
     m_proxy->setFilterFixedString(text);
     updateTotals();
+}
+
+namespace {
+
+// ASCII case-insensitive substring test, as the view's filter (Qt::CaseInsensitive) for the
+// schedule's ASCII names.
+bool containsFolded(const std::string &cell, const std::string &foldedNeedle)
+{
+    if (foldedNeedle.empty())
+        return true;
+    const auto fold = [](char c) {
+        return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+    };
+    return std::search(cell.begin(), cell.end(), foldedNeedle.begin(), foldedNeedle.end(),
+                       [&](char a, char b) { return fold(a) == b; }) != cell.end();
+}
+
+// The filter text as containsFolded() takes it.
+std::string foldedNeedle(const QString &filter)
+{
+    std::string needle = filter.toStdString();
+    for (char &c : needle)
+        c = c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+    return needle;
+}
+
+// Does the filter match the row: in `column`, or in any cell when it is -1.
+bool rowMatches(const std::vector<std::string> &row, const std::string &needle, int column)
+{
+    if (column >= 0)
+        return column < int(row.size()) && containsFolded(row[std::size_t(column)], needle);
+    return std::any_of(row.begin(), row.end(),
+                       [&](const std::string &cell) { return containsFolded(cell, needle); });
+}
+
+// A total as the totals line shows it: whole numbers grouped, others with two decimals.
+QString totalText(double sum)
+{
+    return std::abs(sum - std::round(sum)) < 1e-9
+               ? QString::fromStdString(formatCount(std::llround(sum)))
+               : QString::number(sum, 'f', 2);
+}
+
+struct StreamCancelled
+{
+};
+
+} // namespace
+
+// Runs the filter over every row of the streamed table off the GUI thread; the newest run wins.
+void TablePanel::startStream()
+{
+    if (!m_streamGeneration)
+        m_streamGeneration = std::make_shared<std::atomic<std::uint64_t>>(0);
+    const std::uint64_t generation = ++*m_streamGeneration;
+    m_filtering = true;
+    m_proxy->setFilterFixedString(QString());
+    showHeader(m_streamHeader);
+    m_totals->setText(m_filter->text().isEmpty()
+                          ? tr("Reading the rows…")
+                          : tr("Filtering the rows for '%1'…").arg(m_filter->text()));
+
+    const std::string needle = foldedNeedle(m_filter->text());
+    const int column = m_proxy->filterKeyColumn();
+    std::vector<int> totals; // header index of each total column, -1 when absent
+    for (const QString &name : m_totalColumns) {
+        const auto it = std::find(m_streamHeader.begin(), m_streamHeader.end(), name.toStdString());
+        totals.push_back(it == m_streamHeader.end() ? -1 : int(it - m_streamHeader.begin()));
+    }
+    const auto unitIt =
+        std::find(m_streamHeader.begin(), m_streamHeader.end(), m_unitColumn.toStdString());
+    const int unitColumn =
+        unitIt == m_streamHeader.end() ? -1 : int(unitIt - m_streamHeader.begin());
+
+    QPointer<TablePanel> self(this);
+    QThreadPool::globalInstance()->start([self, generation, counter = m_streamGeneration,
+                                          source = m_source, header = m_streamHeader, keep = m_keep,
+                                          needle, column, totals, unitColumn] {
+        auto rows = std::make_shared<CsvTable>();
+        rows->header = header;
+        auto summary = std::make_shared<StreamSummary>();
+        summary->sums.assign(totals.size(), 0.0);
+        bool complete = true;
+        try {
+            source([&](const std::vector<std::string> &row) {
+                if ((summary->rows & 0xfff) == 0 && counter->load() != generation)
+                    throw StreamCancelled{};
+                ++summary->rows;
+                if (!rowMatches(row, needle, column))
+                    return;
+                ++summary->matching;
+                for (std::size_t t = 0; t < totals.size(); ++t) {
+                    const int c = totals[t];
+                    if (c < 0 || c >= int(row.size()) || row[c].empty())
+                        continue;
+                    double value = 0;
+                    const char *end = row[c].data() + row[c].size();
+                    const auto parsed = std::from_chars(row[c].data(), end, value);
+                    if (parsed.ec == std::errc() && parsed.ptr == end)
+                        summary->sums[t] += value;
+                    else
+                        summary->sums[t] = std::nan("");
+                }
+                if (unitColumn >= 0 && unitColumn < int(row.size()) && summary->units.size() < 2)
+                    summary->units.insert(row[unitColumn]);
+                if (rows->rows.size() < keep)
+                    rows->rows.push_back(row);
+            });
+        } catch (...) { // cancelled by a newer filter, or the source failed
+            complete = false;
+        }
+        if (!complete || counter->load() != generation || !QCoreApplication::instance())
+            return;
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, generation, counter, rows, summary] {
+                if (!self || counter->load() != generation)
+                    return;
+                self->m_filtering = false;
+                self->m_summary = *summary;
+                self->m_model->setTable(*rows);
+                if (!self->m_fitted && !rows->rows.empty()) {
+                    self->m_view->resizeColumnsToContents();
+                    self->m_fitted = true;
+                }
+                self->updateTotals();
+            },
+            Qt::QueuedConnection);
+    });
 }
 
 CsvTable TablePanel::visibleTable() const
@@ -156,6 +317,11 @@ QString TablePanel::totalsText() const
 
 void TablePanel::updateTotals()
 {
+    if (m_source) {
+        if (!m_filtering)
+            updateStreamedTotals();
+        return;
+    }
     const int shown = m_proxy->rowCount();
     const int all = m_model->rowCount();
     if (all == 0) {
@@ -163,13 +329,7 @@ void TablePanel::updateTotals()
         return;
     }
     QStringList parts;
-    if (m_totalRows > std::size_t(all))
-        parts << tr("%1 of the first %2 of %3 rows (Export CSV writes all %3)")
-                     .arg(shown)
-                     .arg(all)
-                     .arg(QString::fromStdString(formatCount(qint64(m_totalRows))));
-    else
-        parts << tr("%1 of %2 rows").arg(shown).arg(all);
+    parts << tr("%1 of %2 rows").arg(shown).arg(all);
     int unitColumn = -1;
     for (int c = 0; c < m_model->columnCount(); ++c) {
         if (QString::fromStdString(m_model->table().header[c]) == m_unitColumn)
@@ -187,9 +347,7 @@ void TablePanel::updateTotals()
         double sum = 0;
         for (int r = 0; r < shown; ++r)
             sum += m_proxy->index(r, c).data(Qt::UserRole).toDouble();
-        QString value = std::abs(sum - std::round(sum)) < 1e-9
-                            ? QString::fromStdString(formatCount(std::llround(sum)))
-                            : QString::number(sum, 'f', 2);
+        QString value = totalText(sum);
         if (units.size() == 1 && name.startsWith(QLatin1String("quantity")))
             value += QLatin1Char(' ') + *units.begin();
         parts << tr("%1: %2").arg(name, value);
@@ -197,11 +355,54 @@ void TablePanel::updateTotals()
     m_totals->setText(tr("Totals — %1").arg(parts.join(QStringLiteral(" · "))));
 }
 
+// The totals line of a streamed table: how many rows the filter matches of how many, how many
+// the view holds, and the total columns over every matching row.
+void TablePanel::updateStreamedTotals()
+{
+    const StreamSummary &s = m_summary;
+    if (s.rows == 0) {
+        m_totals->setText(m_emptyText);
+        return;
+    }
+    const QString matching = QString::fromStdString(formatCount(qint64(s.matching)));
+    const QString rows = QString::fromStdString(formatCount(qint64(s.rows)));
+    QStringList parts;
+    if (s.matching > std::size_t(m_model->rowCount()))
+        parts << tr("%1 of %2 rows match; the first %3 are listed (totals and Export CSV cover "
+                    "all %1)")
+                     .arg(matching, rows,
+                          QString::fromStdString(formatCount(qint64(m_model->rowCount()))));
+    else
+        parts << tr("%1 of %2 rows").arg(matching, rows);
+    for (std::size_t t = 0; t < s.sums.size() && t < std::size_t(m_totalColumns.size()); ++t) {
+        const QString &name = m_totalColumns[int(t)];
+        if (std::isnan(s.sums[t]) || (name != m_unitColumn && s.units.size() > 1 &&
+                                      name.startsWith(QLatin1String("quantity"))))
+            continue;
+        QString value = totalText(s.sums[t]);
+        if (s.units.size() == 1 && name.startsWith(QLatin1String("quantity")))
+            value += QLatin1Char(' ') + QString::fromStdString(*s.units.begin());
+        parts << tr("%1: %2").arg(name, value);
+    }
+    m_totals->setText(tr("Totals — %1").arg(parts.join(QStringLiteral(" · "))));
+}
+
 QString TablePanel::exportCsv(const QString &path) const
 {
-    const bool truncated = m_full && m_totalRows > std::size_t(m_model->rowCount());
-    const SaveResult saved =
-        saveFileAtomically(path.toStdString(), toCsv(truncated ? m_full() : visibleTable()));
+    CsvTable table;
+    if (m_source && m_summary.matching > std::size_t(m_model->rowCount())) {
+        // Every matching row, in the source's order, read again (the view holds only the first).
+        table.header = m_streamHeader;
+        const std::string needle = foldedNeedle(m_filter->text());
+        const int column = m_proxy->filterKeyColumn();
+        m_source([&](const std::vector<std::string> &row) {
+            if (rowMatches(row, needle, column))
+                table.rows.push_back(row);
+        });
+    } else {
+        table = visibleTable();
+    }
+    const SaveResult saved = saveFileAtomically(path.toStdString(), toCsv(table));
     return saved.ok ? QString() : QString::fromStdString(saved.error);
 }
 

@@ -4,12 +4,21 @@
 // A sortable, filterable table over a CsvTable (QSortFilterProxyModel over CsvTableModel),
 // a totals line for the numeric columns of the rows shown, and CSV export of the rows shown
 // through toCsv() + saveFileAtomically() (the CLI's writer).
+//
+// A table too long to hold (the cable schedule: ~600k rows for 100k GPUs, millions at 1M) is
+// streamed instead: the filter runs over every row off the GUI thread, the view keeps the first
+// matching rows, and the count, the totals and Export CSV cover every matching row.
 
 #include "csvtablemodel.h"
 
 #include <QWidget>
 
+#include <atomic>
 #include <functional>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
 
 class QLabel;
 class QLineEdit;
@@ -25,13 +34,17 @@ class TablePanel : public QWidget
 
 public:
     TablePanel(const QString &emptyText, QWidget *parent = nullptr);
+    ~TablePanel() override;
 
     void setTable(const CsvTable &table);
-    // A table too long to hold in the view (the cable schedule of a 100k-GPU site has ~600k
-    // rows): `shown` holds the first rows, `totalRows` says how many there are, and `full`
-    // builds the whole table for Export CSV (which then writes every row, unfiltered).
-    void setTruncatedTable(const CsvTable &shown, std::size_t totalRows,
-                           std::function<CsvTable()> full);
+    // Calls its argument with every row in order, from any thread; the row may be reused after
+    // the call returns.
+    using RowVisitor = std::function<void(const std::vector<std::string> &row)>;
+    using RowSource = std::function<void(const RowVisitor &visit)>;
+    // A streamed table: `source` yields every row of `header`'s columns, the view holds the
+    // first `keep` rows that match the filter. Filtering starts at once, off the GUI thread.
+    void setStreamedTable(std::vector<std::string> header, RowSource source, std::size_t keep);
+    bool isFiltering() const { return m_filtering; } // a streamed filter is still running
     // The columns the totals line sums (by header name); a column is summed only while the rows
     // shown agree on `unitColumn` (when given), so quantities in "each" and "m" never add up.
     void setTotalColumns(const QStringList &columns, const QString &unitColumn = {});
@@ -41,21 +54,40 @@ public:
     // The rows shown (after filtering, in the sort order), with the header.
     CsvTable visibleTable() const;
     QString totalsText() const;
-    QString exportCsv(const QString &path) const; // "" on success, else why it failed
+    // Writes the rows the filter matches: the rows shown, or every matching row of a streamed
+    // table. "" on success, else why it failed.
+    QString exportCsv(const QString &path) const;
 
     QTableView *view() const { return m_view; }
     CsvTableModel *model() const { return m_model; }
     QSortFilterProxyModel *proxy() const { return m_proxy; }
 
+    // What a streamed filter found over every row.
+    struct StreamSummary
+    {
+        std::size_t rows = 0;        // rows of the table
+        std::size_t matching = 0;    // rows the filter matches
+        std::vector<double> sums;    // per total column over the matching rows (NaN: not numeric)
+        std::set<std::string> units; // values of the unit column among them (at most 2 kept)
+    };
+
 private:
     void updateTotals();
+    void updateStreamedTotals();
+    void startStream();
+    void showHeader(const std::vector<std::string> &header);
 
     QString m_emptyText;
-    std::size_t m_totalRows = 0; // > model rows when truncated
     QStringList m_totalColumns;
     bool m_fitted = false; // column widths fitted to the current kind of table
     QString m_unitColumn;
-    std::function<CsvTable()> m_full;
+    RowSource m_source; // set: a streamed table
+    std::vector<std::string> m_streamHeader;
+    std::vector<std::string> m_columnHeader; // the columns the column chooser offers
+    std::size_t m_keep = 0;
+    StreamSummary m_summary;
+    bool m_filtering = false;
+    std::shared_ptr<std::atomic<std::uint64_t>> m_streamGeneration; // newer filter cancels
     CsvTableModel *m_model;
     QSortFilterProxyModel *m_proxy;
     QTableView *m_view;

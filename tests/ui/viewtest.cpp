@@ -330,3 +330,77 @@ TEST_CASE("compare with uncertainty tells a dearer tariff apart and calls equal 
             CHECK(row.back() == "B lower"); // B keeps the cheaper tariff
     }
 }
+
+namespace {
+
+// Waits until the panel's streamed filter has reported.
+bool waitForFilter(const TablePanel &panel)
+{
+    QElapsedTimer waited;
+    waited.start();
+    while (panel.isFiltering() && waited.elapsed() < 60000) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QThread::msleep(2);
+    }
+    return !panel.isFiltering();
+}
+
+} // namespace
+
+TEST_CASE("a streamed table filters and totals every row, not only the rows it lists",
+          "[gui][tables]")
+{
+    // 250,000 rows: 200,000 'backend' then 50,000 'oob', 1.5 m each; the view keeps 100,000,
+    // so every 'oob' row lies beyond the rows listed (issue 23 items 1 and 8).
+    const std::vector<std::string> header{"linkId", "plane", "lengthM"};
+    auto source = [](const TablePanel::RowVisitor &visit) {
+        std::vector<std::string> row(3);
+        for (int i = 0; i < 250000; ++i) {
+            row[0] = "link-" + std::to_string(i);
+            row[1] = i < 200000 ? "backend" : "oob";
+            row[2] = "1.5";
+            visit(row);
+        }
+    };
+    TablePanel panel(QStringLiteral("empty"));
+    panel.setTotalColumns({QStringLiteral("lengthM")});
+    panel.setStreamedTable(header, source, 100000);
+    REQUIRE(waitForFilter(panel));
+    CHECK(panel.model()->rowCount() == 100000);
+    CHECK(panel.totalsText().contains("250,000 of 250,000 rows match; the first 100,000"));
+    CHECK(panel.totalsText().contains("lengthM: 375,000"));
+
+    panel.setFilter(QStringLiteral("OOB")); // case-insensitive, as the view's own filter
+    REQUIRE(waitForFilter(panel));
+    CHECK(panel.model()->rowCount() == 50000);
+    CHECK(panel.model()->table().rows.front()[0] == "link-200000");
+    CHECK(panel.totalsText().contains("50,000 of 250,000 rows"));
+    CHECK(panel.totalsText().contains("lengthM: 75,000"));
+
+    QTemporaryDir dir;
+    const QString oob = dir.filePath("oob.csv");
+    REQUIRE(panel.exportCsv(oob).isEmpty());
+    QFile oobFile(oob);
+    REQUIRE(oobFile.open(QIODevice::ReadOnly));
+    CHECK(oobFile.readAll().count('\n') == 50001); // header + the 50,000 matching rows
+
+    // More matches than the view lists: the totals and the export still cover all of them.
+    panel.setFilter(QStringLiteral("backend"), 1);
+    REQUIRE(waitForFilter(panel));
+    CHECK(panel.model()->rowCount() == 100000);
+    CHECK(panel.totalsText().contains("200,000 of 250,000 rows match"));
+    CHECK(panel.totalsText().contains("lengthM: 300,000"));
+    const QString backend = dir.filePath("backend.csv");
+    REQUIRE(panel.exportCsv(backend).isEmpty());
+    QFile backendFile(backend);
+    REQUIRE(backendFile.open(QIODevice::ReadOnly));
+    CHECK(backendFile.readAll().count('\n') == 200001);
+
+    // A newer filter wins over one still running; a plain table ends the stream.
+    panel.setFilter(QStringLiteral("link-1"));
+    panel.setFilter(QStringLiteral("link-24999"));
+    REQUIRE(waitForFilter(panel));
+    CHECK(panel.model()->rowCount() == 11); // link-24999 and link-249990..249999
+    panel.setTable({});
+    CHECK_FALSE(panel.isFiltering());
+}
