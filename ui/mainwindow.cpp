@@ -870,7 +870,7 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
     Diagnostics all = evaluation->loadDiagnostics;
     if (!evaluation->failed) {
         all.append(evaluation->result.diagnostics);
-        m_summaryModel->setSummary(evaluation->result.summary);
+        m_summaryModel->setSummary(evaluation->result.summary, failedStages(evaluation->result));
         const ResultTables tables = resultTables(evaluation->result);
         m_poolsModel->setTable(tables.pools);
         m_rackTable->setTable(tables.racks);

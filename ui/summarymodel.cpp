@@ -11,6 +11,8 @@
 #include <QPalette>
 
 #include <cmath>
+#include <map>
+#include <string>
 
 namespace aidc::ui {
 
@@ -18,13 +20,96 @@ namespace {
 
 const QString kUnset = QStringLiteral("—");
 
+// What each figure is computed from: the layout places what the fabric connects; power needs
+// the fabric's switches; performance the fabric's bandwidth; reliability the fabric's parts and
+// the step time; cost everything priced.
+constexpr unsigned kLayout = StageLayout;
+constexpr unsigned kFabric = kLayout | StageFabric;
+constexpr unsigned kPower = kFabric | StagePower;
+constexpr unsigned kPerformance = kFabric | StagePerformance;
+constexpr unsigned kFailures = kFabric | StageReliability;
+constexpr unsigned kGoodput = kPerformance | StageReliability;
+constexpr unsigned kCost = kPower | StageCost;
+
+// The figure's solver stages by key (figure() looks them up, so the list below stays readable).
+unsigned stagesOf(const char *key)
+{
+    static const std::map<std::string, unsigned> stages = {
+        {"gpus", 0},
+        {"servers", kLayout},
+        {"computeRacks", kLayout},
+        {"networkRacks", kLayout},
+        {"storageRacks", kLayout},
+        {"halls", kLayout},
+        {"itPowerNameplateW", kLayout},
+        {"itPowerPeakW", kPower},
+        {"itPowerAverageW", kPower},
+        {"facilityPowerW", kPower},
+        {"pue", kPower},
+        {"annualEnergyMWh", kPower},
+        {"annualEnergyCostUsd", kPower},
+        {"switches", kFabric},
+        {"transceivers", kFabric},
+        {"cables", kFabric},
+        {"networkPowerW", kFabric},
+        {"copperShare", kFabric},
+        {"capexUsd", kCost},
+        {"annualOpexUsd", kCost},
+        {"tcoUsd", kCost},
+        {"costPerGpuHourUsd", kCost},
+        {"mfu", kPerformance},
+        {"tokensPerSecond", kPerformance},
+        {"stepTimeS", kPerformance},
+        {"timeToTrainDays", kPerformance},
+        {"failuresPerDay", kFailures},
+        {"jobMtbiHours", kFailures},
+        {"checkpointIntervalMin", kGoodput},
+        {"goodput", kGoodput},
+        {"effectiveMfu", kGoodput},
+        {"effectiveTimeToTrainDays", kGoodput},
+    };
+    const auto it = stages.find(key);
+    return it == stages.end() ? kCost | kGoodput : it->second; // unknown: depends on everything
+}
+
 HeadlineFigure figure(const char *key, const QString &label, std::optional<double> value,
                       FigureFormat format, const QString &tooltip)
 {
-    return {QString::fromLatin1(key), label, value, format, tooltip};
+    return {QString::fromLatin1(key), label, value, format, tooltip, stagesOf(key)};
+}
+
+// The solvers named for a tooltip.
+QString stageNames(unsigned stages)
+{
+    QStringList names;
+    const std::pair<unsigned, const char *> all[] = {
+        {StageLayout, "layout"},           {StageFabric, "fabric"},           {StagePower, "power"},
+        {StagePerformance, "performance"}, {StageReliability, "reliability"}, {StageCost, "cost"}};
+    for (const auto &[bit, name] : all) {
+        if (stages & bit)
+            names << QString::fromLatin1(name);
+    }
+    if (names.size() == 1)
+        return QObject::tr("the %1 solver").arg(names.front());
+    const QString last = names.takeLast();
+    return QObject::tr("the %1 and %2 solvers").arg(names.join(QStringLiteral(", ")), last);
 }
 
 } // namespace
+
+unsigned failedStages(const Result &result)
+{
+    unsigned failed = 0;
+    failed |= result.layout.diagnostics.hasErrors() ? StageLayout : 0u;
+    failed |= result.fabric.diagnostics.hasErrors() ? StageFabric : 0u;
+    failed |= result.power.diagnostics.hasErrors() ? StagePower : 0u;
+    failed |=
+        result.performance && result.performance->diagnostics.hasErrors() ? StagePerformance : 0u;
+    failed |=
+        result.reliability && result.reliability->diagnostics.hasErrors() ? StageReliability : 0u;
+    failed |= result.cost.diagnostics.hasErrors() ? StageCost : 0u;
+    return failed;
+}
 
 std::vector<HeadlineFigure> headlineFigures(const Summary &s)
 {
@@ -73,10 +158,14 @@ std::vector<HeadlineFigure> headlineFigures(const Summary &s)
                QObject::tr("Up-front cost: IT, network, facility and building, in USD")),
         figure("annualOpexUsd", QObject::tr("Opex per year"), s.annualOpexUsd, F::Usd,
                QObject::tr("Energy, maintenance, staff and services per year, in USD")),
-        figure("tcoUsd", QObject::tr("TCO"), s.tcoUsd, F::Usd,
-               QObject::tr("Total cost of ownership over the cost horizon, in USD")),
+        figure("tcoUsd", QObject::tr("TCO (net of residual value)"), s.tcoUsd, F::Usd,
+               QObject::tr("Total cost of ownership over the cost horizon, nominal: the capex "
+                           "bought within it, minus its straight-line residual value at the "
+                           "horizon, plus opex; below capex when long-lived plant keeps its "
+                           "value, in USD")),
         figure("costPerGpuHourUsd", QObject::tr("Cost per GPU-hour"), s.costPerGpuHourUsd, F::Usd,
-               QObject::tr("TCO divided by the GPU-hours of the horizon, in USD")),
+               QObject::tr("Equivalent annual cost (capex annualised at the cost of capital, "
+                           "plus opex) divided by the GPU-hours of a year, in USD")),
         figure("mfu", QObject::tr("MFU"), s.mfu, F::Fraction,
                QObject::tr("Model FLOPs utilisation of the training job")),
         figure("tokensPerSecond", QObject::tr("Tokens per second"), s.tokensPerSecond, F::PerSecond,
@@ -148,8 +237,9 @@ SummaryModel::SummaryModel(QObject *parent)
         f.value.reset();
 }
 
-void SummaryModel::setSummary(const Summary &summary)
+void SummaryModel::setSummary(const Summary &summary, unsigned failed)
 {
+    m_failed = failed;
     std::vector<HeadlineFigure> figures = headlineFigures(summary);
     if (figures.size() == m_figures.size()) {
         m_figures = std::move(figures);
@@ -161,8 +251,15 @@ void SummaryModel::setSummary(const Summary &summary)
     endResetModel();
 }
 
+bool SummaryModel::isIncomplete(int row) const
+{
+    return row >= 0 && row < int(m_figures.size()) && m_figures[std::size_t(row)].value &&
+           (m_figures[std::size_t(row)].stages & m_failed) != 0;
+}
+
 void SummaryModel::clear()
 {
+    m_failed = 0;
     for (HeadlineFigure &f : m_figures)
         f.value.reset();
     emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
@@ -192,17 +289,33 @@ QVariant SummaryModel::data(const QModelIndex &index, int role) const
     if (!index.isValid() || index.row() >= int(m_figures.size()))
         return {};
     const HeadlineFigure &f = m_figures[index.row()];
+    const bool incomplete = isIncomplete(index.row());
     switch (role) {
     case Qt::DisplayRole:
-        return index.column() == 0 ? f.label : formatFigure(f.value, f.format);
+        if (index.column() == 0)
+            return f.label;
+        return incomplete ? formatFigure(f.value, f.format) + QObject::tr(" (incomplete)")
+                          : formatFigure(f.value, f.format);
     case Qt::ToolTipRole:
+        if (incomplete)
+            return f.tooltip + QObject::tr("\nIncomplete: %1 reported an error (see Violations), "
+                                           "so this figure leaves out what could not be "
+                                           "computed.")
+                                   .arg(stageNames(f.stages & m_failed));
         return f.value ? f.tooltip
                        : f.tooltip + QObject::tr("\n(not computed yet: its solver has not run)");
+    case Qt::FontRole:
+        if (incomplete) {
+            QFont italic;
+            italic.setItalic(true);
+            return italic;
+        }
+        return {};
     case Qt::TextAlignmentRole:
         return index.column() == 1 ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                    : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        if (!f.value)
+        if (!f.value || incomplete)
             return QBrush(QPalette().color(QPalette::Disabled, QPalette::Text));
         return {};
     case Qt::UserRole:

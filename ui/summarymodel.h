@@ -3,8 +3,10 @@
 
 // The headline figures of a Summary (solvers/pipeline/summary.h) as the GUI lists them, and two
 // item models over them: the results panel (one summary) and scenario compare (two summaries
-// and their difference). A figure whose solver has not run shows "—".
+// and their difference). A figure whose solver has not run shows "—"; one that depends on a
+// solver that reported an error is greyed and marked "incomplete" (what failed is left out).
 
+#include "solvers/pipeline/pipeline.h"
 #include "solvers/pipeline/summary.h"
 
 #include <QAbstractTableModel>
@@ -30,6 +32,19 @@ enum class FigureFormat {
     PerDay
 };
 
+// The solvers a figure depends on, directly or through another solver's result (a bit set).
+enum SolverStage : unsigned {
+    StageLayout = 1u << 0,
+    StageFabric = 1u << 1,
+    StagePower = 1u << 2,
+    StagePerformance = 1u << 3,
+    StageReliability = 1u << 4,
+    StageCost = 1u << 5,
+};
+
+// The solvers whose own diagnostics hold an error in `result`.
+unsigned failedStages(const Result &result);
+
 struct HeadlineFigure
 {
     QString key;   // the figure's key in the result JSON, e.g. "itPowerNameplateW"
@@ -37,6 +52,7 @@ struct HeadlineFigure
     std::optional<double> value;
     FigureFormat format = FigureFormat::Count;
     QString tooltip;
+    unsigned stages = 0; // SolverStage bits it depends on
 };
 
 // Every headline figure of the summary, in display order, set or not.
@@ -52,7 +68,9 @@ class SummaryModel : public QAbstractTableModel
 public:
     explicit SummaryModel(QObject *parent = nullptr);
 
-    void setSummary(const Summary &summary);
+    // `failed`: SolverStage bits of the solvers that reported an error (failedStages()).
+    void setSummary(const Summary &summary, unsigned failed = 0);
+    bool isIncomplete(int row) const;
     void clear();
     const std::vector<HeadlineFigure> &figures() const { return m_figures; }
     // Row of the figure with `key`, -1 when there is none.
@@ -66,6 +84,7 @@ public:
 
 private:
     std::vector<HeadlineFigure> m_figures;
+    unsigned m_failed = 0;
 };
 
 // Scenario compare: figure, A, B, B - A, relative change.

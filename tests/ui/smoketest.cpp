@@ -10,7 +10,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <QFile>
+#include <QFont>
+#include <QTemporaryDir>
 #include <QTreeView>
+
+#include <nlohmann/json.hpp>
 
 using namespace aidc::ui;
 using namespace aidc::ui::test;
@@ -84,4 +89,58 @@ TEST_CASE("GUI smoke: the 1k sample shows its layers, its pool and 1,016 GPUs", 
     // 127 DGX H100 at 4 per rack: 32 compute racks (sample description, NVIDIA SuperPOD RA).
     CHECK(summary.index(summary.rowOf("servers"), 1).data().toString() == "127");
     CHECK(summary.index(summary.rowOf("computeRacks"), 1).data().toString() == "32");
+}
+
+TEST_CASE("figures that depend on a solver that failed are greyed and marked incomplete",
+          "[gui][results]")
+{
+    // The 1k sample with its backend forced into one tier: its 1,016 endpoints need 16 leaves
+    // and one tier holds one switch, so the fabric solver reports an error and builds no
+    // backend (and the performance solver finds no backend bandwidth). Switches, capex and MFU
+    // then leave the backend out (issue 23 item 5).
+    QFile sample(sourcePath("projects/h100-1k-infiniband.json"));
+    REQUIRE(sample.open(QIODevice::ReadOnly));
+    nlohmann::json project = nlohmann::json::parse(sample.readAll().toStdString());
+    project["network"]["planes"][0]["tiers"] = 1;
+    project["network"]["planes"][0].erase("oversubscription"); // one tier has no boundary
+    QTemporaryDir dir;
+    const QString path = dir.filePath("one-tier.json");
+    QFile broken(path);
+    REQUIRE(broken.open(QIODevice::WriteOnly));
+    broken.write(QByteArray::fromStdString(project.dump(2)));
+    broken.close();
+
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, path));
+    const auto evaluation = window.evaluation();
+    REQUIRE(evaluation);
+    REQUIRE_FALSE(evaluation->failed);
+    REQUIRE(evaluation->result.fabric.diagnostics.hasErrors());
+    CHECK(failedStages(evaluation->result) & StageFabric);
+
+    const SummaryModel &summary = *window.summaryModel();
+    for (const char *key : {"switches", "capexUsd", "itPowerPeakW", "networkPowerW", "tcoUsd"}) {
+        INFO(key);
+        const int row = summary.rowOf(key);
+        REQUIRE(row >= 0);
+        CHECK(summary.isIncomplete(row));
+        CHECK(summary.index(row, 1).data().toString().endsWith("(incomplete)"));
+        CHECK(summary.index(row, 1).data(Qt::ToolTipRole).toString().contains("fabric"));
+        CHECK(summary.index(row, 1).data(Qt::FontRole).value<QFont>().italic());
+    }
+    // A figure its solver could not compute at all shows no number, never a stale one.
+    for (const char *key : {"mfu", "stepTimeS", "goodput"}) {
+        INFO(key);
+        const int row = summary.rowOf(key);
+        CHECK((summary.isIncomplete(row) || summary.index(row, 1).data().toString() == "—"));
+    }
+    // What the failed fabric does not feed stays as it is.
+    for (const char *key : {"gpus", "servers", "computeRacks"}) {
+        INFO(key);
+        const int row = summary.rowOf(key);
+        CHECK_FALSE(summary.isIncomplete(row));
+        CHECK_FALSE(summary.index(row, 1).data().toString().contains("incomplete"));
+    }
+    CHECK(summary.index(summary.rowOf("gpus"), 1).data().toString() == "1,016");
 }
