@@ -483,7 +483,8 @@ std::vector<ProjectField> buildTable()
         F("/halls/*/rows", T::Array)
             .def(Json::array())
             .stages(Layout | Fabric | Power)
-            .desc("Rows the user places (\"pinned\"); the layout solver adds rows for the rest."),
+            .desc("Rows the user places (\"pinned\"); the layout solver adds rows for the rest. A "
+                  "row whose racks leave the hall or stand on another row's racks is an error."),
         F("/halls/*/rows/*", T::Object).desc("One row of racks along +x from its origin."),
         F("/halls/*/rows/*/id", T::String)
             .required()

@@ -5,6 +5,7 @@
 #include "solvers/common/defaults.h"
 #include "solvers/common/fattree.h"
 #include "solvers/common/planeports.h"
+#include "solvers/common/reportformat.h"
 
 #include <algorithm>
 #include <cmath>
@@ -72,6 +73,65 @@ const RackType *serviceRackType(const Catalog &catalog)
             return &type;
     }
     return network;
+}
+
+// Racks of the rows a project places stand on the floor: no two rows' racks may overlap and
+// every rack stays inside its hall (1 mm tolerance). A row's footprint runs from its origin
+// along x for its length and from its y across for its deepest rack.
+void checkRowFootprints(const LayoutHall &hall, int hallIndex, const std::vector<PlacedRack> &racks,
+                        Diagnostics &diagnostics)
+{
+    constexpr double kToleranceM = 0.001;
+    struct Footprint
+    {
+        double x0, x1, y0, y1;
+    };
+    std::vector<Footprint> rows;
+    for (const LayoutRow &row : hall.rows) {
+        double depth = 0;
+        for (int r : row.racks)
+            depth = std::max(depth, racks[std::size_t(r)].depthM);
+        rows.push_back({row.xM, row.xM + row.lengthM, row.yM, row.yM + depth});
+    }
+    const std::string hallPath = "/halls/" + std::to_string(hallIndex);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const LayoutRow &row = hall.rows[i];
+        if (row.racks.empty())
+            continue;
+        const std::string path = hallPath + "/rows/" + std::to_string(i);
+        const Footprint &a = rows[i];
+        if (hall.widthM > 0 && hall.lengthM > 0 &&
+            (a.x0 < -kToleranceM || a.y0 < -kToleranceM || a.x1 > hall.widthM + kToleranceM ||
+             a.y1 > hall.lengthM + kToleranceM)) {
+            diagnostics.error("", path,
+                              "row '" + row.id + "' (" + formatFixed(a.x0, 2) + "-" +
+                                  formatFixed(a.x1, 2) + " m along, " + formatFixed(a.y0, 2) + "-" +
+                                  formatFixed(a.y1, 2) + " m across) leaves hall '" + hall.id +
+                                  "' (" + formatFixed(hall.widthM, 1) + " x " +
+                                  formatFixed(hall.lengthM, 1) + " m): move the row or shorten it");
+        }
+        for (std::size_t j = 0; j < i; ++j) {
+            const Footprint &b = rows[j];
+            if (hall.rows[j].racks.empty() || a.x0 >= b.x1 - kToleranceM ||
+                b.x0 >= a.x1 - kToleranceM || a.y0 >= b.y1 - kToleranceM ||
+                b.y0 >= a.y1 - kToleranceM)
+                continue;
+            int onTop = 0; // racks of this row standing on the other row's
+            for (int r : row.racks) {
+                const PlacedRack &rack = racks[std::size_t(r)];
+                if (rack.xM + rack.widthM / 2 > b.x0 + kToleranceM &&
+                    rack.xM - rack.widthM / 2 < b.x1 - kToleranceM)
+                    ++onTop;
+            }
+            diagnostics.error("", path,
+                              "row '" + row.id + "' overlaps row '" + hall.rows[j].id +
+                                  "' in hall '" + hall.id + "': " + std::to_string(onTop) +
+                                  " of its racks stand on the other row's (rows at " +
+                                  formatFixed(a.y0, 2) + " and " + formatFixed(b.y0, 2) +
+                                  " m, racks " + formatFixed(a.y1 - a.y0, 2) +
+                                  " m deep): move one row by at least the rack depth");
+        }
+    }
 }
 
 // Switches of one plane, split into leaves and the tiers above, as a rack-space reservation.
@@ -384,6 +444,7 @@ void LayoutBuilder::placePinnedRows()
             m_hallUsedDepthM[h] = std::max(m_hallUsedDepthM[h], row.yM + hall.rowPitchM);
             m_result.halls[h].rows.push_back(layoutRow);
         }
+        checkRowFootprints(m_result.halls[h], int(h), m_result.racks, m_result.diagnostics);
     }
 }
 

@@ -324,3 +324,74 @@ TEST_CASE("a pool bound to a hall goes there, free pools still fill the halls in
     CHECK(boundInB == 4);
     CHECK(elsewhere == 0);
 }
+
+namespace {
+
+// A 30 x 40 m hall with two pinned rows of 8 compute racks (0.6 m wide, 1.2 m deep) at y1, y2.
+Project twoRows(double y1, double y2, double x2 = 5)
+{
+    Project project = poolProject("H100-SXM", 512); // 64 servers = 16 racks
+    Hall hall;
+    hall.id = "H1";
+    hall.widthM = 30;
+    hall.lengthM = 40;
+    for (int r = 0; r < 2; ++r) {
+        Row row;
+        row.id = "R" + std::to_string(r + 1);
+        row.xM = r == 0 ? 5 : x2;
+        row.yM = r == 0 ? y1 : y2;
+        for (int i = 0; i < 8; ++i)
+            row.racks.push_back({row.id + "-" + std::to_string(i), RackRole::Compute, "", "p", 4});
+        hall.rows.push_back(row);
+    }
+    project.halls.push_back(hall);
+    return project;
+}
+
+const Diagnostic *errorAt(const LayoutResult &layout, const std::string &path)
+{
+    for (const Diagnostic &d : layout.diagnostics.items())
+        if (d.severity == Severity::Error && d.jsonPath == path)
+            return &d;
+    return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("pinned rows that stand on each other or leave the hall are errors", "[layout]")
+{
+    // Issue 23 item 2: a row dropped on another made 8 racks overlap with no violation.
+    SECTION("a row 3.6 m behind the other (1.2 m racks and two aisles) is fine")
+    {
+        const LayoutResult layout = solveLayout(twoRows(10, 13.6), testCatalog(), {});
+        CHECK_FALSE(layout.diagnostics.hasErrors());
+    }
+    SECTION("a row 0.6 m behind the other puts all 8 racks on the first row's")
+    {
+        const LayoutResult layout = solveLayout(twoRows(10, 10.6), testCatalog(), {});
+        const Diagnostic *d = errorAt(layout, "/halls/0/rows/1");
+        REQUIRE(d);
+        CHECK_THAT(d->message, Catch::Contains("row 'R2' overlaps row 'R1'") &&
+                                   Catch::Contains("8 of its racks"));
+    }
+    SECTION("shifted 3 m along the row, 3 racks still overlap: 4.8 m row from 8 m to 12.8 m "
+            "against 5 m to 9.8 m")
+    {
+        const LayoutResult layout = solveLayout(twoRows(10, 10, 8), testCatalog(), {});
+        const Diagnostic *d = errorAt(layout, "/halls/0/rows/1");
+        REQUIRE(d);
+        CHECK_THAT(d->message, Catch::Contains("3 of its racks"));
+    }
+    SECTION("end to end in one line is fine")
+    {
+        const LayoutResult layout = solveLayout(twoRows(10, 10, 9.8), testCatalog(), {});
+        CHECK_FALSE(layout.diagnostics.hasErrors());
+    }
+    SECTION("a row past the hall's far wall")
+    {
+        const LayoutResult layout = solveLayout(twoRows(10, 39.5), testCatalog(), {});
+        const Diagnostic *d = errorAt(layout, "/halls/0/rows/1");
+        REQUIRE(d);
+        CHECK_THAT(d->message, Catch::Contains("leaves hall 'H1'"));
+    }
+}
