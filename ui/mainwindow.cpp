@@ -436,11 +436,12 @@ void MainWindow::createActions()
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About AIDC Planner"), this, [this] {
-        m_prompts->showError(this, tr("About AIDC Planner"),
-                             tr("AIDC Planner %1 — plans AI-training datacenters from one JSON "
-                                "project.")
-                                 .arg(QCoreApplication::applicationVersion()),
-                             m_catalogError);
+        m_prompts->showInformation(
+            this, tr("About AIDC Planner"),
+            tr("AIDC Planner %1 — plans AI-training datacenters from one JSON "
+               "project.")
+                .arg(QCoreApplication::applicationVersion()),
+            m_catalogError);
     });
 }
 

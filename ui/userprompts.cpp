@@ -32,15 +32,31 @@ bool UserPrompts::askRecover(QWidget *parent, const QString &filePath, const QDa
                QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes;
 }
 
-void UserPrompts::showError(QWidget *parent, const QString &title, const QString &text,
-                            const QString &details)
+namespace {
+
+void showMessage(QMessageBox::Icon icon, QWidget *parent, const QString &title, const QString &text,
+                 const QString &details)
 {
-    QMessageBox box(QMessageBox::Critical, title, text, QMessageBox::Ok, parent);
+    QMessageBox box(icon, title, text, QMessageBox::Ok, parent);
     if (!details.isEmpty()) {
         box.setInformativeText(details.section(QLatin1Char('\n'), 0, 4));
         box.setDetailedText(details);
     }
     box.exec();
+}
+
+} // namespace
+
+void UserPrompts::showError(QWidget *parent, const QString &title, const QString &text,
+                            const QString &details)
+{
+    showMessage(QMessageBox::Critical, parent, title, text, details);
+}
+
+void UserPrompts::showInformation(QWidget *parent, const QString &title, const QString &text,
+                                  const QString &details)
+{
+    showMessage(QMessageBox::Information, parent, title, text, details);
 }
 
 QString UserPrompts::openFileName(QWidget *parent, const QString &directory)

@@ -23,6 +23,9 @@ public:
     // `details`: every problem, one per line (file: JSON pointer: message).
     virtual void showError(QWidget *parent, const QString &title, const QString &text,
                            const QString &details);
+    // A message that reports no problem (About): an information icon, not an error's.
+    virtual void showInformation(QWidget *parent, const QString &title, const QString &text,
+                                 const QString &details);
     virtual QString openFileName(QWidget *parent, const QString &directory);
     virtual QString saveFileName(QWidget *parent, const QString &suggestion);
     // A directory to write into (drawings); empty when the user cancels.

@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QAction>
 #include <QFile>
 #include <QFont>
 #include <QTemporaryDir>
@@ -143,4 +144,19 @@ TEST_CASE("figures that depend on a solver that failed are greyed and marked inc
         CHECK_FALSE(summary.index(row, 1).data().toString().contains("incomplete"));
     }
     CHECK(summary.index(summary.rowOf("gpus"), 1).data().toString() == "1,016");
+}
+
+TEST_CASE("About is an information message, not an error", "[gui]")
+{
+    // Issue 23 item 13: the About box showed an error icon.
+    TestWindow t = makeWindow();
+    QAction *about = nullptr;
+    for (QAction *action : t.window->findChildren<QAction *>())
+        if (action->text().contains("About AIDC Planner"))
+            about = action;
+    REQUIRE(about);
+    about->trigger();
+    CHECK(t.prompts->errors.isEmpty());
+    REQUIRE(t.prompts->notes.size() == 1);
+    CHECK(t.prompts->notes.front().startsWith("About AIDC Planner | AIDC Planner"));
 }

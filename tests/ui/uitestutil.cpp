@@ -35,6 +35,12 @@ void ScriptedPrompts::showError(QWidget *, const QString &title, const QString &
     errors << title + " | " + text + " | " + details;
 }
 
+void ScriptedPrompts::showInformation(QWidget *, const QString &title, const QString &text,
+                                      const QString &details)
+{
+    notes << title + " | " + text + " | " + details;
+}
+
 QString ScriptedPrompts::openFileName(QWidget *, const QString &)
 {
     return openPath;

@@ -25,12 +25,15 @@ public:
     bool recover = true;
     QString openPath, savePath, directoryPath;
     QStringList errors; // "title | text | details"
+    QStringList notes;  // information messages, the same way
     int saveQuestions = 0, recoverQuestions = 0;
 
     SaveChoice askSaveChanges(QWidget *, const QString &) override;
     bool askRecover(QWidget *, const QString &, const QDateTime &) override;
     void showError(QWidget *, const QString &title, const QString &text,
                    const QString &details) override;
+    void showInformation(QWidget *, const QString &title, const QString &text,
+                         const QString &details) override;
     QString openFileName(QWidget *, const QString &) override;
     QString saveFileName(QWidget *, const QString &) override;
     QString directoryName(QWidget *, const QString &, const QString &) override;
