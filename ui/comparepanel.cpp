@@ -40,9 +40,10 @@ ComparePanel::ComparePanel(QWidget *parent)
 
     auto *open = new QPushButton(tr("Open scenario &B…"), this);
     open->setToolTip(tr("Load a second project file to compare with the open one"));
-    auto *snap = new QPushButton(tr("&Snapshot current as B"), this);
-    snap->setToolTip(tr("Keep the open project as it is now as scenario B, then edit A and "
-                        "compare"));
+    auto *snap = new QPushButton(tr("&Snapshot current as baseline"), this);
+    snap->setToolTip(tr("Keep the open project as it is now as the baseline (column A), then "
+                        "edit on: column B follows the open project and B - A shows what the "
+                        "edits changed"));
     auto *bar = new QHBoxLayout;
     bar->addWidget(open);
     bar->addWidget(snap);
@@ -116,6 +117,7 @@ QString ComparePanel::openScenario(const QString &path)
 {
     try {
         Project project = loadProjectFile(path.toStdString());
+        m_snapshot = false;
         m_nameB = QFileInfo(path).fileName();
         m_b.reset();
         m_evaluator->evaluateNow(project);
@@ -128,6 +130,7 @@ QString ComparePanel::openScenario(const QString &path)
 
 void ComparePanel::snapshot(const QString &name, const Project &project)
 {
+    m_snapshot = true;
     showScenario(tr("%1 (snapshot)").arg(name), project);
 }
 
@@ -166,6 +169,8 @@ void ComparePanel::compareWithUncertainty()
     m_uncertain->setEnabled(false);
     m_bands->setPlaceholder(tr("Evaluating A and B at 32 shared draws…"));
     std::shared_ptr<const Evaluation> a = m_evaluationA, b = m_evaluationB;
+    if (m_snapshot)
+        std::swap(a, b); // the snapshot is the baseline: B - A = open project - snapshot
     std::shared_ptr<const Catalog> base = m_catalog;
     std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
     m_pool.start([this, a, b, base, cancel, generation] {
@@ -192,12 +197,21 @@ void ComparePanel::compareWithUncertainty()
 void ComparePanel::refresh()
 {
     m_uncertain->setEnabled(m_evaluationA && m_evaluationB && m_catalog);
-    m_model->setScenarios(m_nameA, m_a, m_nameB, m_b);
+    // A snapshot is the baseline the open project moved away from, so it is column A and the
+    // difference reads "what the edits changed"; an opened file is scenario B.
+    if (m_snapshot)
+        m_model->setScenarios(m_nameB, m_b, m_nameA, m_a);
+    else
+        m_model->setScenarios(m_nameA, m_a, m_nameB, m_b);
     if (m_nameB.isEmpty())
         m_status->setText(tr("Open a second project or snapshot the open one to compare every "
                              "headline figure."));
     else if (!m_b)
         m_status->setText(tr("Evaluating scenario B…"));
+    else if (m_snapshot)
+        m_status->setText(tr("%n figure(s) changed since the snapshot (B - A = open project - "
+                             "snapshot).",
+                             nullptr, m_model->differingFigures()));
     else
         m_status->setText(
             tr("%n figure(s) differ between A and B.", nullptr, m_model->differingFigures()));

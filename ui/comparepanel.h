@@ -72,7 +72,8 @@ private:
     Evaluator *m_evaluator;
     UserPrompts *m_prompts = nullptr;
     std::shared_ptr<const Catalog> m_catalog;
-    QString m_nameA, m_nameB;
+    QString m_nameA, m_nameB; // the open project, the other scenario (file or snapshot)
+    bool m_snapshot = false;  // the other scenario is a snapshot: it is the baseline, column A
     std::optional<Summary> m_a, m_b;
     std::shared_ptr<const Evaluation> m_evaluationA, m_evaluationB;
     QPushButton *m_uncertain;

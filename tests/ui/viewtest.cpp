@@ -310,10 +310,10 @@ TEST_CASE("compare with uncertainty tells a dearer tariff apart and calls equal 
     MainWindow &window = *t.window;
     REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
     ComparePanel &compare = *window.comparePanel();
-    compare.snapshot("before", window.document()->project()); // B: the sample as it is
+    compare.snapshot("before", window.document()->project()); // A: the sample as it is
     compare.evaluator()->waitForIdle(60000);
     REQUIRE(compare.hasScenarioB());
-    // A: the same design on a 50 % dearer tariff.
+    // B: the open project, edited to a 50 % dearer tariff.
     window.selectPart(kindSelection(Selection::Kind::Site));
     typeInto(window, "/site/electricityUsdPerKWh", "0.12");
     settle(window);
@@ -327,8 +327,21 @@ TEST_CASE("compare with uncertainty tells a dearer tariff apart and calls equal 
         if (row.front() == "Capex")
             CHECK(row.back() == "equal");
         if (row.front() == "Opex per year")
-            CHECK(row.back() == "B lower"); // B keeps the cheaper tariff
+            CHECK(row.back() == "B higher"); // the edit made the tariff dearer
     }
+    // The figures' difference reads the same way: open project minus snapshot (issue 23 item 9).
+    const CompareModel &model = *compare.model();
+    int opexRows = 0;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        if (model.index(r, CompareModel::FigureColumn).data().toString() != "Opex per year")
+            continue;
+        ++opexRows;
+        CHECK(model.headerData(CompareModel::AColumn, Qt::Horizontal)
+                  .toString()
+                  .contains("snapshot"));
+        CHECK(model.index(r, CompareModel::DifferenceColumn).data().toString().startsWith("+"));
+    }
+    CHECK(opexRows == 1);
 }
 
 namespace {
