@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "safeapplication.h"
 
+#include <clocale>
+
 #include <QMessageBox>
 #include <QMetaObject>
 
@@ -12,6 +14,16 @@ namespace aidc::ui {
 SafeApplication::SafeApplication(int &argc, char **argv)
     : QApplication(argc, argv)
 {
+    keepCNumericLocale();
+}
+
+void keepCNumericLocale()
+{
+    // QApplication sets the C locale from the environment on Unix; the solvers and writers
+    // format numbers with the C library (snprintf "%.2f"), so a German locale would write
+    // "PUE 1,232" beside "1,024 GPUs" and decimal commas into CSV. Numbers stay in the "C"
+    // notation, as Qt's documentation advises; the GUI's own text uses QLocale.
+    std::setlocale(LC_NUMERIC, "C");
 }
 
 bool SafeApplication::notify(QObject *receiver, QEvent *event)

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-// The application object of the GUI (issue 18): an exception that escapes an event handler — a
-// parse or solver failure the code did not expect — becomes an error dialog, and the program
-// goes on, instead of terminating and losing unsaved work. Qt does not carry exceptions through
-// its event loop; QApplication::notify() is the one place every event passes, so it is where
-// they are caught. Every handler that expects a failure still handles it itself (the loader's
+// The application object of the GUI (issue 18). It keeps number formatting in the "C" notation
+// (LC_NUMERIC, which QApplication would take from the environment). An exception that escapes an
+// event handler — a parse or solver failure the code did not expect — becomes an error dialog, and
+// the program goes on, instead of terminating and losing unsaved work. Qt does not carry exceptions
+// through its event loop; QApplication::notify() is the one place every event passes, so it is
+// where they are caught. Every handler that expects a failure still handles it itself (the loader's
 // messages, the evaluator's error results); this is the net under them. It covers exceptions
 // out of event handlers, the first project's opening included (app/planner/main.cpp runs it
 // from the event loop), not those of other threads' own code, which catch their own; Qt leaves
@@ -19,6 +20,9 @@
 #include <QStringList>
 
 namespace aidc::ui {
+
+// Puts LC_NUMERIC back to "C" (SafeApplication's constructor calls it).
+void keepCNumericLocale();
 
 class SafeApplication : public QApplication
 {

@@ -4,8 +4,10 @@
 
 #include "uitestutil.h"
 
+#include "solvers/common/reportformat.h"
 #include "ui/projectdocument.h"
 #include "ui/projecttreemodel.h"
+#include "ui/safeapplication.h"
 #include "ui/summarymodel.h"
 
 #include <catch2/catch.hpp>
@@ -17,6 +19,9 @@
 #include <QTreeView>
 
 #include <nlohmann/json.hpp>
+
+#include <clocale>
+#include <cstdlib>
 
 using namespace aidc::ui;
 using namespace aidc::ui::test;
@@ -159,4 +164,27 @@ TEST_CASE("About is an information message, not an error", "[gui]")
     CHECK(t.prompts->errors.isEmpty());
     REQUIRE(t.prompts->notes.size() == 1);
     CHECK(t.prompts->notes.front().startsWith("About AIDC Planner | AIDC Planner"));
+}
+
+TEST_CASE("numbers keep a decimal point under a German locale", "[gui][locale]")
+{
+    // Issue 23 item 14: QApplication takes LC_NUMERIC from the environment, and the solvers'
+    // snprintf then wrote "PUE 1,232" beside "1,024 GPUs" (and decimal commas into CSV). A
+    // de_DE locale is compiled into a scratch directory when the system has the sources.
+    QTemporaryDir dir;
+    const QString compile =
+        QStringLiteral("localedef -i de_DE -f UTF-8 %1/de_DE.UTF-8 2>/dev/null").arg(dir.path());
+    if (std::system(compile.toLocal8Bit().constData()) != 0) {
+        WARN("localedef cannot build de_DE here; the locale case is not exercised");
+        return;
+    }
+    const std::string previous = std::setlocale(LC_NUMERIC, nullptr);
+    qputenv("LOCPATH", dir.path().toLocal8Bit());
+    REQUIRE(std::setlocale(LC_NUMERIC, "de_DE.UTF-8"));
+    CHECK(aidc::formatFixed(1.232, 3) == "1,232"); // what QApplication's locale did
+    keepCNumericLocale();
+    CHECK(aidc::formatFixed(1.232, 3) == "1.232");
+    CHECK(std::string(std::setlocale(LC_NUMERIC, nullptr)) == "C");
+    qunsetenv("LOCPATH");
+    std::setlocale(LC_NUMERIC, previous.c_str());
 }
