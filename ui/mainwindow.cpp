@@ -899,6 +899,7 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
     m_violationsLabel->setText(status);
     m_treeModel->setProject(project, evaluation->failed ? nullptr : &evaluation->result);
     m_floorPlan->setEvaluation(project, evaluation);
+    followSelectedRack();
     m_compare->setCurrent(m_document->displayName(), evaluation);
     m_uncertainty->setEvaluation(evaluation);
     m_explore->setProject(m_document->filePath(), project);
@@ -934,6 +935,23 @@ void MainWindow::refreshCableSchedule()
         kMaxShownCables);
 }
 
+// The selected rack where the new layout has it (by id): after an undo of its move the same
+// indices name another rack.
+void MainWindow::followSelectedRack()
+{
+    if (m_selection.kind != Selection::Kind::Rack || m_selectedRackId.empty() || !m_evaluation ||
+        m_evaluation->failed)
+        return;
+    for (const PlacedRack &rack : m_evaluation->result.layout.racks) {
+        if (rack.id != m_selectedRackId)
+            continue;
+        if (rack.hall != m_selection.hall || rack.row != m_selection.row ||
+            rack.slot != m_selection.slot)
+            selectPart(rackSelection(rack.hall, rack.row, rack.slot));
+        return;
+    }
+}
+
 void MainWindow::refreshSelectionViews()
 {
     const LayoutResult *layout =
@@ -958,6 +976,14 @@ void MainWindow::refreshSelectionViews()
 void MainWindow::selectPart(const Selection &selection)
 {
     m_selection = selection;
+    // A rack is followed by its id: an undo or a move may put it at other indices.
+    m_selectedRackId.clear();
+    if (selection.kind == Selection::Kind::Rack && m_evaluation && !m_evaluation->failed) {
+        const LayoutResult &layout = m_evaluation->result.layout;
+        const int rack = layoutRackIndex(layout, selection.hall, selection.row, selection.slot);
+        if (rack >= 0)
+            m_selectedRackId = layout.racks[std::size_t(rack)].id;
+    }
     m_propertyEditor->clearRefusal();
     m_updatingSelection = true;
     const QModelIndex index = m_treeModel->indexOf(selection);

@@ -81,6 +81,8 @@ public:
     // Selection shared by every view.
     void selectPart(const Selection &selection);
     Selection selection() const { return m_selection; }
+    // Id of the selected rack ("" when the selection is not a placed rack).
+    const std::string &selectedRackId() const { return m_selectedRackId; }
 
     // Pushes `edit` as an undoable command; when `pin` is set (or the edit touches rows or
     // racks the layout solver placed), the automatic layout is pinned into the project first,
@@ -137,6 +139,7 @@ private:
     void addRecentFile(const QString &path);
     void onDocumentChanged();
     void onEvaluated(std::shared_ptr<const Evaluation> evaluation);
+    void followSelectedRack();
     void refreshSelectionViews();
     // requestEdit(), showing a refusal's reasons; true when the edit was applied.
     bool pushEdit(const ProjectEdit &edit, bool pin);
@@ -213,6 +216,7 @@ private:
     QList<class QDockWidget *> m_docks;
     QDockWidget *m_cableDock = nullptr;
     QThreadPool m_jobs;            // on-demand tables; waited for in the destructor
+    std::string m_selectedRackId;  // the selected rack, followed across edits by id
     quint64 m_cableGeneration = 0; // evaluation the cable table shows (0: none)
 };
 

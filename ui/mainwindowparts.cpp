@@ -114,11 +114,15 @@ void MainWindow::moveRacks(int hall, int row, const QList<int> &rackSlots, int t
     if (edit.empty())
         return;
     const int first = layoutRackIndex(layout, hall, row, rackSlots.front());
+    const std::string movedId = first >= 0 ? layout.racks[std::size_t(first)].id : std::string();
     edit.description = rackSlots.size() == 1 && first >= 0
-                           ? "Move rack " + layout.racks[std::size_t(first)].id
+                           ? "Move rack " + movedId
                            : "Move " + std::to_string(rackSlots.size()) + " racks";
-    if (pushEdit(edit, !layoutFullyPinned()) && rackSlots.size() == 1)
+    if (pushEdit(edit, !layoutFullyPinned()) && rackSlots.size() == 1) {
         selectPart(rackSelection(hall, toRow, toSlot));
+        // The layout shown is the one before the move: the rack selected is the one moved.
+        m_selectedRackId = movedId;
+    }
 }
 
 void MainWindow::updatePartActions()

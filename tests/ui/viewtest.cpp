@@ -417,3 +417,41 @@ TEST_CASE("a streamed table filters and totals every row, not only the rows it l
     panel.setTable({});
     CHECK_FALSE(panel.isFiltering());
 }
+
+TEST_CASE("the selected rack stays selected across its move and the undo, by id",
+          "[gui][selection]")
+{
+    // Issue 23 item 10: undo kept the selection's indices, so another rack became selected.
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    const LayoutResult &layout = window.evaluation()->result.layout;
+    int row = -1;
+    for (std::size_t r = 0; r < layout.halls[0].rows.size() && row < 0; ++r) {
+        const LayoutRow &candidate = layout.halls[0].rows[r];
+        if (candidate.racks.size() >= 4 &&
+            layout.racks[std::size_t(candidate.racks[0])].role == RackRole::Compute)
+            row = int(r);
+    }
+    REQUIRE(row >= 0);
+    const std::string id =
+        layout.racks[std::size_t(layout.halls[0].rows[std::size_t(row)].racks[0])].id;
+    window.selectPart(rackSelection(0, row, 0));
+    REQUIRE(window.selectedRackId() == id);
+    auto rackAtSelection = [&] {
+        const Selection s = window.selection();
+        const LayoutResult &now = window.evaluation()->result.layout;
+        const int index = layoutRackIndex(now, s.hall, s.row, s.slot);
+        return index < 0 ? std::string() : now.racks[std::size_t(index)].id;
+    };
+
+    emit window.floorPlan()->view()->rackMoveRequested(0, row, 0, row, 3);
+    settle(window);
+    CHECK(window.selection().slot == 3); // the rack moved along its row, the selection with it
+    CHECK(rackAtSelection() == id);
+
+    window.document()->undoStack()->undo();
+    settle(window);
+    CHECK(window.selection().slot == 0);
+    CHECK(rackAtSelection() == id);
+}
