@@ -52,7 +52,10 @@ void MainWindow::createPartActions(QMenu *edit)
     plane->setToolTip(tr("Add a fabric plane: a copy of the selected plane (or of the first "
                          "one); a project on the default planes writes them out first"));
     m_deletePartAction = edit->addAction(tr("&Delete"), this, &MainWindow::deleteSelectedPart);
-    m_deletePartAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Delete));
+    // Delete in the tree or the floor plan; a property field keeps Delete for its text (a line
+    // edit takes the key before window shortcuts).
+    m_deletePartAction->setShortcuts(
+        {QKeySequence(Qt::Key_Delete), QKeySequence(Qt::CTRL | Qt::Key_Delete)});
     m_deletePartAction->setToolTip(tr("Delete the selected hall, row, rack, pool or plane"));
     updatePartActions();
 
@@ -267,6 +270,17 @@ void MainWindow::deleteSelectedPart()
     switch (s.kind) {
     case K::Hall: {
         const std::vector<Hall> halls = hallsInUse();
+        int racks = 0;
+        if (m_evaluation && !m_evaluation->failed)
+            for (const PlacedRack &rack : m_evaluation->result.layout.racks)
+                racks += rack.hall == s.hall;
+        if (racks > 0 && !m_prompts->askConfirm(
+                             this, tr("Delete hall"),
+                             tr("Delete hall %1 with its %2 racks? Undo brings it back.")
+                                 .arg(s.hall < int(halls.size()) ? q(halls[std::size_t(s.hall)].id)
+                                                                 : QString::number(s.hall + 1))
+                                 .arg(racks)))
+            return;
         applyPartEdit(removeHall(project, halls, s.hall),
                       halls.size() > 1 ? hallSelection(std::max(0, s.hall - 1)) : siteSelection());
         return;

@@ -211,6 +211,9 @@ QString formatFigure(double value, FigureFormat format)
     case FigureFormat::Hours:
         return q(formatFixed(value, 1)) + QStringLiteral(" h");
     case FigureFormat::Minutes:
+        // Under a minute in seconds: a 5 s checkpoint interval is not "0.1 min".
+        if (std::abs(value) < 1)
+            return q(formatDuration(value * 60));
         return q(formatFixed(value, 1)) + QStringLiteral(" min");
     case FigureFormat::Seconds:
         return q(formatDuration(value));

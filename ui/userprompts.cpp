@@ -47,6 +47,12 @@ void showMessage(QMessageBox::Icon icon, QWidget *parent, const QString &title, 
 
 } // namespace
 
+bool UserPrompts::askConfirm(QWidget *parent, const QString &title, const QString &text)
+{
+    return QMessageBox::question(parent, title, text, QMessageBox::Yes | QMessageBox::No,
+                                 QMessageBox::No) == QMessageBox::Yes;
+}
+
 void UserPrompts::showError(QWidget *parent, const QString &title, const QString &text,
                             const QString &details)
 {

@@ -23,6 +23,8 @@ public:
     // `details`: every problem, one per line (file: JSON pointer: message).
     virtual void showError(QWidget *parent, const QString &title, const QString &text,
                            const QString &details);
+    // Yes/No before a large change the user may not mean (deleting a hall of racks).
+    virtual bool askConfirm(QWidget *parent, const QString &title, const QString &text);
     // A message that reports no problem (About): an information icon, not an error's.
     virtual void showInformation(QWidget *parent, const QString &title, const QString &text,
                                  const QString &details);

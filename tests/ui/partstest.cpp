@@ -202,3 +202,29 @@ TEST_CASE("a rack is added after the selected one as a copy with a free id", "[g
     window.undoAction()->trigger();
     CHECK(window.document()->project() == start);
 }
+
+TEST_CASE("deleting a hall of racks asks first, and Delete is its key", "[gui][parts]")
+{
+    // Issue 23 item 18: the Delete key did nothing, and a 354-rack hall went without a question.
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
+    MainWindow &window = *t.window;
+    const Project start = window.document()->project();
+    settle(window);
+    QAction *remove = menuAction(window, "Delete");
+    REQUIRE(remove);
+    CHECK(remove->shortcuts().contains(QKeySequence(Qt::Key_Delete)));
+
+    window.selectPart(hallSelection(0));
+    t.prompts->confirm = false;
+    remove->trigger();
+    REQUIRE(t.prompts->confirmations.size() == 1);
+    CHECK(t.prompts->confirmations.front().startsWith("Delete hall H1 with its"));
+    CHECK(window.document()->project() == start); // answered No: nothing changed
+
+    t.prompts->confirm = true;
+    remove->trigger();
+    CHECK(t.prompts->confirmations.size() == 2);
+    CHECK(window.document()->project() != start);
+    window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
+}

@@ -188,3 +188,10 @@ TEST_CASE("numbers keep a decimal point under a German locale", "[gui][locale]")
     qunsetenv("LOCPATH");
     std::setlocale(LC_NUMERIC, previous.c_str());
 }
+
+TEST_CASE("an interval under a minute reads in seconds", "[gui][results]")
+{
+    // Issue 23 item 19: the 100k sample's 5 s checkpoint interval read "0.1 min".
+    CHECK(formatFigure(5.0 / 60, FigureFormat::Minutes) == "5.0 s");
+    CHECK(formatFigure(12.5, FigureFormat::Minutes) == "12.5 min");
+}

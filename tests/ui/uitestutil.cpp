@@ -35,6 +35,12 @@ void ScriptedPrompts::showError(QWidget *, const QString &title, const QString &
     errors << title + " | " + text + " | " + details;
 }
 
+bool ScriptedPrompts::askConfirm(QWidget *, const QString &, const QString &text)
+{
+    confirmations << text;
+    return confirm;
+}
+
 void ScriptedPrompts::showInformation(QWidget *, const QString &title, const QString &text,
                                       const QString &details)
 {

@@ -26,6 +26,8 @@ public:
     QString openPath, savePath, directoryPath;
     QStringList errors; // "title | text | details"
     QStringList notes;  // information messages, the same way
+    bool confirm = true;
+    QStringList confirmations; // the questions askConfirm was asked
     int saveQuestions = 0, recoverQuestions = 0;
 
     SaveChoice askSaveChanges(QWidget *, const QString &) override;
@@ -34,6 +36,7 @@ public:
                    const QString &details) override;
     void showInformation(QWidget *, const QString &title, const QString &text,
                          const QString &details) override;
+    bool askConfirm(QWidget *, const QString &title, const QString &text) override;
     QString openFileName(QWidget *, const QString &) override;
     QString saveFileName(QWidget *, const QString &) override;
     QString directoryName(QWidget *, const QString &, const QString &) override;
