@@ -11,6 +11,7 @@
 #include <QBuffer>
 #include <QChart>
 #include <QChartView>
+#include <QColor>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -152,6 +153,15 @@ void ChartWidget::setPie(const std::vector<LabelledValue> &values, const QString
                                               .arg(100.0 * v.value / total, 0, 'f', 1),
                                           v.value);
         slice->setLabelVisible(false);
+        // A categorical palette (Okabe and Ito's, readable with colour-vision deficiencies),
+        // not the theme's shades of one blue.
+        static const QColor palette[] = {
+            QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
+            QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00),
+            QColor(0xF0, 0xE4, 0x42), QColor(0x99, 0x99, 0x99), QColor(0x00, 0x00, 0x00)};
+        const QColor colour = palette[std::size_t(series->count() - 1) % std::size(palette)];
+        slice->setBrush(colour);
+        slice->setBorderColor(Qt::white);
     }
     series->setPieSize(0.75);
     m_chart->addSeries(series);
@@ -223,6 +233,11 @@ void ChartWidget::renderTo(QPainter &painter, const QSize &size) const
     } else
         painter.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter | Qt::TextWordWrap,
                          m_title + "\n\n" + m_emptyText);
+    if (!m_caption.isEmpty()) {
+        painter.setPen(QColor(0x55, 0x55, 0x55));
+        painter.drawText(QRect(QPoint(8, 0), size - QSize(16, 6)), Qt::AlignBottom | Qt::AlignLeft,
+                         m_caption);
+    }
 }
 
 QString ChartWidget::exportPng(const QString &path) const
@@ -317,6 +332,12 @@ void ChartsPanel::setData(const ChartData &chartData)
     m_failures->setBars(d.failuresPerDay, tr("failures/day"));
     m_goodput->setCurves(d.goodputVsInterval, tr("checkpoint interval (min)"), tr("goodput"));
     m_loadProfile->setCurves(d.loadProfileMW, tr("time (s)"), QStringLiteral("MW"));
+}
+
+void ChartsPanel::setCaption(const QString &caption)
+{
+    for (ChartWidget *chart : m_charts)
+        chart->setCaption(caption);
 }
 
 void ChartsPanel::clear()

@@ -42,6 +42,10 @@ public:
     // Returns "" on success, else why it failed.
     QString exportPng(const QString &path) const;
     QString exportSvg(const QString &path) const;
+    // A line under an exported chart saying what it is of (project, date): a picture pasted into
+    // a review keeps its provenance.
+    void setCaption(const QString &caption) { m_caption = caption; }
+    QString caption() const { return m_caption; }
 
 private:
     void resetChart();
@@ -50,6 +54,7 @@ private:
 
     QString m_title;
     QString m_emptyText;
+    QString m_caption;
     QStackedWidget *m_stack;
     QChartView *m_view;
     QChart *m_chart;
@@ -66,6 +71,7 @@ public:
     explicit ChartsPanel(QWidget *parent = nullptr);
 
     void setData(const ChartData &chartData);
+    void setCaption(const QString &caption); // every chart's export caption
     void clear();
     const std::vector<ChartWidget *> &charts() const { return m_charts; }
     ChartWidget *currentChart() const;

@@ -29,6 +29,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDate>
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -879,6 +880,12 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
         if (evaluation->catalog)
             m_charts->setData(
                 chartData(evaluation->project, evaluation->result, *evaluation->catalog));
+        m_charts->setCaption(
+            tr("%1 · %2 · AIDC Planner %3")
+                .arg(q(evaluation->project.name.empty() ? m_document->displayName().toStdString()
+                                                        : evaluation->project.name),
+                     QDate::currentDate().toString(Qt::ISODate),
+                     QCoreApplication::applicationVersion()));
         m_evaluationLabel->setText(tr("Evaluated in %1 ms · refreshed %2 ms after the edit")
                                        .arg(evaluation->evaluateMs, 0, 'f', 0)
                                        .arg(evaluation->latencyMs, 0, 'f', 0));

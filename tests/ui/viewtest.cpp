@@ -20,12 +20,17 @@
 #include <catch2/catch.hpp>
 
 #include <QCoreApplication>
+#include <QChart>
+#include <QDate>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QGraphicsScene>
 #include <QImage>
+#include <QPieSeries>
+#include <QPieSlice>
+#include <QSet>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -166,6 +171,19 @@ TEST_CASE("charts show the power breakdown and export PNG and SVG", "[gui][chart
     const QByteArray text = file.readAll();
     CHECK(text.contains("<svg"));
     CHECK(text.contains("GPUs"));
+    // Exports say what they are of (issue 23 item 19): the project and the date under the plot.
+    const QString caption = charts[0]->caption();
+    CHECK(caption.contains(QString::fromStdString(window.document()->project().name)));
+    CHECK(caption.contains(QDate::currentDate().toString(Qt::ISODate)));
+    CHECK(text.contains(caption.toHtmlEscaped().toUtf8()));
+    // Each slice its own colour, not one blue in several shades.
+    auto *pie = qobject_cast<QPieSeries *>(charts[0]->chart()->series().value(0));
+    REQUIRE(pie);
+    REQUIRE(pie->count() >= 3);
+    QSet<QRgb> colours;
+    for (QPieSlice *slice : pie->slices())
+        colours.insert(slice->brush().color().rgb());
+    CHECK(colours.size() == std::min<qsizetype>(pie->count(), 9));
     // A chart without data exports its explanation instead of an empty plot.
     ChartWidget empty("Empty", "nothing to show");
     CHECK_FALSE(empty.hasData());
