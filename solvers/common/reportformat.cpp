@@ -2,6 +2,7 @@
 #include "reportformat.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -22,9 +23,18 @@ std::string formatCount(long long value)
 
 std::string formatFixed(double value, int decimals)
 {
+    char buffer[352]; // the largest double in fixed notation with its decimals
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value,
+                                      std::chars_format::fixed, std::clamp(decimals, 0, 17));
+    return std::string(buffer, result.ptr);
+}
+
+std::string formatSignificant(double value, int digits)
+{
     char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value,
+                                      std::chars_format::general, std::max(1, digits));
+    return std::string(buffer, result.ptr);
 }
 
 std::string formatPower(double watts)

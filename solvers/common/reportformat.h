@@ -12,9 +12,12 @@ namespace aidc {
 
 std::string formatCount(long long value);            // 100000 -> "100,000"
 std::string formatFixed(double value, int decimals); // 3.14159, 2 -> "3.14"
-std::string formatPower(double watts);               // 1.5e8 -> "150.00 MW", 10200 -> "10.20 kW"
-std::string formatEnergyMWh(double mwh);             // 1.59e6 -> "1.590 TWh"
-std::string formatUsd(double usd);                   // 1.24e8 -> "$124.0 M", 4.2e9 -> "$4.20 B"
+// `digits` significant digits, trailing zeros dropped, as printf's %g: 0.5 -> "0.5",
+// 1234567 -> "1.23457e+06"; 6.4, 3 -> "6.4". The one spelling of a plain number in messages.
+std::string formatSignificant(double value, int digits = 6);
+std::string formatPower(double watts);   // 1.5e8 -> "150.00 MW", 10200 -> "10.20 kW"
+std::string formatEnergyMWh(double mwh); // 1.59e6 -> "1.590 TWh"
+std::string formatUsd(double usd);       // 1.24e8 -> "$124.0 M", 4.2e9 -> "$4.20 B"
 std::string formatPercent(double fraction, int decimals = 1); // 0.431 -> "43.1 %"
 std::string formatDuration(double seconds); // "12.3 s", "4.5 min", "3.2 h", "41.0 d"
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "solvers/fabric/cabling.h"
+#include "solvers/common/reportformat.h"
 
 #include "model/enumnames.h"
 
@@ -270,16 +271,9 @@ private:
     std::size_t m_used = 0;
 };
 
-std::string formatNumber(double v)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%g", v);
-    return buffer;
-}
-
 std::string formatLength(double m)
 {
-    return formatNumber(m) + " m";
+    return formatSignificant(m) + " m";
 }
 
 // "endpoint-leaf", "leaf-spine", "spine-core" ... for a link level of a plane of `levels` levels.
@@ -530,7 +524,7 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
     if (ladder.empty()) {
         plane.diagnostics.error("", plane.jsonPath,
                                 "plane '" + plane.name + "': no medium in the catalog carries " +
-                                    formatNumber(plane.portGbps) + " Gb/s " +
+                                    formatSignificant(plane.portGbps) + " Gb/s " +
                                     toString(settings.technology) +
                                     " links; add one to the media ladder");
     } else {
@@ -540,7 +534,7 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
                     "", mediaPolicyPath(plane.jsonPath, settings.media, level),
                     "plane '" + plane.name + "': the media policy leaves no medium for the " +
                         linkLevelName(level, ladder.levels()) + " links (the catalog offers " +
-                        rungList(ladder) + " at " + formatNumber(plane.portGbps) + " Gb/s " +
+                        rungList(ladder) + " at " + formatSignificant(plane.portGbps) + " Gb/s " +
                         toString(settings.technology) + ")");
         }
     }
@@ -1171,7 +1165,7 @@ void cableExternalUplinks(PlaneResult &plane, const Catalog &catalog, const Fabr
         plane.diagnostics.warning(
             "", plane.jsonPath,
             "plane '" + plane.name + "': " + std::to_string(unreached) + " uplink(s) at " +
-                formatNumber(plane.externalUplinkGbps) +
+                formatSignificant(plane.externalUplinkGbps) +
                 " Gb/s into the in-band network have no medium of that speed in the catalog "
                 "that reaches; they are left out of the BOM");
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "solvers/fabric/fabric.h"
+#include "solvers/common/reportformat.h"
 
 #include "model/enumnames.h"
 #include "solvers/common/defaults.h"
@@ -25,19 +26,10 @@ struct PlaneWork
     bool built = false;
 };
 
-std::string number(double v)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%g", v);
-    return buffer;
-}
-
 // A down:up ratio to three significant digits ("6.4", "1.29").
 std::string ratioText(double v)
 {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3g", v);
-    return buffer;
+    return formatSignificant(v, 3);
 }
 
 struct PoolServer
@@ -104,7 +96,8 @@ bool resolveSwitch(PlaneWork &w, const Catalog &catalog)
         if (!w.switchModel) {
             r.diagnostics.error("", r.jsonPath + "/switch",
                                 "plane '" + p.name + "': no " + technology +
-                                    " switch in the catalog takes " + number(p.portGbps) +
+                                    " switch in the catalog takes " +
+                                    formatSignificant(p.portGbps) +
                                     " Gb/s ports; name one in its \"switch\" field");
             return false;
         }
@@ -122,8 +115,8 @@ bool resolveSwitch(PlaneWork &w, const Catalog &catalog)
     if (r.radix == 0) {
         r.diagnostics.error("", r.jsonPath + "/portGbps",
                             "plane '" + p.name + "': switch '" + s.id + "' cannot take " +
-                                number(p.portGbps) + " Gb/s ports (it has " +
-                                std::to_string(s.radix) + " x " + number(s.portGbps) +
+                                formatSignificant(p.portGbps) + " Gb/s ports (it has " +
+                                std::to_string(s.radix) + " x " + formatSignificant(s.portGbps) +
                                 " Gb/s ports, breakout up to " + std::to_string(s.maxBreakout) +
                                 "): choose a port speed it offers or another switch");
         return false;
@@ -148,18 +141,18 @@ bool serverPorts(PlaneWork &w, const Server &server, int &ports, int &cagePorts)
     }
     if (nicGbps + 1e-9 < p.portGbps) {
         r.diagnostics.error("", r.jsonPath + "/portGbps",
-                            who + "server '" + server.id + "' has " + number(nicGbps) +
-                                " Gb/s NIC ports, slower than the plane's " + number(p.portGbps) +
-                                " Gb/s: lower portGbps");
+                            who + "server '" + server.id + "' has " + formatSignificant(nicGbps) +
+                                " Gb/s NIC ports, slower than the plane's " +
+                                formatSignificant(p.portGbps) + " Gb/s: lower portGbps");
         return false;
     }
     ports = planeEndpointsPerServer(p, server);
     if (p.role == PlaneRole::Backend && ports < 1) {
         r.diagnostics.error("", r.jsonPath + "/parallelPlanes",
                             who + "server '" + server.id + "' NICs (" + std::to_string(nicPorts) +
-                                " x " + number(nicGbps) + " Gb/s) cannot feed " +
+                                " x " + formatSignificant(nicGbps) + " Gb/s) cannot feed " +
                                 std::to_string(p.parallelPlanes) + " planes at " +
-                                number(p.portGbps) + " Gb/s");
+                                formatSignificant(p.portGbps) + " Gb/s");
         return false;
     }
     return true;

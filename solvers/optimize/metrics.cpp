@@ -189,9 +189,7 @@ std::string formatMetric(const Metric &metric, double value)
         return formatPercent(value);
     if (unit == "GPUs")
         return formatCount(std::llround(value));
-    char text[64];
-    std::snprintf(text, sizeof text, "%.4g", value);
-    return std::string(text) + " " + unit;
+    return formatSignificant(value, 4) + " " + unit;
 }
 
 std::string metricNames()

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "solvers/power/power.h"
+#include "solvers/common/reportformat.h"
 
 #include "model/enumnames.h"
 #include "solvers/power/cooling.h"
@@ -44,13 +45,6 @@ ItBreakdown ItBreakdown::scaled(double factor) const
 
 namespace {
 
-std::string number(double value)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%g", value);
-    return text;
-}
-
 // Adds an error unless lo (<|<=) value (<|<=) hi; the message names the range and the fix.
 void checkRange(Diagnostics &diagnostics, const std::string &file, const std::string &path,
                 double value, double lo, double hi, bool loOpen, bool hiOpen,
@@ -60,11 +54,11 @@ void checkRange(Diagnostics &diagnostics, const std::string &file, const std::st
                     (hiOpen ? value < hi : value <= hi);
     if (ok)
         return;
-    const std::string range = std::string(loOpen ? "(" : "[") + number(lo) + ", " +
-                              (std::isinf(hi) ? std::string("inf") : number(hi)) +
+    const std::string range = std::string(loOpen ? "(" : "[") + formatSignificant(lo) + ", " +
+                              (std::isinf(hi) ? std::string("inf") : formatSignificant(hi)) +
                               (hiOpen ? ")" : "]");
     diagnostics.error(file, path,
-                      meaning + " must be in " + range + ", got " + number(value) +
+                      meaning + " must be in " + range + ", got " + formatSignificant(value) +
                           "; set a value in that range");
 }
 

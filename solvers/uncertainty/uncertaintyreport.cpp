@@ -10,14 +10,6 @@ namespace aidc {
 
 namespace {
 
-// Enough digits to tell the ends of a swing apart, locale-free.
-std::string number(double v)
-{
-    char text[64];
-    std::snprintf(text, sizeof text, "%.6g", v);
-    return text;
-}
-
 std::string percent(double share)
 {
     return formatFixed(share * 100, 1) + " %";
@@ -31,7 +23,7 @@ CsvTable assumptionTable(const std::vector<Assumption> &assumptions)
     t.header = {"Id",        "Assumption", "Value", "Unit", "Class", "Stated in project",
                 "Range +/-", "Drives",     "Source"};
     for (const Assumption &a : assumptions)
-        t.rows.push_back({a.id, a.label, number(a.value), a.unit, toString(a.confidence),
+        t.rows.push_back({a.id, a.label, formatSignificant(a.value), a.unit, toString(a.confidence),
                           a.stated ? "yes" : "no",
                           a.scale ? percent(a.relativeRange) : std::string("not varied"), a.drives,
                           a.source});
@@ -149,9 +141,10 @@ CsvTable sensitivityTable(const SensitivityResult &result, int top, const Headli
                                   readableFigure(figure, s.low), readableFigure(figure, s.high),
                                   share});
             else
-                t.rows.push_back({figure.name, number(*base), figure.unit, a.label,
-                                  toString(a.confidence), percent(a.relativeRange), number(s.low),
-                                  number(s.high), number(s.width()), share});
+                t.rows.push_back({figure.name, formatSignificant(*base), figure.unit, a.label,
+                                  toString(a.confidence), percent(a.relativeRange),
+                                  formatSignificant(s.low), formatSignificant(s.high),
+                                  formatSignificant(s.width()), share});
         }
     }
     return t;
@@ -172,8 +165,9 @@ CsvTable bandTable(const BandsResult &result, bool readable)
                               readableFigure(*b.figure, b.p10), readableFigure(*b.figure, b.p50),
                               readableFigure(*b.figure, b.p90), includes});
         else
-            t.rows.push_back({b.figure->name, number(b.base), number(b.p10), number(b.p50),
-                              number(b.p90), b.figure->unit, includes});
+            t.rows.push_back({b.figure->name, formatSignificant(b.base), formatSignificant(b.p10),
+                              formatSignificant(b.p50), formatSignificant(b.p90), b.figure->unit,
+                              includes});
     }
     return t;
 }
@@ -198,8 +192,9 @@ CsvTable differenceTable(const DifferenceResult &result, bool readable)
                               readableFigure(*d.figure, d.b), signedFigure(d.p10),
                               signedFigure(d.p50), signedFigure(d.p90), verdict});
         } else {
-            t.rows.push_back({d.figure->name, number(d.a), number(d.b), d.figure->unit,
-                              number(d.p10), number(d.p50), number(d.p90), verdict});
+            t.rows.push_back({d.figure->name, formatSignificant(d.a), formatSignificant(d.b),
+                              d.figure->unit, formatSignificant(d.p10), formatSignificant(d.p50),
+                              formatSignificant(d.p90), verdict});
         }
     }
     return t;

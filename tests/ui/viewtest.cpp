@@ -19,8 +19,8 @@
 
 #include <catch2/catch.hpp>
 
-#include <QCoreApplication>
 #include <QChart>
+#include <QCoreApplication>
 #include <QDate>
 #include <QDockWidget>
 #include <QElapsedTimer>

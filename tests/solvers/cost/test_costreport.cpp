@@ -67,3 +67,19 @@ TEST_CASE("Money is formatted for people", "[cost][report]")
     CHECK(formatUsd(36000) == "$36,000");
     CHECK(formatUsd(2.43) == "$2.43");
 }
+
+TEST_CASE("plain numbers are spelled one way, as printf's %g, whatever the locale", "[report]")
+{
+    // formatSignificant replaced five local "%g" helpers (issue 14); the expected strings are
+    // printf's %g and %.3g in the C locale.
+    CHECK(formatSignificant(0.5) == "0.5");
+    CHECK(formatSignificant(400) == "400");
+    CHECK(formatSignificant(1234567) == "1.23457e+06");
+    CHECK(formatSignificant(6.4, 3) == "6.4");
+    CHECK(formatSignificant(1.2857, 3) == "1.29");
+    CHECK(formatSignificant(0.0001) == "0.0001");
+    CHECK(formatSignificant(0.00001) == "1e-05");
+    CHECK(formatFixed(3.14159, 2) == "3.14");
+    CHECK(formatFixed(-0.001, 2) == "-0.00");
+    CHECK(formatFixed(1e20, 1) == "100000000000000000000.0");
+}
