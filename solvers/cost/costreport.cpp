@@ -18,13 +18,6 @@ nlohmann::json optionalNumber(const std::optional<double> &value)
     return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
 
-std::string percent(double share)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f%%", share * 100.0);
-    return buffer;
-}
-
 std::string quantityText(double quantity)
 {
     char buffer[32];
@@ -120,9 +113,9 @@ void writeText(std::ostream &out, const CostResult &r)
     out << "  Capex " << formatUsd(r.capexUsd) << ": IT hardware " << formatUsd(r.itCapexUsd)
         << ", facility " << formatUsd(r.facilityCapexUsd) << ", installation "
         << formatUsd(r.installationUsd) << "\n";
-    out << "  Network " << formatUsd(r.networkCapexUsd) << " = " << percent(r.networkShare)
-        << " of cluster capex (typical " << percent(r.typicalNetworkShareLow) << "-"
-        << percent(r.typicalNetworkShareHigh) << " for non-blocking InfiniBand [A/U])"
+    out << "  Network " << formatUsd(r.networkCapexUsd) << " = " << formatPercent(r.networkShare)
+        << " of cluster capex (typical " << formatPercent(r.typicalNetworkShareLow) << "-"
+        << formatPercent(r.typicalNetworkShareHigh) << " for non-blocking InfiniBand [A/U])"
         << (r.networkShareFlagged ? "  << FAR FROM TYPICAL" : "") << "\n";
     out << "  Prices: " << r.priceBookLines << " lines from the price book, " << r.catalogLines
         << " from catalog defaults, " << r.missingLines << " missing\n\n";
@@ -136,7 +129,7 @@ void writeText(std::ostream &out, const CostResult &r)
             continue;
         out << "  " << std::left << std::setw(26) << costCategoryName(c.category) << std::right
             << std::setw(12) << formatUsd(c.capexUsd) << std::setw(6) << c.lifeYears << " y"
-            << std::setw(8) << percent(c.maintenanceShare) << std::setw(14)
+            << std::setw(8) << formatPercent(c.maintenanceShare) << std::setw(14)
             << formatUsd(c.annualizedCapexUsd) << "\n";
     }
 
@@ -145,9 +138,9 @@ void writeText(std::ostream &out, const CostResult &r)
         << ", staff " << formatUsd(r.staffUsdPerYear) << ", network services "
         << formatUsd(r.networkServicesUsdPerYear) << "\n";
     out << "  Annualized capex " << formatUsd(r.annualizedCapexUsd) << " at "
-        << percent(r.costOfCapital) << " cost of capital; equivalent annual cost "
-        << formatUsd(r.equivalentAnnualCostUsd) << " (capital " << percent(r.capitalShareOfEac)
-        << ")\n";
+        << formatPercent(r.costOfCapital) << " cost of capital; equivalent annual cost "
+        << formatUsd(r.equivalentAnnualCostUsd) << " (capital "
+        << formatPercent(r.capitalShareOfEac) << ")\n";
     out << "  TCO over " << r.horizonYears << " years " << formatUsd(r.tcoUsd) << " (present value "
         << formatUsd(r.tcoPresentValueUsd) << "), net of " << formatUsd(r.residualValueUsd)
         << " straight-line residual value at the horizon\n";

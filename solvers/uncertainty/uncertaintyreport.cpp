@@ -8,15 +8,6 @@
 
 namespace aidc {
 
-namespace {
-
-std::string percent(double share)
-{
-    return formatFixed(share * 100, 1) + " %";
-}
-
-} // namespace
-
 CsvTable assumptionTable(const std::vector<Assumption> &assumptions)
 {
     CsvTable t;
@@ -25,8 +16,8 @@ CsvTable assumptionTable(const std::vector<Assumption> &assumptions)
     for (const Assumption &a : assumptions)
         t.rows.push_back({a.id, a.label, formatSignificant(a.value), a.unit, toString(a.confidence),
                           a.stated ? "yes" : "no",
-                          a.scale ? percent(a.relativeRange) : std::string("not varied"), a.drives,
-                          a.source});
+                          a.scale ? formatPercent(a.relativeRange) : std::string("not varied"),
+                          a.drives, a.source});
     return t;
 }
 
@@ -134,15 +125,15 @@ CsvTable sensitivityTable(const SensitivityResult &result, int top, const Headli
                 break;
             const Assumption &a = result.runs[s.run].assumption;
             const std::string share =
-                *base != 0 ? percent(s.width() / std::fabs(*base)) : std::string("-");
+                *base != 0 ? formatPercent(s.width() / std::fabs(*base)) : std::string("-");
             if (readable)
                 t.rows.push_back({figure.name, readableFigure(figure, *base), a.label,
-                                  toString(a.confidence), percent(a.relativeRange),
+                                  toString(a.confidence), formatPercent(a.relativeRange),
                                   readableFigure(figure, s.low), readableFigure(figure, s.high),
                                   share});
             else
                 t.rows.push_back({figure.name, formatSignificant(*base), figure.unit, a.label,
-                                  toString(a.confidence), percent(a.relativeRange),
+                                  toString(a.confidence), formatPercent(a.relativeRange),
                                   formatSignificant(s.low), formatSignificant(s.high),
                                   formatSignificant(s.width()), share});
         }
