@@ -251,6 +251,7 @@ void TablePanel::startStream()
         auto summary = std::make_shared<StreamSummary>();
         summary->sums.assign(totals.size(), 0.0);
         bool complete = true;
+        std::string failure;
         try {
             source([&](const std::vector<std::string> &row) {
                 if ((summary->rows & 0xfff) == 0 && counter->load() != generation)
@@ -276,17 +277,29 @@ void TablePanel::startStream()
                 if (rows->rows.size() < keep)
                     rows->rows.push_back(row);
             });
-        } catch (...) { // cancelled by a newer filter, or the source failed
+        } catch (const StreamCancelled &) { // a newer filter runs
             complete = false;
+        } catch (const std::exception &e) { // the source failed: say so, stop filtering
+            failure = e.what();
+        } catch (...) {
+            failure = "unknown error";
         }
         if (!complete || counter->load() != generation || !QCoreApplication::instance())
             return;
         QMetaObject::invokeMethod(
             qApp,
-            [self, generation, counter, rows, summary] {
+            [self, generation, counter, rows, summary, failure] {
                 if (!self || counter->load() != generation)
                     return;
                 self->m_filtering = false;
+                if (!failure.empty()) {
+                    self->m_summary = {};
+                    rows->rows.clear();
+                    self->m_model->setTable(*rows);
+                    self->m_totals->setText(
+                        tr("The rows could not be read: %1").arg(QString::fromStdString(failure)));
+                    return;
+                }
                 self->m_summary = *summary;
                 self->m_model->setTable(*rows);
                 if (!self->m_fitted && !rows->rows.empty()) {
@@ -389,21 +402,26 @@ void TablePanel::updateStreamedTotals()
 
 QString TablePanel::exportCsv(const QString &path) const
 {
-    CsvTable table;
-    if (m_source && m_summary.matching > std::size_t(m_model->rowCount())) {
-        // Every matching row, in the source's order, read again (the view holds only the first).
-        table.header = m_streamHeader;
-        const std::string needle = foldedNeedle(m_filter->text());
-        const int column = m_proxy->filterKeyColumn();
-        m_source([&](const std::vector<std::string> &row) {
-            if (rowMatches(row, needle, column))
-                table.rows.push_back(row);
-        });
-    } else {
-        table = visibleTable();
+    try {
+        CsvTable table;
+        if (m_source) {
+            // Every row the filter in the box matches, read again from the source (the view
+            // holds only the first, and a filter still running has not filled it yet).
+            table.header = m_streamHeader;
+            const std::string needle = foldedNeedle(m_filter->text());
+            const int column = m_proxy->filterKeyColumn();
+            m_source([&](const std::vector<std::string> &row) {
+                if (rowMatches(row, needle, column))
+                    table.rows.push_back(row);
+            });
+        } else {
+            table = visibleTable();
+        }
+        const SaveResult saved = saveFileAtomically(path.toStdString(), toCsv(table));
+        return saved.ok ? QString() : QString::fromStdString(saved.error);
+    } catch (const std::exception &e) {
+        return tr("%1: the rows could not be written: %2").arg(path, QString::fromUtf8(e.what()));
     }
-    const SaveResult saved = saveFileAtomically(path.toStdString(), toCsv(table));
-    return saved.ok ? QString() : QString::fromStdString(saved.error);
 }
 
 } // namespace aidc::ui

@@ -26,10 +26,14 @@ int fatTreeTopFanOut(int up, std::int64_t children, int limit)
     return 0;
 }
 
-std::vector<std::int64_t> fatTreeTierSwitches(std::int64_t leaves, int leafUpPorts, int radix,
-                                              const std::vector<double> &oversubscription,
-                                              int tiers, int maxTiers, int rails)
+namespace {
+
+// fatTreeTierSwitches for one choice of tier-2 pods; `topFits`: the top tier takes its pods.
+std::vector<std::int64_t> tierSwitches(std::int64_t leaves, int leafUpPorts, int radix,
+                                       const std::vector<double> &oversubscription, int tiers,
+                                       int maxTiers, int rails, bool &topFits)
 {
+    topFits = true;
     std::vector<std::int64_t> switches{leaves};
     if (leaves <= 1 || radix < 2 || leafUpPorts < 1)
         return switches;
@@ -44,6 +48,7 @@ std::vector<std::int64_t> fatTreeTierSwitches(std::int64_t leaves, int leafUpPor
         const bool top = tiers > 0 ? tier >= tiers : (pods <= radix || tier >= maxTiers);
         if (top) {
             const int fanOut = fatTreeTopFanOut(up, pods, radix);
+            topFits = fanOut > 0;
             switches.push_back(positions * (fanOut > 0 ? fanOut : up));
             return switches;
         }
@@ -63,6 +68,24 @@ std::vector<std::int64_t> fatTreeTierSwitches(std::int64_t leaves, int leafUpPor
         switches.push_back(pods * positions);
         up = fatTreeUpPorts(down, boundary(tier));
     }
+}
+
+} // namespace
+
+std::vector<std::int64_t> fatTreeTierSwitches(std::int64_t leaves, int leafUpPorts, int radix,
+                                              const std::vector<double> &oversubscription,
+                                              int tiers, int maxTiers, int rails)
+{
+    // As the fabric solver: pods per rail unless the top tier cannot join them (or they would
+    // take a tier more), then shared spines.
+    bool sharedFits = true, splitFits = false;
+    std::vector<std::int64_t> shared =
+        tierSwitches(leaves, leafUpPorts, radix, oversubscription, tiers, maxTiers, 1, sharedFits);
+    if (rails <= 1)
+        return shared;
+    std::vector<std::int64_t> split = tierSwitches(leaves, leafUpPorts, radix, oversubscription,
+                                                   tiers, maxTiers, rails, splitFits);
+    return splitFits && split.size() <= shared.size() ? split : shared;
 }
 
 } // namespace aidc

@@ -183,15 +183,18 @@ void measureHops(PlaneResult &plane, const Graph &graph)
         const std::vector<std::uint32_t> depth = depthsFrom(graph, Vertex(source), g.vertexCount());
         const std::size_t sLeaf = leafOf(source);
         const std::int32_t sGroup = g.switchGroup[sLeaf], sIsland = g.switchIsland[sLeaf];
-        const std::uint16_t sRail = g.endpointPort[source];
+        // A port's rail is its NIC within the node (an NVL72 tray's 4), not its index.
+        auto railOf = [&](std::size_t e) {
+            return g.endpointPort[e] % hostRails(g.hosts[std::size_t(g.endpointHost[e])]);
+        };
+        const int sRail = railOf(source);
         const std::int32_t sHost = g.endpointHost[source];
         for (std::size_t e = 0; e < endpoints; ++e) {
             if (e == source || depth[e] == kUnreached)
                 continue;
             const int hops = int(depth[e]) - 1;
             const std::size_t leaf = leafOf(e);
-            if (g.switchGroup[leaf] == sGroup && g.endpointPort[e] == sRail &&
-                g.endpointHost[e] != sHost)
+            if (g.switchGroup[leaf] == sGroup && railOf(e) == sRail && g.endpointHost[e] != sHost)
                 rail.add(hops);
             else if (g.switchIsland[leaf] == sIsland)
                 island.add(hops);

@@ -17,12 +17,6 @@ std::int64_t ceilDiv(std::int64_t a, std::int64_t b)
     return (a + b - 1) / b;
 }
 
-// NIC ports of one node of the host: its rails.
-int railsOf(const FabricHost &h)
-{
-    return std::max(1, int(h.ports) / std::max(1, int(h.nodes)));
-}
-
 // Endpoints of each leaf and the rail groups (units) the leaves come in.
 struct LeafAssignment
 {
@@ -86,9 +80,8 @@ TopologyBuilder::TopologyBuilder(const TopologyInput &input)
     for (const FabricHost &h : input.hosts) {
         m_hostFirst.push_back(m_endpoints);
         m_endpoints += h.ports;
-        const int nodes = std::max(1, int(h.nodes));
-        m_rails = std::max(m_rails, int(h.ports) / nodes);
-        m_nodes = std::max(m_nodes, nodes);
+        m_rails = std::max(m_rails, hostRails(h));
+        m_nodes = std::max(m_nodes, hostNodes(h));
     }
     m_hostFirst.push_back(m_endpoints);
 }
@@ -140,38 +133,56 @@ void TopologyBuilder::assignRail(LeafAssignment &a, int down) const
     const int hostsPerLeaf = m_nodes <= down ? down / m_nodes : 0; // 0: a host spans leaves
     const std::int64_t groupHosts =
         m_in.railGroupHosts > 0 ? m_in.railGroupHosts : std::max(1, hostsPerLeaf);
-    const int leavesPerRail = int(hostsPerLeaf > 0 ? ceilDiv(groupHosts, hostsPerLeaf)
-                                                   : ceilDiv(groupHosts * m_nodes, down));
     const std::int64_t hosts = std::int64_t(m_in.hosts.size());
     const std::int64_t groups = ceilDiv(hosts, groupHosts);
-    const int unitLeaves = m_rails * leavesPerRail;
+    auto nodesAt = [&](std::int64_t h) {
+        return std::int64_t(hostNodes(m_in.hosts[std::size_t(h)]));
+    };
+    // A host's rail ports on one rail from `cursor` (slots of that rail in the group): whole on
+    // one leaf when they fit a leaf, else on as many as they need. Returns its first slot.
+    auto place = [down](std::int64_t &cursor, std::int64_t nodes) {
+        if (nodes <= down && cursor % down + nodes > down)
+            cursor = ceilDiv(cursor, down) * down;
+        const std::int64_t first = cursor;
+        cursor += nodes;
+        return first;
+    };
+    // Leaves per rail: the fullest group, a partial group counted as full (its missing hosts
+    // like its last); the slots of the fullest leaf size the uplinks.
+    std::int64_t leavesPerRail = 1, slots = 1;
+    for (std::int64_t g = 0; g < groups; ++g) {
+        std::int64_t cursor = 0;
+        for (std::int64_t j = 0; j < groupHosts; ++j) {
+            const std::int64_t first =
+                place(cursor, nodesAt(std::min(g * groupHosts + j, hosts - 1)));
+            slots = std::max(slots, std::min<std::int64_t>(down, cursor - first / down * down));
+        }
+        leavesPerRail = std::max(leavesPerRail, ceilDiv(cursor, down));
+    }
+    const int unitLeaves = m_rails * int(leavesPerRail);
     a.groupHosts = int(groupHosts);
-    a.leavesPerRail = leavesPerRail;
-    a.leafSlots = int(hostsPerLeaf > 0 ? std::min<std::int64_t>(hostsPerLeaf, groupHosts) * m_nodes
-                                       : std::min<std::int64_t>(down, groupHosts * m_nodes));
+    a.leavesPerRail = int(leavesPerRail);
+    a.leafSlots = int(slots);
     a.leafUsed.assign(std::size_t(groups * unitLeaves), 0);
     a.unitLeaves.assign(std::size_t(groups), unitLeaves);
+    std::vector<std::int64_t> cursor(std::size_t(m_rails), 0); // per rail, within the group
     for (std::int64_t h = 0; h < hosts; ++h) {
         const FabricHost &host = m_in.hosts[std::size_t(h)];
         const std::int64_t g = h / groupHosts;
-        const std::int64_t j = h % groupHosts;
-        const int rails = std::max(1, host.ports / std::max(1, int(host.nodes)));
-        for (int p = 0; p < host.ports; ++p) {
-            const int r = p % rails, node = p / rails;
-            std::int64_t leafInRail, port;
-            if (hostsPerLeaf > 0) {
-                leafInRail = j / hostsPerLeaf;
-                port = (j % hostsPerLeaf) * m_nodes + node;
-            } else {
-                const std::int64_t slot = j * m_nodes + node;
-                leafInRail = slot / down;
-                port = slot % down;
+        if (h % groupHosts == 0)
+            std::fill(cursor.begin(), cursor.end(), 0);
+        const std::int64_t nodes = nodesAt(h);
+        const int rails = hostRails(host);
+        for (int r = 0; r < rails; ++r) {
+            const std::int64_t first = place(cursor[std::size_t(r)], nodes);
+            for (std::int64_t node = 0; node < nodes; ++node) {
+                const std::int64_t slot = first + node;
+                const std::int64_t leaf = g * unitLeaves + r * leavesPerRail + slot / down;
+                const std::size_t e = std::size_t(m_hostFirst[std::size_t(h)] + node * rails + r);
+                a.endpointLeaf[e] = std::int32_t(leaf);
+                a.endpointLeafPort[e] = std::uint16_t(slot % down);
+                ++a.leafUsed[std::size_t(leaf)];
             }
-            const std::int64_t leaf = g * unitLeaves + std::int64_t(r) * leavesPerRail + leafInRail;
-            const std::size_t e = std::size_t(m_hostFirst[std::size_t(h)] + p);
-            a.endpointLeaf[e] = std::int32_t(leaf);
-            a.endpointLeafPort[e] = std::uint16_t(port);
-            ++a.leafUsed[std::size_t(leaf)];
         }
     }
 }
@@ -190,7 +201,7 @@ void TopologyBuilder::assignTopOfRack(LeafAssignment &a, int down) const
         const std::int64_t endpoints = m_hostFirst[end] - m_hostFirst[begin];
         int maxRails = 1;
         for (std::size_t h = begin; h < end; ++h)
-            maxRails = std::max(maxRails, railsOf(m_in.hosts[h]));
+            maxRails = std::max(maxRails, hostRails(m_in.hosts[h]));
         const std::int64_t firstLeaf = a.leaves();
         int leaves = 0;
         if (m_in.railOptimized) {
@@ -200,7 +211,7 @@ void TopologyBuilder::assignTopOfRack(LeafAssignment &a, int down) const
             std::int64_t s = 0;
             for (int r = 0; r < maxRails; ++r) {
                 for (std::size_t h = begin; h < end; ++h) {
-                    const int rails = railsOf(m_in.hosts[h]);
+                    const int rails = hostRails(m_in.hosts[h]);
                     for (int p = r; r < rails && p < m_in.hosts[h].ports; p += rails) {
                         const std::size_t e = std::size_t(m_hostFirst[h] + p);
                         const std::int64_t leaf = firstLeaf + s / perLeaf;
@@ -240,7 +251,7 @@ int TopologyBuilder::packWholeHosts(LeafAssignment &a, std::size_t begin, std::s
     const std::size_t firstLeaf = a.leafUsed.size();
     int hostsOnLeaf = 0;
     for (std::size_t h = begin; h < end; ++h) {
-        const int rails = railsOf(m_in.hosts[h]);
+        const int rails = hostRails(m_in.hosts[h]);
         if (rails > down) {
             a.error = "a host has more ports than a leaf has down ports";
             return -1;
@@ -734,12 +745,21 @@ TopologyBuild TopologyBuilder::run()
         }
         note.clear();
         // Spine groups per rail multiply the pods the core must join; where the top tier cannot
-        // take them, the pod's spines are shared (the same counts when the uplinks divide).
+        // take them, or cannot be sized for the build-out, the pod's spines are shared (the same
+        // counts when the uplinks divide).
         m_splitRails = m_in.spinesPerRail;
         ok = plan(t, islandTier, b.tiers, pod2, lastProblem, note);
-        if (!ok && m_splitRails) {
+        if (m_splitRails && (!ok || !note.empty())) {
             m_splitRails = false;
-            ok = plan(t, islandTier, b.tiers, pod2, lastProblem, note);
+            std::string shared;
+            if (plan(t, islandTier, b.tiers, pod2, lastProblem, shared)) {
+                ok = true;
+                note = shared;
+            } else if (ok) { // the split plan, note and all, was the better one
+                m_splitRails = true;
+                note.clear();
+                plan(t, islandTier, b.tiers, pod2, lastProblem, note);
+            }
         }
         if (ok)
             break;
@@ -767,14 +787,19 @@ TopologyBuild TopologyBuilder::run()
     b.railGroups = std::int64_t(a.unitLeaves.size());
 
     // Fabric-manager ports (UFM): a free leaf port each, from the last leaf back
-    // [ref:nvidia-superpod-h100-ra]. Leaves fill their down ports from port 1, so a leaf's
-    // next free port is its used count.
+    // [ref:nvidia-superpod-h100-ra], above the highest port a host uses (a leaf of racks with
+    // fewer trays than its neighbours' keeps gaps between them).
+    std::vector<int> nextFree(std::size_t(leaves.leaves()), 0);
+    for (std::size_t e = 0; e < leaves.endpointLeaf.size(); ++e) {
+        int &next = nextFree[std::size_t(leaves.endpointLeaf[e])];
+        next = std::max(next, int(leaves.endpointLeafPort[e]) + 1);
+    }
     std::vector<std::pair<std::int32_t, std::uint16_t>> reserved; // leaf, 0-based down port
     for (std::int64_t l = leaves.leaves() - 1; l >= 0 && b.reservedPorts < m_in.managementPorts;
          --l) {
-        while (leaves.leafUsed[std::size_t(l)] < d1 && b.reservedPorts < m_in.managementPorts) {
-            reserved.emplace_back(std::int32_t(l),
-                                  std::uint16_t(leaves.leafUsed[std::size_t(l)]++));
+        while (nextFree[std::size_t(l)] < d1 && b.reservedPorts < m_in.managementPorts) {
+            reserved.emplace_back(std::int32_t(l), std::uint16_t(nextFree[std::size_t(l)]++));
+            ++leaves.leafUsed[std::size_t(l)];
             ++b.reservedPorts;
         }
     }
@@ -817,6 +842,17 @@ std::vector<FabricHost> TopologyBuilder::cableManagers(
 }
 
 } // namespace
+
+int hostNodes(const FabricHost &host)
+{
+    const int nodes = std::max(1, int(host.nodes));
+    return host.ports % nodes == 0 ? nodes : 1;
+}
+
+int hostRails(const FabricHost &host)
+{
+    return std::max(1, int(host.ports) / hostNodes(host));
+}
 
 const char *switchTierName(int tier, int tiers)
 {

@@ -154,6 +154,11 @@ struct TopologyBuild
 // [ref:al-fares-2008; D for t != 3].
 std::int64_t fatTreeMaxEndpoints(int radix, int tiers);
 
+// Nodes a host's ports split over (its `nodes` when they divide its ports evenly, else 1), and
+// its rails: the NIC ports of one node. Port p is NIC p % rails of node p / rails.
+int hostNodes(const FabricHost &host);
+int hostRails(const FabricHost &host);
+
 // Name of tier `tier` of a `tiers`-tier plane as BOM lines and views show it: "leaf" (tier 1),
 // "spine" (tier 2), "core" (the top of 3 or more tiers), "tier-3" (tier 3 of 4).
 const char *switchTierName(int tier, int tiers);

@@ -473,3 +473,36 @@ TEST_CASE("the selected rack stays selected across its move and the undo, by id"
     CHECK(window.selection().slot == 0);
     CHECK(rackAtSelection() == id);
 }
+
+TEST_CASE("a streamed table whose source fails says so, and export reads the filter in the box",
+          "[gui][tables]")
+{
+    TablePanel panel(QStringLiteral("empty"));
+    panel.setStreamedTable(
+        {"a"},
+        [](const TablePanel::RowVisitor &visit) {
+            visit({"first"});
+            throw std::runtime_error("the evaluation is gone");
+        },
+        10);
+    REQUIRE(waitForFilter(panel)); // not "Filtering…" for ever
+    CHECK(panel.totalsText().contains("could not be read: the evaluation is gone"));
+    QTemporaryDir dir;
+    CHECK(panel.exportCsv(dir.filePath("x.csv")).contains("the evaluation is gone"));
+
+    // Export while a newer filter still runs writes what the box says, not the last result.
+    auto rows = [](const TablePanel::RowVisitor &visit) {
+        for (const char *name : {"alpha", "beta", "gamma"})
+            visit({name});
+    };
+    panel.setStreamedTable({"name"}, rows, 10);
+    panel.setFilter(QStringLiteral("beta"));
+    REQUIRE(waitForFilter(panel));
+    panel.setFilter(QString()); // still running, or not: the export must not care
+    const QString path = dir.filePath("all.csv");
+    REQUIRE(panel.exportCsv(path).isEmpty());
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    CHECK(file.readAll() == "name\r\nalpha\r\nbeta\r\ngamma\r\n"); // RFC 4180 line ends
+    REQUIRE(waitForFilter(panel));
+}

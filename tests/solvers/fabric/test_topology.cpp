@@ -549,3 +549,52 @@ TEST_CASE("GB200 NVL72 without rails: whole trays per leaf, not whole racks",
     for (std::size_t e = 0; e + 3 < g.endpointCount(); e += 4) // a tray's 4 NICs share a leaf
         CHECK(g.linkB[e] == g.linkB[e + 3]);
 }
+
+TEST_CASE("hosts of different node counts on one rail plane never share a leaf port",
+          "[fabric][topology][nvl72]")
+{
+    // A 4-port server of one node beside an NVL72 rack (72 ports, 18 trays) in a rail group of
+    // 2 on 144-port switches, with 2 UFM ports: each host fills its rail leaves from its own
+    // node count, and the UFM ports go above the highest port in use (a review found them
+    // landing on trays 1 and 2).
+    TopologyInput in;
+    in.hosts = bareHosts(1, 4, 4);
+    FabricHost rack = bareHosts(1, 72, 72).front();
+    rack.nodes = 18;
+    in.hosts.push_back(rack);
+    in.radix = 144;
+    in.railOptimized = true;
+    in.railGroupHosts = 2;
+    in.managementPorts = 2;
+    in.managerPortsPerAppliance = 2;
+    const TopologyBuild b = buildTopology(in);
+    REQUIRE(b.errors.empty());
+    CHECK(b.reservedPorts == 2);
+    std::set<std::pair<std::uint32_t, std::uint16_t>> taken; // leaf vertex, leaf port
+    const FabricTopology &g = b.topology;
+    for (std::size_t l = 0; l < g.linkCount(); ++l) {
+        if (g.linkLevel[l] != 0)
+            continue;
+        CHECK(g.portB[l] <= 72); // down ports of a 144-port leaf at 1:1
+        CHECK(taken.insert({g.linkB[l], g.portB[l]}).second);
+    }
+    CHECK(taken.size() == 4 + 72 + 2);
+    // One leaf per rail, not one per server: 4 rails.
+    CHECK(tierSwitches(b, 1) == 4);
+}
+
+TEST_CASE("the rack-space estimate shares the spines where the solver does", "[fabric][fattree]")
+{
+    // H100 64 SU (RA Table 3: 512 leaf, 512 spine, 256 core): 128 per-rail pods are more than a
+    // 64-port core joins, so the solver shares the spines; the estimate must too (it gave 128
+    // cores, 128 switches of rack space short).
+    const std::vector<std::int64_t> tiers = fatTreeTierSwitches(512, 32, 64, {1.0, 1.0}, 3, 4, 8);
+    REQUIRE(tiers.size() == 3);
+    CHECK(tiers[1] == 512);
+    CHECK(tiers[2] == 256);
+    // GB200 16 SU: per rail, as the solver builds it (512 / 384 / 144).
+    const std::vector<std::int64_t> gb200 = fatTreeTierSwitches(512, 18, 64, {1.0, 1.0}, 3, 4, 4);
+    REQUIRE(gb200.size() == 3);
+    CHECK(gb200[1] == 384);
+    CHECK(gb200[2] == 144);
+}
