@@ -1000,7 +1000,8 @@ std::vector<ProjectField> buildTable()
                   "[ref:nvidia-superpod-h100-ra]. Each group has the fewest spines whose down "
                   "ports take its leaves' uplinks evenly (GB200: 8 leaves x 18 uplinks on 6 "
                   "spines). Where the top tier cannot join that many pods (the 64-SU SuperPOD) "
-                  "and on a plane with islands the spines are shared. false: every leaf of a pod "
+                  "or be sized for the build-out, and on a plane with islands, the spines are "
+                  "shared. false: every leaf of a pod "
                   "links to every spine of "
                   "it, which needs fewer spines when the uplinks do not divide evenly."),
         F("/network/cabling", T::Object)
