@@ -365,7 +365,7 @@ void buildPlane(PlaneWork &w, std::vector<FabricHost> hosts, const FabricOptions
     in.railOptimized = p.railOptimized;
     in.topOfRack = p.leafPlacement == LeafPlacement::ToR;
     in.railGroupHosts = p.railGroupServers.value_or(0);
-    in.spinesPerRail = p.spinesPerRail && p.railOptimized && !in.topOfRack;
+    in.spinesPerRail = p.spinesPerRail; // the builder applies it to rail leaves only
     if (p.railGroupServers && (!p.railOptimized || in.topOfRack))
         r.diagnostics.warning("", r.jsonPath + "/railGroupServers",
                               who + "a rail group (SU) size applies to a rail-optimized plane "

@@ -440,9 +440,8 @@ TEST_CASE("the selected rack stays selected across its move and the undo, by id"
           "[gui][selection]")
 {
     // Issue 23 item 10: undo kept the selection's indices, so another rack became selected.
-    TestWindow t = makeWindow();
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
     MainWindow &window = *t.window;
-    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
     const LayoutResult &layout = window.evaluation()->result.layout;
     int row = -1;
     for (std::size_t r = 0; r < layout.halls[0].rows.size() && row < 0; ++r) {
