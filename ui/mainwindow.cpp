@@ -10,6 +10,7 @@
 #include "csvtablemodel.h"
 #include "diagnosticsmodel.h"
 #include "explorepanel.h"
+#include "figureterms.h"
 #include "floorplanview.h"
 #include "projectdocument.h"
 #include "projecttreemodel.h"
@@ -273,6 +274,22 @@ void MainWindow::createDocks()
                                                            6);
     m_summaryView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_summaryView->setAlternatingRowColors(true);
+    m_summaryView->setToolTip(tr("Double-click a figure (or press Enter) to open it up to its "
+                                 "terms and sources"));
+    m_summaryView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_summaryView, &QTableView::activated, this, [this](const QModelIndex &index) {
+        if (index.row() < int(m_summaryModel->figures().size()))
+            showFigureTerms(m_summaryModel->figures()[std::size_t(index.row())].key);
+    });
+    connect(m_summaryView, &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        const QModelIndex index = m_summaryView->indexAt(at);
+        if (!index.isValid() || index.row() >= int(m_summaryModel->figures().size()))
+            return;
+        const QString key = m_summaryModel->figures()[std::size_t(index.row())].key;
+        QMenu menu(this);
+        menu.addAction(tr("Show &Terms and Sources…"), this, [this, key] { showFigureTerms(key); });
+        menu.exec(m_summaryView->viewport()->mapToGlobal(at));
+    });
     auto *poolsView = new QTableView;
     poolsView->setModel(m_poolsModel);
     poolsView->verticalHeader()->hide();
@@ -865,6 +882,23 @@ void MainWindow::onDocumentChanged()
     updateTitle();
 }
 
+bool MainWindow::showFigureTerms(const QString &key)
+{
+    const int row = m_summaryModel->rowOf(key);
+    if (!m_evaluation || m_evaluation->failed || row < 0) {
+        statusBar()->showMessage(tr("No evaluated figure to open: the project has errors"), 4000);
+        return false;
+    }
+    if (!m_termsDialog)
+        m_termsDialog = new FigureTermsDialog(this);
+    m_termsKey = key;
+    m_termsDialog->setTerms(figureTerms(m_summaryModel->figures()[std::size_t(row)],
+                                        m_evaluation->result, failedStages(m_evaluation->result)));
+    m_termsDialog->show();
+    m_termsDialog->raise();
+    return true;
+}
+
 void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
 {
     m_evaluation = evaluation;
@@ -894,6 +928,9 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
         m_charts->clear();
         m_evaluationLabel->setText(tr("Not evaluated: the project has errors"));
     }
+    // An open terms window follows the design: it never shows the terms of an older evaluation.
+    if (m_termsDialog && m_termsDialog->isVisible() && !showFigureTerms(m_termsKey))
+        m_termsDialog->hide();
     m_diagnosticsModel->setDiagnostics(all);
     const int errors = m_diagnosticsModel->errorCount();
     const int warnings = m_diagnosticsModel->warningCount();
@@ -1096,6 +1133,11 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     }
     selectPart(computeRack);
     shoot(m_summaryView->parentWidget(), QStringLiteral("results.png"));
+    if (showFigureTerms(QStringLiteral("stepTimeS"))) {
+        settle();
+        shoot(m_termsDialog, QStringLiteral("figure-terms.png"));
+        m_termsDialog->hide();
+    }
     shoot(m_tree, QStringLiteral("project-tree.png"));
     raise(m_charts);
     settle();

@@ -34,6 +34,7 @@ class ChartsPanel;
 class ComparePanel;
 class UncertaintyPanel;
 class ExplorePanel;
+class FigureTermsDialog;
 class CsvTableModel;
 class DiagnosticsModel;
 class FloorPlanPanel;
@@ -93,6 +94,12 @@ public:
     // entries that acknowledge it: one undoable edit each (the problem list's context menu).
     Diagnostics acknowledgeWarning(const Diagnostic &d, const QString &reason);
     Diagnostics withdrawAcknowledgement(const Diagnostic &d);
+
+    // Opens the headline figure `key` (e.g. "pue") up to its terms: the report section of its
+    // solver with the line that states it marked (double-click or Enter in Results). False, with
+    // a status message, when there is no evaluation or no such figure.
+    bool showFigureTerms(const QString &key);
+    FigureTermsDialog *figureTermsDialog() const { return m_termsDialog; }
 
     // Writes a PNG of every view into `directory`; returns the files written.
     QStringList saveScreenshots(const QString &directory);
@@ -202,6 +209,8 @@ private:
     ComparePanel *m_compare;
     UncertaintyPanel *m_uncertainty;
     ExplorePanel *m_explore;
+    FigureTermsDialog *m_termsDialog = nullptr; // created on first use
+    QString m_termsKey;                         // the figure it shows
     QLabel *m_evaluationLabel;
     QLabel *m_violationsLabel;
     QTimer *m_autosaveTimer;

@@ -31,54 +31,81 @@ constexpr unsigned kFailures = kFabric | StageReliability;
 constexpr unsigned kGoodput = kPerformance | StageReliability;
 constexpr unsigned kCost = kPower | StageCost;
 
-// The figure's solver stages by key (figure() looks them up, so the list below stays readable).
-unsigned stagesOf(const char *key)
+// Per figure: its solver stages, and the words that begin (or name) the line of the text report
+// that states it, where the Results panel opens it up to its terms. figure() looks them up by
+// key, so the list in headlineFigures() stays readable; a test checks every anchor is found.
+struct FigureSource
 {
-    static const std::map<std::string, unsigned> stages = {
-        {"gpus", 0},
-        {"servers", kLayout},
-        {"computeRacks", kLayout},
-        {"networkRacks", kLayout},
-        {"storageRacks", kLayout},
-        {"halls", kLayout},
-        {"itPowerNameplateW", kLayout},
-        {"itPowerPeakW", kPower},
-        {"itPowerAverageW", kPower},
-        {"facilityPowerW", kPower},
-        {"pue", kPower},
-        {"annualEnergyMWh", kPower},
-        {"annualEnergyCostUsd", kPower},
-        {"switches", kFabric},
-        {"transceivers", kFabric},
-        {"cables", kFabric},
-        {"networkPowerW", kFabric},
-        {"copperShare", kFabric},
-        {"capexUsd", kCost},
-        {"annualOpexUsd", kCost},
-        {"tcoUsd", kCost},
-        {"costPerGpuHourUsd", kCost},
-        {"mfu", kPerformance},
-        {"tokensPerSecond", kPerformance},
-        {"stepTimeS", kPerformance},
-        {"timeToTrainDays", kPerformance},
-        {"failuresPerDay", kFailures},
-        {"jobMtbiHours", kFailures},
-        {"checkpointIntervalMin", kGoodput},
-        {"goodput", kGoodput},
-        {"effectiveMfu", kGoodput},
-        {"effectiveTimeToTrainDays", kGoodput},
+    unsigned stages;
+    const char *anchor;
+};
+
+FigureSource sourceOf(const char *key)
+{
+    static const std::map<std::string, FigureSource> sources = {
+        {"gpus", {0, "GPUs"}},
+        {"servers", {kLayout, "Servers"}},
+        {"computeRacks", {kLayout, "Compute racks"}},
+        {"networkRacks", {kLayout, "Network racks"}},
+        {"storageRacks", {kLayout, "Layout"}},
+        {"halls", {kLayout, "Halls"}},
+        {"itPowerNameplateW", {kLayout, "IT power at nameplate"}},
+        {"itPowerPeakW", {kPower, "IT peak / average"}},
+        {"itPowerAverageW", {kPower, "IT peak / average"}},
+        {"facilityPowerW", {kPower, "facility peak / average"}},
+        {"pue", {kPower, "PUE annual / peak"}},
+        {"annualEnergyMWh", {kPower, "annual energy"}},
+        {"annualEnergyCostUsd", {kPower, "electricity cost / year"}},
+        {"switches", {kFabric, "Fabric:"}},
+        {"transceivers", {kFabric, "Fabric:"}},
+        {"cables", {kFabric, "Fabric:"}},
+        {"networkPowerW", {kFabric, "Fabric:"}},
+        {"copperShare", {kFabric, "Fabric:"}},
+        {"capexUsd", {kCost, "Capex"}},
+        {"annualOpexUsd", {kCost, "Opex per year"}},
+        {"tcoUsd", {kCost, "TCO over"}},
+        {"costPerGpuHourUsd", {kCost, "Cost per GPU-hour"}},
+        {"mfu", {kPerformance, "MFU "}},
+        {"tokensPerSecond", {kPerformance, "tokens/s"}},
+        {"stepTimeS", {kPerformance, "step "}},
+        {"timeToTrainDays", {kPerformance, "time to train"}},
+        {"failuresPerDay", {kFailures, "job interruptions/day"}},
+        {"jobMtbiHours", {kFailures, "job MTBI"}},
+        {"checkpointIntervalMin", {kGoodput, "Interval"}},
+        {"goodput", {kGoodput, "Goodput (ETTR)"}},
+        {"effectiveMfu", {kGoodput, "Goodput (ETTR)"}},
+        {"effectiveTimeToTrainDays", {kGoodput, "Goodput (ETTR)"}},
     };
-    const auto it = stages.find(key);
-    return it == stages.end() ? kCost | kGoodput : it->second; // unknown: depends on everything
+    const auto it = sources.find(key);
+    // Unknown: depends on everything, stated in the cost section.
+    return it == sources.end() ? FigureSource{kCost | kGoodput, ""} : it->second;
 }
 
 HeadlineFigure figure(const char *key, const QString &label, std::optional<double> value,
                       FigureFormat format, const QString &tooltip)
 {
-    return {QString::fromLatin1(key), label, value, format, tooltip, stagesOf(key)};
+    const FigureSource source = sourceOf(key);
+    return {QString::fromLatin1(key),          label, value, format, tooltip, source.stages,
+            QString::fromLatin1(source.anchor)};
 }
 
-// The solvers named for a tooltip.
+} // namespace
+
+ReportSection reportSectionOf(unsigned stages)
+{
+    if (stages & StageCost)
+        return ReportSection::Cost;
+    if (stages & StageReliability)
+        return ReportSection::Reliability;
+    if (stages & StagePerformance)
+        return ReportSection::Performance;
+    if (stages & StagePower)
+        return ReportSection::Power;
+    if (stages & StageFabric)
+        return ReportSection::Fabric;
+    return ReportSection::Overview;
+}
+
 QString stageNames(unsigned stages)
 {
     QStringList names;
@@ -94,8 +121,6 @@ QString stageNames(unsigned stages)
     const QString last = names.takeLast();
     return QObject::tr("the %1 and %2 solvers").arg(names.join(QStringLiteral(", ")), last);
 }
-
-} // namespace
 
 unsigned failedStages(const Result &result)
 {

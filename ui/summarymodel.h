@@ -7,6 +7,7 @@
 // solver that reported an error is greyed and marked "incomplete" (what failed is left out).
 
 #include "solvers/pipeline/pipeline.h"
+#include "solvers/pipeline/report.h"
 #include "solvers/pipeline/summary.h"
 
 #include <QAbstractTableModel>
@@ -42,6 +43,9 @@ enum SolverStage : unsigned {
     StageCost = 1u << 5,
 };
 
+// The solvers named in a sentence: "the fabric solver", "the fabric and cost solvers".
+QString stageNames(unsigned stages);
+
 // The solvers whose own diagnostics hold an error in `result`.
 unsigned failedStages(const Result &result);
 
@@ -52,8 +56,13 @@ struct HeadlineFigure
     std::optional<double> value;
     FigureFormat format = FigureFormat::Count;
     QString tooltip;
-    unsigned stages = 0; // SolverStage bits it depends on
+    unsigned stages = 0;  // SolverStage bits it depends on
+    QString reportAnchor; // words on the line of the text report that states it
 };
+
+// The solver that computes a figure (the last stage it depends on) as its report section: the
+// terms the figure is opened up to.
+ReportSection reportSectionOf(unsigned stages);
 
 // Every headline figure of the summary, in display order, set or not.
 std::vector<HeadlineFigure> headlineFigures(const Summary &summary);

@@ -129,11 +129,11 @@ nlohmann::json resultToJson(const Result &result)
     return j;
 }
 
-void writeTextReport(std::ostream &out, const Result &result)
+namespace {
+
+void writeOverview(std::ostream &out, const Result &result)
 {
     const Summary &s = result.summary;
-    out << "AIDC Planner evaluation: " << s.project << "\n\n";
-
     TextTable headline({"Figure", "Value"});
     headline.addRow({"GPUs", formatCount(s.gpus)});
     headline.addRow({"Servers", formatCount(s.servers)});
@@ -172,27 +172,11 @@ void writeTextReport(std::ostream &out, const Result &result)
     }
     out << "\nLayout\n";
     halls.write(out);
+}
 
-    out << '\n';
-    writeText(out, result.fabric);
-    out << '\n';
-    writeText(out, result.power);
-    if (result.performance) {
-        out << '\n';
-        writeText(out, *result.performance);
-    }
-    if (result.reliability) {
-        out << '\n';
-        writeText(out, *result.reliability);
-    }
-    if (result.loadProfile) {
-        out << '\n';
-        writeText(out, *result.loadProfile);
-    }
-    out << '\n';
-    writeText(out, result.cost);
-
-    out << "\nDiagnostics\n";
+void writeDiagnostics(std::ostream &out, const Result &result)
+{
+    out << "Diagnostics\n";
     if (result.diagnostics.empty())
         out << "  none\n";
     for (const Diagnostic &d : result.diagnostics.items()) {
@@ -207,6 +191,98 @@ void writeTextReport(std::ostream &out, const Result &result)
         if (!d.acknowledged.empty())
             out << " (acknowledged: " << d.acknowledged << ")";
         out << '\n';
+    }
+}
+
+constexpr ReportSection kSections[] = {
+    ReportSection::Overview,    ReportSection::Fabric,      ReportSection::Power,
+    ReportSection::Performance, ReportSection::Reliability, ReportSection::LoadProfile,
+    ReportSection::Cost,        ReportSection::Diagnostics,
+};
+
+bool hasSection(const Result &result, ReportSection section)
+{
+    switch (section) {
+    case ReportSection::Performance:
+        return result.performance.has_value();
+    case ReportSection::Reliability:
+        return result.reliability.has_value();
+    case ReportSection::LoadProfile:
+        return result.loadProfile.has_value();
+    default:
+        return true;
+    }
+}
+
+} // namespace
+
+const char *reportSectionName(ReportSection section)
+{
+    switch (section) {
+    case ReportSection::Overview:
+        return "overview";
+    case ReportSection::Fabric:
+        return "fabric";
+    case ReportSection::Power:
+        return "power";
+    case ReportSection::Performance:
+        return "performance";
+    case ReportSection::Reliability:
+        return "reliability";
+    case ReportSection::LoadProfile:
+        return "load profile";
+    case ReportSection::Cost:
+        return "cost";
+    case ReportSection::Diagnostics:
+        return "diagnostics";
+    }
+    return "";
+}
+
+void writeReportSection(std::ostream &out, const Result &result, ReportSection section)
+{
+    switch (section) {
+    case ReportSection::Overview:
+        writeOverview(out, result);
+        return;
+    case ReportSection::Fabric:
+        writeText(out, result.fabric);
+        return;
+    case ReportSection::Power:
+        writeText(out, result.power);
+        return;
+    case ReportSection::Performance:
+        if (result.performance)
+            writeText(out, *result.performance);
+        return;
+    case ReportSection::Reliability:
+        if (result.reliability)
+            writeText(out, *result.reliability);
+        return;
+    case ReportSection::LoadProfile:
+        if (result.loadProfile)
+            writeText(out, *result.loadProfile);
+        return;
+    case ReportSection::Cost:
+        writeText(out, result.cost);
+        return;
+    case ReportSection::Diagnostics:
+        writeDiagnostics(out, result);
+        return;
+    }
+}
+
+void writeTextReport(std::ostream &out, const Result &result)
+{
+    out << "AIDC Planner evaluation: " << result.summary.project << "\n\n";
+    bool first = true;
+    for (ReportSection section : kSections) {
+        if (!hasSection(result, section))
+            continue;
+        if (!first)
+            out << '\n';
+        first = false;
+        writeReportSection(out, result, section);
     }
 }
 

@@ -20,6 +20,23 @@ constexpr int kResultFormatVersion = 1;
 nlohmann::json resultToJson(const Result &result);
 void writeTextReport(std::ostream &out, const Result &result);
 
+// The parts of the text report, in the order writeTextReport() prints them. Each is also
+// written alone where a figure is opened up to its terms (the GUI's Results panel), so the
+// terms shown there are the report's own lines.
+enum class ReportSection {
+    Overview,    // summary table, compute pools, layout by hall
+    Fabric,      // planes, tiers, media, bill of materials
+    Power,       // power and cooling, chain, installed vs critical, halls
+    Performance, // parallel plan, MFU, step-time terms, search
+    Reliability, // failures by component, checkpoint, restart, spares, goodput
+    LoadProfile, // the site load over a step, a checkpoint and a restart
+    Cost,        // capex by category, opex, TCO, cost per GPU-hour, priced lines
+    Diagnostics,
+};
+const char *reportSectionName(ReportSection section); // "performance"
+// Writes one section; nothing for a solver that did not run.
+void writeReportSection(std::ostream &out, const Result &result, ReportSection section);
+
 // The bill of materials for procurement, as `aidc bom` writes it and the GUI's BOM table shows
 // it: every orderable item once, then the capex lines that are no order; together they equal
 // capex (solvers/cost/procurement.h).

@@ -5,6 +5,7 @@
 #include "uitestutil.h"
 
 #include "solvers/common/reportformat.h"
+#include "ui/figureterms.h"
 #include "ui/projectdocument.h"
 #include "ui/projecttreemodel.h"
 #include "ui/safeapplication.h"
@@ -150,6 +151,12 @@ TEST_CASE("figures that depend on a solver that failed are greyed and marked inc
         CHECK_FALSE(summary.index(row, 1).data().toString().contains("incomplete"));
     }
     CHECK(summary.index(summary.rowOf("gpus"), 1).data().toString() == "1,016");
+
+    // Opened up to its terms, an incomplete figure says which solver failed.
+    REQUIRE(window.showFigureTerms("capexUsd"));
+    CHECK(window.figureTermsDialog()->terms().incomplete.contains("fabric"));
+    REQUIRE(window.showFigureTerms("gpus"));
+    CHECK(window.figureTermsDialog()->terms().incomplete.isEmpty());
 }
 
 TEST_CASE("About is an information message, not an error", "[gui]")
