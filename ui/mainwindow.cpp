@@ -12,6 +12,7 @@
 #include "explorepanel.h"
 #include "figureterms.h"
 #include "floorplanview.h"
+#include "helpdialogs.h"
 #include "projectdocument.h"
 #include "projecttreemodel.h"
 #include "propertyeditor.h"
@@ -223,18 +224,31 @@ void MainWindow::loadCatalog()
     m_compare->setCatalog(m_catalog);
     m_uncertainty->setBaseCatalog(m_catalog);
     m_explore->setBaseCatalog(m_catalog);
-    if (m_options.samplesDirectory.isEmpty()) {
-        // Source tree: catalogs/data -> projects; installed: share/aidc-planner/catalogs ->
-        // share/aidc-planner/projects.
-        for (const QString &candidate :
-             {QStringLiteral("../../projects"), QStringLiteral("../projects")}) {
-            const QString path = QDir(q(source.baseDirectory)).absoluteFilePath(candidate);
-            if (QFileInfo(path).isDir()) {
-                m_options.samplesDirectory = QDir::cleanPath(path);
-                break;
-            }
+    findDataDirectories(q(source.baseDirectory));
+}
+
+void MainWindow::findDataDirectories(const QString &catalogDirectory)
+{
+    auto firstDirectory = [&](std::initializer_list<const char *> candidates) {
+        for (const char *candidate : candidates) {
+            const QString path =
+                QDir(catalogDirectory).absoluteFilePath(QString::fromLatin1(candidate));
+            if (QFileInfo(path).isDir())
+                return QDir::cleanPath(path);
         }
-    }
+        return QString();
+    };
+    // Source tree: catalogs/data -> projects, docs; installed: share/aidc-planner/catalogs ->
+    // share/aidc-planner/projects and share/doc/aidc-planner/docs.
+    if (m_options.samplesDirectory.isEmpty())
+        m_options.samplesDirectory = firstDirectory({"../../projects", "../projects"});
+    if (m_options.docsDirectory.isEmpty())
+        m_options.docsDirectory = firstDirectory({"../../docs", "../../doc/aidc-planner/docs"});
+}
+
+QString MainWindow::docsDirectory() const
+{
+    return m_options.docsDirectory;
 }
 
 QString MainWindow::samplesDirectory() const
@@ -360,16 +374,17 @@ void MainWindow::createActions()
     newAction->setShortcut(QKeySequence::New);
     newAction->setToolTip(tr("Start a new project from the minimal sample"));
     m_samplesMenu = file->addMenu(tr("New from &Sample"));
+    m_samplesMenu->setToolTipsVisible(true);
     connect(m_samplesMenu, &QMenu::aboutToShow, this, [this] {
         m_samplesMenu->clear();
-        const QDir dir(samplesDirectory());
-        const QStringList samples =
-            dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
-        if (samples.isEmpty())
+        const std::vector<SampleProject> samples = listSamples(samplesDirectory());
+        if (samples.empty())
             m_samplesMenu->addAction(tr("(no sample projects found)"))->setEnabled(false);
-        for (const QString &name : samples) {
-            const QString path = dir.filePath(name);
-            m_samplesMenu->addAction(name, this, [this, path] { newFromSample(path); });
+        for (const SampleProject &sample : samples) {
+            QAction *action = m_samplesMenu->addAction(
+                sample.title, this, [this, path = sample.path] { newFromSample(path); });
+            action->setToolTip(sample.fileName);
+            action->setStatusTip(sample.fileName);
         }
     });
     QAction *open = file->addAction(tr("&Open…"), this, [this] {
@@ -453,6 +468,11 @@ void MainWindow::createActions()
     evaluate->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence::Refresh});
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Getting Started"), this, &MainWindow::showWelcome);
+    help->addAction(tr("&User Guide"), this, &MainWindow::showUserGuide)
+        ->setShortcuts({QKeySequence(Qt::Key_F1), QKeySequence::HelpContents});
+    help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showShortcuts);
+    help->addSeparator();
     help->addAction(tr("&About AIDC Planner"), this, [this] {
         m_prompts->showInformation(
             this, tr("About AIDC Planner"),
@@ -620,6 +640,62 @@ void MainWindow::startWithoutFile()
     loadInto(QDir(samplesDirectory()).filePath(QStringLiteral("minimal.json")), true);
 }
 
+void MainWindow::showWelcome()
+{
+    QSettings settings;
+    auto *welcome = new WelcomeDialog(
+        listSamples(samplesDirectory()),
+        settings.value(QStringLiteral("showWelcomeAtStart"), true).toBool(), this);
+    welcome->setAttribute(Qt::WA_DeleteOnClose);
+    connect(welcome, &QDialog::finished, this, [welcome] {
+        QSettings().setValue(QStringLiteral("showWelcomeAtStart"), welcome->showAtStart());
+    });
+    // Queued: the dialog closes before a save question or the open dialog appears.
+    connect(welcome, &WelcomeDialog::sampleChosen, this, &MainWindow::newFromSample,
+            Qt::QueuedConnection);
+    connect(
+        welcome, &WelcomeDialog::openFileRequested, this,
+        [this] {
+            const QString path = m_prompts->openFileName(this, samplesDirectory());
+            if (!path.isEmpty())
+                openFile(path);
+        },
+        Qt::QueuedConnection);
+    welcome->show();
+}
+
+void MainWindow::showWelcomeAtStart()
+{
+    if (QSettings().value(QStringLiteral("showWelcomeAtStart"), true).toBool())
+        showWelcome();
+}
+
+bool MainWindow::showUserGuide()
+{
+    const QString guide = QDir(docsDirectory()).filePath(QStringLiteral("gui.md"));
+    if (docsDirectory().isEmpty() || !QFileInfo(guide).isFile()) {
+        m_prompts->showInformation(
+            this, tr("User guide not found"),
+            tr("The user guide (docs/gui.md) is not installed beside the program's catalog."),
+            tr("Looked for it in %1.")
+                .arg(docsDirectory().isEmpty() ? tr("the source tree's docs/ and "
+                                                    "share/doc/aidc-planner/docs")
+                                               : docsDirectory()));
+        return false;
+    }
+    auto *dialog = new UserGuideDialog(guide, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return true;
+}
+
+void MainWindow::showShortcuts()
+{
+    auto *dialog = new ShortcutsDialog(shortcutList(*this), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+}
+
 bool MainWindow::save()
 {
     if (m_document->filePath().isEmpty())
@@ -633,7 +709,7 @@ bool MainWindow::saveAs(const QString &requested)
     if (path.isEmpty()) {
         QString suggestion = m_document->filePath();
         if (suggestion.isEmpty())
-            suggestion = QDir::home().filePath(QStringLiteral("project.json"));
+            suggestion = QDir::home().filePath(suggestedFileName(q(m_document->project().name)));
         path = m_prompts->saveFileName(this, suggestion);
         if (path.isEmpty())
             return false;
@@ -1133,6 +1209,19 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     }
     selectPart(computeRack);
     shoot(m_summaryView->parentWidget(), QStringLiteral("results.png"));
+    // The Help windows.
+    showWelcome();
+    showShortcuts();
+    if (showUserGuide()) {
+        settle();
+        for (QDialog *dialog : {static_cast<QDialog *>(findChild<WelcomeDialog *>()),
+                                static_cast<QDialog *>(findChild<ShortcutsDialog *>()),
+                                static_cast<QDialog *>(findChild<UserGuideDialog *>())}) {
+            shoot(dialog, dialog->objectName().remove(QStringLiteral("Dialog")).toLower() +
+                              QStringLiteral(".png"));
+            dialog->close();
+        }
+    }
     if (showFigureTerms(QStringLiteral("stepTimeS"))) {
         settle();
         shoot(m_termsDialog, QStringLiteral("figure-terms.png"));

@@ -54,6 +54,7 @@ public:
     {
         QString catalogDirectory; // "" = findCatalogDirectory(the executable)
         QString samplesDirectory; // "" = beside the catalog (projects/)
+        QString docsDirectory;    // "" = beside the catalog (docs/, installed share/doc/...)
         int autosaveIntervalMs = 3 * 60 * 1000;
         int autosaveDebounceMs = 3000; // recovery copy this long after the last edit
         int coalesceMs = 30;
@@ -72,6 +73,16 @@ public:
     bool openFile(const QString &path);
     bool newFromSample(const QString &samplePath);
     void startWithoutFile(); // recovery of untitled work, else the minimal sample
+
+    // Help menu. The getting-started window offers the samples by title; at start it shows
+    // unless the user unticked "Show this window at start" (QSettings showWelcomeAtStart).
+    void showWelcome();
+    void showWelcomeAtStart();
+    // The user guide (docs/gui.md); false, with a message naming where it was looked for, when
+    // the documents are not installed.
+    bool showUserGuide();
+    void showShortcuts();
+    QString docsDirectory() const;
     bool save();
     bool saveAs(const QString &path = {});
     // Writes the floor plans and row elevations of the last evaluation as SVG into a directory
@@ -177,6 +188,7 @@ private:
     std::optional<Project> pinnedProject(QString *error) const;
     bool loadInto(const QString &path, bool asUntitled);
     QString samplesDirectory() const;
+    void findDataDirectories(const QString &catalogDirectory);
 
     Options m_options;
     std::unique_ptr<UserPrompts> m_prompts;

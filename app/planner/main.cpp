@@ -78,8 +78,10 @@ std::string manual()
         " Opens the project FILE (or a sample) in a window with the project tree, the property "
         "editor, the floor plan and rack elevations, the results with their uncertainty, the "
         "charts, the BOM, cable and rack tables, scenario compare and the Explore dock; every "
-        "edit is undoable and re-evaluates in the background. The headless command line of the "
-        "same evaluation is aidc(1).";
+        "edit is undoable and re-evaluates in the background. Without FILE it opens the minimal "
+        "sample and the Getting Started window, which offers the samples by title; Help opens "
+        "the user guide (F1) and the keyboard shortcuts. The headless command line of the same "
+        "evaluation is aidc(1).";
     m.options.push_back({"--help", false, "", "show the options and exit (no display needed)"});
     m.options.push_back({"--version", false, "", "show the version and exit (no display needed)"});
     for (const QCommandLineOption *option : programOptions())
@@ -174,9 +176,14 @@ int main(int argc, char *argv[])
     // nobody expected becomes the application's error dialog (ui/safeapplication.h), not a
     // termination. A file that fails to load has shown the loader's message; start from the
     // sample then.
-    QTimer::singleShot(0, &window, [&window, files] {
+    // Started without a file, for a person (not a screenshot or timing run): getting started.
+    const bool welcome =
+        files.isEmpty() && !parser.isSet(screenshotOption()) && !parser.isSet(startupTimeOption());
+    QTimer::singleShot(0, &window, [&window, files, welcome] {
         if (files.isEmpty() || !window.openFile(files.front()))
             window.startWithoutFile();
+        if (welcome)
+            window.showWelcomeAtStart();
     });
 
     if (parser.isSet(startupTime)) {

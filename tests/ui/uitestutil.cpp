@@ -52,8 +52,9 @@ QString ScriptedPrompts::openFileName(QWidget *, const QString &)
     return openPath;
 }
 
-QString ScriptedPrompts::saveFileName(QWidget *, const QString &)
+QString ScriptedPrompts::saveFileName(QWidget *, const QString &suggestion)
 {
+    saveSuggestion = suggestion;
     return savePath;
 }
 

@@ -24,8 +24,9 @@ public:
     SaveChoice saveChoice = SaveChoice::Discard;
     bool recover = true;
     QString openPath, savePath, directoryPath;
-    QStringList errors; // "title | text | details"
-    QStringList notes;  // information messages, the same way
+    QString saveSuggestion; // what the last save question suggested
+    QStringList errors;     // "title | text | details"
+    QStringList notes;      // information messages, the same way
     bool confirm = true;
     QStringList confirmations; // the questions askConfirm was asked
     int saveQuestions = 0, recoverQuestions = 0;
