@@ -183,6 +183,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_autosaveDebounce->setInterval(m_options.autosaveDebounceMs);
     connect(m_autosaveDebounce, &QTimer::timeout, this, &MainWindow::autosaveNow);
 
+    // The layout's minimum is still that of the docks before they were tabified (about 2,300 px
+    // wide: wider than most screens), and a resize cannot go below it: recompute it first.
+    layout()->activate();
     if (m_options.restoreSettings)
         restoreWindowSettings();
     else
@@ -258,6 +261,9 @@ QString MainWindow::samplesDirectory() const
 
 void MainWindow::createDocks()
 {
+    // Results and Properties run the full height (every headline figure above the fold); the
+    // tables below span the tree and the floor plan.
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     auto dock = [this](QWidget *widget, const QString &title, const QString &name,
                        Qt::DockWidgetArea area) {
         auto *d = new QDockWidget(title, this);
@@ -563,20 +569,45 @@ bool MainWindow::maybeSave()
     return false;
 }
 
-// Loads and checks `path` like the CLI does (file, then catalog references). On failure the open
-// project stays as it is and the loader's message is shown.
+// Loads and checks `path` like the CLI does (file, then catalog references). A file of the user's
+// that breaks the rules can be opened anyway, to be fixed here: the values the loader names are
+// taken out and listed in Violations until the next save, and parts the catalog lacks show as
+// errors until they are replaced. Declined or not repairable: the open project stays as it is.
 bool MainWindow::loadInto(const QString &path, bool asUntitled)
 {
     Project project;
+    Diagnostics repairs;
     try {
         project = loadProjectFile(path.toStdString());
-        if (m_catalog)
-            prepareProject(project, path.toStdString(), *m_catalog);
     } catch (const LoadError &e) {
-        m_prompts->showError(this, tr("Cannot open project"),
-                             tr("%1 could not be opened:").arg(QFileInfo(path).fileName()),
-                             diagnosticsText(e.diagnostics()));
-        return false;
+        const std::optional<RepairedProject> repaired =
+            asUntitled ? std::nullopt : offerRepair(path, e);
+        if (!repaired)
+            return false;
+        project = repaired->project;
+        for (const RemovedValue &removed : repaired->removed)
+            repairs.warning(path.toStdString(), removed.pointer,
+                            "taken out on opening, was " + removed.value + ": " + removed.problem);
+    }
+    if (m_catalog) {
+        try {
+            prepareProject(project, path.toStdString(), *m_catalog);
+        } catch (const LoadError &e) {
+            const QString problems = diagnosticsText(e.diagnostics());
+            if (asUntitled) {
+                m_prompts->showError(this, tr("Cannot open project"),
+                                     tr("%1 could not be opened:").arg(QFileInfo(path).fileName()),
+                                     problems);
+                return false;
+            }
+            if (!m_prompts->askConfirm(
+                    this, tr("Open with problems"),
+                    tr("%1 names parts the catalog does not have:\n\n%2\n\nOpen it anyway? "
+                       "Nothing is evaluated until each is replaced by a catalog part (the "
+                       "property editor lists them).")
+                        .arg(QFileInfo(path).fileName(), problems)))
+                return false;
+        }
     }
     QString filePath = asUntitled ? QString() : QFileInfo(path).absoluteFilePath();
     bool recovered = false;
@@ -598,12 +629,39 @@ bool MainWindow::loadInto(const QString &path, bool asUntitled)
     }
     m_selection = {};
     m_evaluation.reset();
-    m_document->reset(std::move(project), filePath, recovered);
+    m_repairNotes = repairs;
+    m_document->reset(std::move(project), filePath, recovered || !repairs.empty());
     m_changeCount = m_autosavedChange = 0;
     if (!asUntitled)
         addRecentFile(filePath);
     selectPart(siteSelection());
     return true;
+}
+
+std::optional<RepairedProject> MainWindow::offerRepair(const QString &path, const LoadError &error)
+{
+    const QString name = QFileInfo(path).fileName();
+    const QString problems = diagnosticsText(error.diagnostics());
+    std::optional<RepairedProject> repaired;
+    try {
+        repaired = loadProjectRepairing(path.toStdString());
+    } catch (const LoadError &) {
+        m_prompts->showError(this, tr("Cannot open project"),
+                             tr("%1 could not be opened:").arg(name), problems);
+        return std::nullopt;
+    }
+    QStringList takenOut;
+    for (const RemovedValue &removed : repaired->removed)
+        takenOut << q(removed.pointer);
+    if (!m_prompts->askConfirm(
+            this, tr("Open with problems"),
+            tr("%1 breaks the project format's rules:\n\n%2\n\nOpen it anyway, to fix it here? "
+               "These values are taken out: %3. An optional field then takes its default; a list "
+               "entry whose required field is at fault is left out whole. They stay listed in "
+               "Violations until you save; the file changes only when you save.")
+                .arg(name, problems, takenOut.join(QStringLiteral(", ")))))
+        return std::nullopt;
+    return repaired;
 }
 
 bool MainWindow::openFile(const QString &path)
@@ -729,6 +787,7 @@ bool MainWindow::saveAs(const QString &requested)
     removeAutosave(absolute);
     m_document->setFilePath(absolute);
     m_document->markSaved();
+    m_repairNotes = {}; // the file now holds what the window shows
     m_autosavedChange = m_changeCount;
     addRecentFile(absolute);
     statusBar()->showMessage(tr("Saved %1").arg(absolute), 4000);
@@ -980,6 +1039,7 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
     m_evaluation = evaluation;
     const Project &project = m_document->project();
     Diagnostics all = evaluation->loadDiagnostics;
+    all.append(m_repairNotes);
     if (!evaluation->failed) {
         all.append(evaluation->result.diagnostics);
         m_summaryModel->setSummary(evaluation->result.summary, failedStages(evaluation->result));

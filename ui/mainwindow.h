@@ -13,6 +13,7 @@
 #include "userprompts.h"
 
 #include "model/projectedit.h"
+#include "model/projectrepair.h"
 
 #include <QMainWindow>
 #include <QThreadPool>
@@ -188,6 +189,9 @@ private:
     std::optional<Project> pinnedProject(QString *error) const;
     bool loadInto(const QString &path, bool asUntitled);
     QString samplesDirectory() const;
+    // Asks whether to open `path` with the values `error` names taken out; the repaired project,
+    // or nullopt when declined or not repairable (then the loader's message has been shown).
+    std::optional<RepairedProject> offerRepair(const QString &path, const LoadError &error);
     void findDataDirectories(const QString &catalogDirectory);
 
     Options m_options;
@@ -197,6 +201,7 @@ private:
     std::shared_ptr<const Catalog> m_catalog;
     QString m_catalogError;
     std::shared_ptr<const Evaluation> m_evaluation;
+    Diagnostics m_repairNotes; // values taken out on opening, listed until the next save
     Selection m_selection;
     quint64 m_changeCount = 0;
     quint64 m_autosavedChange = 0;

@@ -6,6 +6,8 @@
 #include <QFileInfo>
 #include <QUndoStack>
 
+#include <algorithm>
+
 namespace aidc::ui {
 
 namespace {
@@ -136,9 +138,22 @@ Diagnostics ProjectDocument::edit(const ProjectEdit &edit)
     EditOutcome outcome = applyEdit(edited, edit);
     if (!outcome.ok)
         return outcome.diagnostics;
-    Diagnostics references = checkCatalogReferences(edited);
-    if (references.hasErrors())
-        return references;
+    // Refused for the parts it would break, not for those already unknown (a file opened with
+    // problems is fixed one field at a time): only errors the project did not have count.
+    if (Diagnostics references = checkCatalogReferences(edited); references.hasErrors()) {
+        const Diagnostics before = checkCatalogReferences(m_project);
+        Diagnostics added;
+        for (const Diagnostic &d : references.items()) {
+            const bool known =
+                std::any_of(before.items().begin(), before.items().end(), [&](const Diagnostic &b) {
+                    return b.jsonPath == d.jsonPath && b.message == d.message;
+                });
+            if (d.severity == Severity::Error && !known)
+                added.error(d.file, d.jsonPath, d.message);
+        }
+        if (added.hasErrors())
+            return added;
+    }
     if (edited == m_project)
         return {}; // nothing changed: no undo step
     m_undoStack->push(

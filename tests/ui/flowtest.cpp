@@ -138,16 +138,21 @@ TEST_CASE("a file that fails to load leaves the open project untouched", "[gui][
     CHECK(window.document()->project() == before);
     CHECK(window.windowTitle() == title);
 
-    // An unknown part is a load error too (the catalog check the CLI runs).
+    CHECK(t.prompts->confirmations.isEmpty()); // the only pool cannot be left out: no offer
+
+    // An unknown part is a load error too (the catalog check the CLI runs); the window offers
+    // to open the file anyway (tests/ui/repairtest.cpp), and declined, nothing changes.
     QFile unknown(dir.filePath("unknown.json"));
     REQUIRE(unknown.open(QIODevice::WriteOnly));
     unknown.write(R"({"schema": "aidc-project", "version": 1, "compute": {"pools": [
         {"gpu": "H900", "gpuCount": 8}]}})");
     unknown.close();
+    t.prompts->confirm = false;
     CHECK_FALSE(window.openFile(unknown.fileName()));
-    REQUIRE(t.prompts->errors.size() == 2);
-    CHECK(t.prompts->errors[1].contains("/compute/pools/0/gpu"));
-    CHECK(t.prompts->errors[1].contains("H900"));
+    REQUIRE(t.prompts->confirmations.size() == 1);
+    CHECK(t.prompts->confirmations[0].contains("/compute/pools/0/gpu"));
+    CHECK(t.prompts->confirmations[0].contains("H900"));
+    CHECK(t.prompts->errors.size() == 1);
     CHECK(window.document()->project() == before);
 }
 
