@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "solvers/performance/performance.h"
 
+#include "solvers/common/reportformat.h"
 #include "solvers/performance/performancemodel.h"
 
 #include <algorithm>
@@ -149,7 +150,7 @@ std::string describePlan(const ParallelPlan &p)
 
 std::string percent(double fraction)
 {
-    return format("%.0f%%", 100 * fraction);
+    return formatPercent(fraction, 0);
 }
 
 void explain(SearchResult &r, const PerformanceModel &model)
@@ -158,9 +159,8 @@ void explain(SearchResult &r, const PerformanceModel &model)
     const ParallelPlan &p = b.plan;
     const int domain = model.fabric().scaleUpDomain;
     r.explanation.push_back("chose " + describePlan(p) + " on " + std::to_string(b.gpusUsed) +
-                            " GPUs: " +
-                            format("%.3g tokens/s, MFU %.1f%%, step %.2f s", b.tokensPerSecond,
-                                   100 * b.mfu, b.step.stepS));
+                            " GPUs: " + format("%.3g tokens/s, MFU ", b.tokensPerSecond) +
+                            formatPercent(b.mfu) + format(", step %.2f s", b.step.stepS));
     auto straddle = [&](const char *dimension, const CollectiveChoice &c) -> std::string {
         if (c.wholeInDomainFraction >= 1 || c.wholeInDomainFraction <= 0)
             return "";
@@ -196,20 +196,20 @@ void explain(SearchResult &r, const PerformanceModel &model)
                   : std::string()));
     if (p.pp > 1)
         r.explanation.push_back(
-            "PP " + std::to_string(p.pp) + " with " + displayName(p.schedule) +
-            format(": bubble %.1f%% of the step over %.0f micro-batches per DP rank",
-                   100 * b.step.bubbleS / b.step.stepS, b.microBatches));
+            "PP " + std::to_string(p.pp) + " with " + displayName(p.schedule) + ": bubble " +
+            formatPercent(b.step.bubbleS / b.step.stepS) +
+            format(" of the step over %.0f micro-batches per DP rank", b.microBatches));
     if (b.gpusUsed < model.availableGpus())
         r.explanation.push_back(std::to_string(model.availableGpus() - b.gpusUsed) +
                                 " GPUs stay idle: no larger DP divides the global batch of " +
                                 std::to_string(model.workload().globalBatchSequences) +
                                 " sequences");
-    r.explanation.push_back(
-        "DP traffic crosses the " + b.dpCollective.tier + " tier (" + b.dpCollective.algorithm +
-        format("), %.0f%% hidden behind compute",
-               b.step.dpCommS > 0 ? 100 * b.step.dpHiddenS / b.step.dpCommS : 100) +
-        format("; overlapping communication costs %.2f s of compute per step",
-               b.step.overlapSlowdownS));
+    r.explanation.push_back("DP traffic crosses the " + b.dpCollective.tier + " tier (" +
+                            b.dpCollective.algorithm + "), " +
+                            percent(b.step.dpCommS > 0 ? b.step.dpHiddenS / b.step.dpCommS : 1.0) +
+                            " hidden behind compute" +
+                            format("; overlapping communication costs %.2f s of compute per step",
+                                   b.step.overlapSlowdownS));
     if (r.runnerUp) {
         const PlanEvaluation &u = *r.runnerUp;
         if (r.runnerUpTied) {
@@ -222,7 +222,7 @@ void explain(SearchResult &r, const PerformanceModel &model)
                               b.memory.totalGB, u.memory.totalGB);
             r.explanation.push_back(
                 "runner-up " + describePlan(u.plan) + " is equivalent (step times within " +
-                format("%.1f%%", 100 * SearchResult::tieTolerance) +
+                formatPercent(SearchResult::tieTolerance) +
                 "); the tie-break (fewer GPUs, then less memory per GPU) chose this plan because " +
                 rule);
         } else {
@@ -252,9 +252,9 @@ void explain(SearchResult &r, const PerformanceModel &model)
                     worst = &t;
             const double loss =
                 b.tokensPerSecond > 0 ? 1 - u.tokensPerSecond / b.tokensPerSecond : 0;
-            r.explanation.push_back(
-                "runner-up " + describePlan(u.plan) + format(" is %.1f%% slower", 100 * loss) +
-                ": its " + worst->name + format(" is %.3f s longer per step", worst->delta));
+            r.explanation.push_back("runner-up " + describePlan(u.plan) + " is " +
+                                    formatPercent(loss) + " slower" + ": its " + worst->name +
+                                    format(" is %.3f s longer per step", worst->delta));
         }
     }
     r.explanation.push_back(std::to_string(r.evaluated) + " plans evaluated, " +

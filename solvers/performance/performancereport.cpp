@@ -2,9 +2,12 @@
 #include "solvers/performance/performancereport.h"
 #include "model/diagnosticsjson.h"
 #include "model/enumnames.h"
+#include "solvers/common/reportformat.h"
 
+#include <cmath>
 #include <cstdio>
 #include <ostream>
+#include <sstream>
 
 namespace aidc {
 
@@ -166,7 +169,7 @@ void writeText(std::ostream &out, const PerformanceResult &r)
         << e.gpusUsed << " GPUs\n";
     out << line("  parameters: %.1f B total, %.1f B active\n", r.parameters.total * 1e-9,
                 r.parameters.active * 1e-9);
-    out << line("  MFU %.1f%%, HFU %.1f%%", 100 * e.mfu, 100 * e.hfu)
+    out << "  MFU " << formatPercent(e.mfu) << ", HFU " << formatPercent(e.hfu)
         << line(", %.4g tokens/s, time to train %.1f days (before goodput losses)\n",
                 e.tokensPerSecond, r.timeToTrainDays);
     out << "  MFU convention: " << r.flopConvention << line(" (%.0f TFLOP/s)\n", r.peakTflops);
@@ -181,8 +184,8 @@ void writeText(std::ostream &out, const PerformanceResult &r)
         out << "    " << name << line(": %.3f s, hidden %.3f s", total, hidden) << " ("
             << c.algorithm << ", " << c.tier;
         if (c.wholeInDomainFraction > 0 && c.wholeInDomainFraction < 1)
-            out << line("; %.0f%% of the groups whole in a scale-up domain, the rest straddle",
-                        100 * c.wholeInDomainFraction);
+            out << "; " << formatPercent(c.wholeInDomainFraction, 0)
+                << " of the groups whole in a scale-up domain, the rest straddle";
         out << ")\n";
     };
     comm("TP", s.tpCommS, s.tpHiddenS, e.tpCollective);
@@ -206,10 +209,15 @@ void writeText(std::ostream &out, const PerformanceResult &r)
     if (!r.scaling.empty()) {
         out << "  scaling (global batch fixed; linearity = tokens/s per GPU relative to the "
                "smallest point):\n";
+        TextTable table({"GPUs", "MFU", "tokens/s", "linearity"});
         for (const ScalingPoint &pt : r.scaling)
-            out << line("    %8.0f GPUs", pt.gpus)
-                << line("  MFU %5.1f%%  %.4g tokens/s", 100 * pt.mfu, pt.tokensPerSecond)
-                << line("  linearity %.2f\n", pt.linearity);
+            table.addRow({formatCount(std::llround(pt.gpus)), formatPercent(pt.mfu),
+                          formatSignificant(pt.tokensPerSecond, 4), formatFixed(pt.linearity, 2)});
+        std::ostringstream rows;
+        table.write(rows);
+        std::istringstream lines(rows.str());
+        for (std::string row; std::getline(lines, row);)
+            out << "  " << row << '\n';
     }
     for (const Diagnostic &d : r.diagnostics.items())
         out << "  " << d.toString() << '\n';

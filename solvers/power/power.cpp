@@ -794,12 +794,9 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
             usable = unit.usableFraction;
         } else {
             generators.part = "default-generator";
-            char text[160];
-            std::snprintf(text, sizeof text,
-                          "generator: no catalog entry, %.1f MW sets, %.0f%% usable "
-                          "[U: no source recorded]",
-                          ratingMW, usable * 100);
-            assumptions.push_back(text);
+            assumptions.push_back("generator: no catalog entry, " + formatFixed(ratingMW, 1) +
+                                  " MW sets, " + formatPercent(usable, 0) +
+                                  " usable [U: no source recorded]");
         }
         generators.loadW = result.facilityPeakW * (1 + options.generatorMarginFraction);
         generators.unitRatingW = ratingMW * 1e6;

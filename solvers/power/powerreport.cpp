@@ -3,6 +3,7 @@
 #include "model/diagnosticsjson.h"
 
 #include "model/enumnames.h"
+#include "solvers/common/reportformat.h"
 #include "solvers/power/powerchain.h"
 
 #include <cstdio>
@@ -387,25 +388,22 @@ void writeText(std::ostream &out, const PowerResult &r)
              fmt("%.0f MWh/year", r.heatPumpMWh) + fmt(" at COP %.1f", r.heatPumpCop) +
                  fmt(" (loop gives %.0f degC)", r.heatReuseSourceC));
 
-    out << "\nPower chain (peak load fraction, efficiency, loss)\n";
-    for (const ChainStage &s : r.chain) {
-        char text[160];
-        std::snprintf(text, sizeof text, "  %-16s %-18s %5.1f%%  %6.2f%%  %s%s\n", s.stage.c_str(),
-                      s.variant.c_str(), s.loadFractionPeak * 100, s.efficiencyPeak * 100,
-                      mw(s.lossPeakW).c_str(), s.insideItBoundary ? "  (inside IT)" : "");
-        out << text;
-    }
+    out << "\nPower chain at the peak\n";
+    TextTable chain({"Stage", "Variant", "Load", "Efficiency", "Loss", "Boundary"});
+    for (const ChainStage &s : r.chain)
+        chain.addRow({s.stage, s.variant, formatPercent(s.loadFractionPeak),
+                      formatPercent(s.efficiencyPeak, 2), mw(s.lossPeakW),
+                      s.insideItBoundary ? "inside IT" : ""});
+    chain.write(out);
     out << "\nInstalled vs critical\n";
-    for (const InstalledCapacity &c : r.capacities) {
-        char text[200];
-        std::snprintf(text, sizeof text, "  %-14s %-12s critical %10s  installed %10s  (%.2fx)",
-                      c.subsystem.c_str(), toString(c.redundancy), mw(c.criticalW).c_str(),
-                      mw(c.installedW).c_str(), c.installedToCritical());
-        out << text;
-        if (c.unitsInstalled > 0)
-            out << "  " << c.unitsInstalled << " units of " << kw(c.unitRatingW);
-        out << '\n';
-    }
+    TextTable capacities({"Subsystem", "Redundancy", "Critical", "Installed", "Ratio", "Units"});
+    for (const InstalledCapacity &c : r.capacities)
+        capacities.addRow({c.subsystem, toString(c.redundancy), mw(c.criticalW), mw(c.installedW),
+                           fmt("%.2fx", c.installedToCritical()),
+                           c.unitsInstalled > 0
+                               ? std::to_string(c.unitsInstalled) + " x " + kw(c.unitRatingW)
+                               : std::string()});
+    capacities.write(out);
 
     const CoolingPlant &c = r.cooling;
     out << "\nCooling (" << toString(c.type) << ")\n";
@@ -447,23 +445,23 @@ void writeText(std::ostream &out, const PowerResult &r)
         const DistributionOption &first = r.distributionComparison.front();
         out << "\nRack distribution: the same " << kw(first.deliveredW)
             << " delivered past the board stage, from the utility\n";
-        out << "  chain   bus V  bus current  feed current  upstream  conversion  busbar I2R"
-               "     board  total loss  efficiency  vs 12 V\n";
+        TextTable options({"Chain", "Bus V", "Bus current", "Feed current", "Upstream",
+                           "Conversion", "Busbar I2R", "Board", "Total loss", "Efficiency",
+                           "vs 12 V", "Busbar"});
         for (const DistributionOption &d : r.distributionComparison) {
-            char text[240];
-            std::snprintf(text, sizeof text,
-                          "  %-7s %5.0f  %9.0f A  %10.0f A  %8s  %10s  %10s  %8s  %10s  %9.2f%%"
-                          "  %+.2f kW (%+.1f%%)%s\n",
-                          toString(d.distribution), d.busVoltageV, d.busCurrentA, d.feedCurrentA,
-                          kw(d.upstreamLossW).c_str(), kw(d.rackConversionLossW).c_str(),
-                          kw(d.conductorLossW).c_str(), kw(d.boardConversionLossW).c_str(),
-                          kw(d.totalLossW).c_str(), d.efficiency * 100, d.lossVs12VW / 1e3,
-                          first.totalLossW > 0 ? d.lossVs12VW / first.totalLossW * 100 : 0.0,
-                          !d.feasible            ? "  (busbar cannot carry it)"
-                          : !d.withinBusbarLimit ? "  (over the busbar rating)"
-                                                 : "");
-            out << text;
+            const double relative = first.totalLossW > 0 ? d.lossVs12VW / first.totalLossW : 0.0;
+            options.addRow({toString(d.distribution), fmt("%.0f", d.busVoltageV),
+                            fmt("%.0f A", d.busCurrentA), fmt("%.0f A", d.feedCurrentA),
+                            kw(d.upstreamLossW), kw(d.rackConversionLossW), kw(d.conductorLossW),
+                            kw(d.boardConversionLossW), kw(d.totalLossW),
+                            formatPercent(d.efficiency, 2),
+                            fmt("%+.2f kW (", d.lossVs12VW / 1e3) + (relative >= 0 ? "+" : "") +
+                                formatPercent(relative) + ")",
+                            !d.feasible            ? "cannot carry it"
+                            : !d.withinBusbarLimit ? "over its rating"
+                                                   : "within its rating"});
         }
+        options.write(out);
     }
 
     out << "\nHalls\n";

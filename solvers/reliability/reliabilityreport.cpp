@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "solvers/reliability/reliabilityreport.h"
 
+#include "solvers/common/reportformat.h"
+
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -10,6 +12,12 @@ namespace aidc {
 namespace {
 
 using nlohmann::json;
+
+// Goodput and availability need two decimals (99.31 %); the spelling is the common one.
+std::string percent(double fraction)
+{
+    return formatPercent(fraction, 2);
+}
 
 json finite(double value)
 {
@@ -56,11 +64,6 @@ std::string bytes(double value)
         ++i;
     }
     return format("%.2f %s", value, units[i]);
-}
-
-std::string percent(double fraction)
-{
-    return format("%.2f%%", fraction * 100);
 }
 
 } // namespace
@@ -312,9 +315,10 @@ void writeText(std::ostream &out, const ReliabilityResult &r)
             << duration(*gp.effectiveTimeToTrainS) << " effective"
             << format(" (%.0f interruptions)", gp.expectedInterruptions.value_or(0)) << '\n';
     if (r.monteCarlo)
-        out << format("  Monte Carlo ETTR           %.2f%% +- %.2f%% (%d cycles, seed %llu)\n",
-                      r.monteCarlo->ettr * 100, r.monteCarlo->standardError * 100,
-                      r.monteCarlo->samples, static_cast<unsigned long long>(r.monteCarlo->seed));
+        out << "  Monte Carlo ETTR           " << percent(r.monteCarlo->ettr) << " +- "
+            << percent(r.monteCarlo->standardError)
+            << format(" (%d cycles, seed %llu)\n", r.monteCarlo->samples,
+                      static_cast<unsigned long long>(r.monteCarlo->seed));
 
     if (!r.clusterSensitivity.empty()) {
         out << "\n  Goodput vs cluster size (checkpoint storage and wait for a spare fixed)\n"
