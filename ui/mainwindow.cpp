@@ -952,12 +952,8 @@ bool MainWindow::pushEdit(const ProjectEdit &edit, bool pin)
     return !refused.hasErrors();
 }
 
-void MainWindow::onEditRequested(const std::string &pointer,
-                                 const std::optional<nlohmann::json> &value,
-                                 const QString &description)
+void MainWindow::onEditRequested(const ProjectEdit &edit)
 {
-    const ProjectEdit edit = value ? setField(pointer, *value, description.toStdString())
-                                   : unsetField(pointer, description.toStdString());
     pushEdit(edit, m_propertyEditor->sheet().needsPinning);
 }
 

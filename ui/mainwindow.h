@@ -162,8 +162,7 @@ private:
     void refreshSelectionViews();
     // requestEdit(), showing a refusal's reasons; true when the edit was applied.
     bool pushEdit(const ProjectEdit &edit, bool pin);
-    void onEditRequested(const std::string &pointer, const std::optional<nlohmann::json> &value,
-                         const QString &description);
+    void onEditRequested(const ProjectEdit &edit);
     void insertRow(int hall);
     // Structural edits (mainwindowparts.cpp): a new hall, pool or plane is a copy of the selected
     // one of its kind, else of the last hall or the first pool or plane; delete removes the

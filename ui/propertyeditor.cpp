@@ -249,7 +249,7 @@ void PropertyEditor::commitText(int fieldIndex, const QString &text)
         showRefusal(QString::fromUtf8(e.what()).trimmed());
         return;
     }
-    emit editRequested(field.pointer, value, describe(field));
+    emit editRequested(fieldEdit(field, value, describe(field).toStdString()));
 }
 
 void PropertyEditor::commitBool(int fieldIndex, bool checked)
@@ -258,7 +258,7 @@ void PropertyEditor::commitBool(int fieldIndex, bool checked)
         return;
     const PropertyField field = m_sheet.fields[fieldIndex];
     clearRefusal();
-    emit editRequested(field.pointer, fieldValue(field, checked), describe(field));
+    emit editRequested(fieldEdit(field, fieldValue(field, checked), describe(field).toStdString()));
 }
 
 } // namespace aidc::ui

@@ -42,9 +42,8 @@ public:
     QWidget *editorFor(const std::string &pointer) const;
 
 signals:
-    // value nullopt: remove the member (the documented default applies again).
-    void editRequested(const std::string &pointer, const std::optional<nlohmann::json> &value,
-                       const QString &description);
+    // One undoable edit of the sheet's fields (fieldEdit()).
+    void editRequested(const aidc::ProjectEdit &edit);
 
 private:
     void rebuild();

@@ -461,10 +461,26 @@ void poolFields(std::vector<PropertyField> &out, const Project &project, int ind
     const ComputePool &pool = project.pools[index];
     SheetBuilder b(out, "/compute/pools/" + std::to_string(index), QObject::tr("Compute pool"));
     b.declared("name", QObject::tr("Name"), pool.name);
-    b.declaredPick("gpu", QObject::tr("Accelerator"), pool.gpu,
-                   catalog ? idsOf(catalog->accelerators) : std::vector<std::string>(), {});
-    b.declaredPick("server", QObject::tr("Server"), pool.server,
-                   catalog ? idsOf(catalog->servers) : std::vector<std::string>(),
+    PropertyField &gpu =
+        b.declaredPick("gpu", QObject::tr("Accelerator"), pool.gpu,
+                       catalog ? idsOf(catalog->accelerators) : std::vector<std::string>(), {});
+    // Servers that carry the pool's accelerator; an accelerator the chosen server does not carry
+    // takes the server back to the accelerator's default in the same step.
+    std::vector<std::string> servers;
+    const std::string base = "/compute/pools/" + std::to_string(index);
+    if (catalog) {
+        for (const Server &server : catalog->servers) {
+            if (server.accelerator == pool.gpu)
+                servers.push_back(server.id);
+        }
+        if (const Server *chosen = catalog->server(pool.server)) {
+            for (const Accelerator &accelerator : catalog->accelerators) {
+                if (accelerator.id != chosen->accelerator)
+                    gpu.choiceUnsets.emplace_back(q(accelerator.id), base + "/server");
+            }
+        }
+    }
+    b.declaredPick("server", QObject::tr("Server"), pool.server, servers,
                    QObject::tr("(the accelerator's default)"));
     b.declared("gpuCount", QObject::tr("GPUs"), pool.gpuCount);
     b.declared("serversPerRack", QObject::tr("Servers per rack"), pool.serversPerRack);
@@ -1082,6 +1098,23 @@ std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QStri
     }
     }
     return std::nullopt;
+}
+
+ProjectEdit fieldEdit(const PropertyField &field, const std::optional<nlohmann::json> &value,
+                      const std::string &description)
+{
+    ProjectEdit edit = value ? setField(field.pointer, *value, description)
+                             : unsetField(field.pointer, description);
+    if (value && value->is_string()) {
+        for (const auto &[choice, pointer] : field.choiceUnsets) {
+            if (choice.toStdString() == value->get<std::string>()) {
+                const ProjectEdit unset = unsetField(pointer, description);
+                edit.operations.insert(edit.operations.end(), unset.operations.begin(),
+                                       unset.operations.end());
+            }
+        }
+    }
+    return edit;
 }
 
 std::optional<nlohmann::json> fieldValue(const PropertyField &field, bool checked)

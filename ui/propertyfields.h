@@ -8,6 +8,7 @@
 // sends what the user typed through ProjectDocument::edit() and shows the loader's refusal.
 
 #include "catalogs/catalog.h"
+#include "model/projectedit.h"
 #include "selection.h"
 
 #include <QString>
@@ -45,6 +46,10 @@ struct PropertyField
     // whole model architecture for a preset.
     std::vector<nlohmann::json> choiceJson;
     bool choiceNumbers = false; // choice values other than "auto"/"" are numbers (tiers)
+    // Choice: choosing value `.first` also unsets the member at `.second` in the same undo step
+    // (an accelerator the pool's server does not carry unsets the server, so its default
+    // applies instead of the edit being refused).
+    std::vector<std::pair<QString, std::string>> choiceUnsets;
     QString tooltip;
     bool readOnly = false;
 
@@ -72,5 +77,10 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
 // and its line and column (the editor shows it as a refusal).
 std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QString &input);
 std::optional<nlohmann::json> fieldValue(const PropertyField &field, bool checked);
+
+// The undoable edit that sets `field` to `value` (nullopt: unsets it), with the members the
+// chosen value unsets as well (choiceUnsets).
+ProjectEdit fieldEdit(const PropertyField &field, const std::optional<nlohmann::json> &value,
+                      const std::string &description);
 
 } // namespace aidc::ui

@@ -362,3 +362,44 @@ TEST_CASE("a plane's media policy is edited in its sheet, refused at its path, u
         window.undoAction()->trigger();
     CHECK(window.document()->project() == start);
 }
+
+TEST_CASE("a pool's accelerator changes with its server and the server list follows it",
+          "[gui][fields]")
+{
+    // The 1k sample's pool states server DGX-H100. Choosing B200 used to be refused (DGX-H100
+    // does not carry it), and the server list offered every server (issue 23 item 4).
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
+    MainWindow &window = *t.window;
+    const Project start = window.document()->project();
+    REQUIRE(start.pools[0].server == "DGX-H100");
+    Selection pool = kindSelection(Selection::Kind::Pool);
+    pool.index = 0;
+    window.selectPart(pool);
+
+    auto *servers =
+        qobject_cast<QComboBox *>(window.propertyEditor()->editorFor("/compute/pools/0/server"));
+    REQUIRE(servers);
+    for (int i = 0; i < servers->count(); ++i) {
+        const QString id = servers->itemData(i).toString();
+        if (id.isEmpty())
+            continue; // "(the accelerator's default)"
+        INFO(id.toStdString());
+        REQUIRE(window.catalog()->server(id.toStdString()));
+        CHECK(window.catalog()->server(id.toStdString())->accelerator == "H100-SXM");
+    }
+
+    auto *gpu =
+        qobject_cast<QComboBox *>(window.propertyEditor()->editorFor("/compute/pools/0/gpu"));
+    REQUIRE(gpu);
+    const int b200 = gpu->findData(QStringLiteral("B200"));
+    REQUIRE(b200 >= 0);
+    gpu->setCurrentIndex(b200);
+    emit gpu->activated(b200);
+    CHECK(window.propertyEditor()->refusalText().isEmpty());
+    const ComputePool &changed = window.document()->project().pools[0];
+    CHECK(changed.gpu == "B200");
+    CHECK(changed.server.empty()); // back to the accelerator's default server
+    // One undo step takes both back.
+    window.undoAction()->trigger();
+    CHECK(window.document()->project() == start);
+}
