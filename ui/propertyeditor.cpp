@@ -6,6 +6,7 @@
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -198,6 +199,7 @@ QWidget *PropertyEditor::createEditor(const PropertyField &field)
                 commitText(index, edit->text());
             }
         });
+        edit->installEventFilter(this);
         return edit;
     }
     }
@@ -228,6 +230,26 @@ void PropertyEditor::updateValues()
         setEditorValue(m_editors[i], m_sheet.fields[i]);
         m_editors[i]->setToolTip(m_sheet.fields[i].tooltip);
     }
+}
+
+bool PropertyEditor::eventFilter(QObject *watched, QEvent *event)
+{
+    // A field holding no typing of its own leaves Undo and Redo to the project: QLineEdit claims
+    // the keys for its text history even then, so Ctrl+Z / Ctrl+Y in a field did nothing.
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto *edit = qobject_cast<QLineEdit *>(watched);
+        const auto *key = static_cast<QKeyEvent *>(event);
+        const QKeyCombination combination = key->keyCombination();
+        const bool undoRedo =
+            key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo) ||
+            combination == (Qt::CTRL | Qt::Key_Z) || combination == (Qt::CTRL | Qt::Key_Y) ||
+            combination == (Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
+        if (edit && undoRedo && !edit->isModified()) {
+            event->ignore();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QString PropertyEditor::describe(const PropertyField &field) const

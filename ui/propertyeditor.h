@@ -45,6 +45,9 @@ signals:
     // One undoable edit of the sheet's fields (fieldEdit()).
     void editRequested(const aidc::ProjectEdit &edit);
 
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void rebuild();
     void updateValues();

@@ -17,6 +17,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QKeyEvent>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -402,4 +404,40 @@ TEST_CASE("a pool's accelerator changes with its server and the server list foll
     // One undo step takes both back.
     window.undoAction()->trigger();
     CHECK(window.document()->project() == start);
+}
+
+TEST_CASE("undo and redo reach the project from a field with nothing typed in it", "[gui][fields]")
+{
+    // After a value is typed and committed the field still holds its text history, and
+    // QLineEdit claimed Ctrl+Z / Ctrl+Y for it: undo from a field reverted the text, not the
+    // project (issue 23 item 12).
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
+    MainWindow &window = *t.window;
+    window.selectPart(kindSelection(Selection::Kind::Site));
+    auto *edit =
+        qobject_cast<QLineEdit *>(window.propertyEditor()->editorFor("/site/electricityUsdPerKWh"));
+    REQUIRE(edit);
+    edit->selectAll();
+    edit->insert(QStringLiteral("0.1")); // typed, with a text history
+    emit edit->editingFinished();
+    REQUIRE(window.document()->project().site.electricityUsdPerKWh == Approx(0.1));
+    edit =
+        qobject_cast<QLineEdit *>(window.propertyEditor()->editorFor("/site/electricityUsdPerKWh"));
+    REQUIRE(edit);
+
+    // Whether the field keeps a key for itself (accepts the override) or leaves it to the
+    // window's Undo / Redo actions.
+    auto fieldKeeps = [&](QKeyCombination keys) {
+        QKeyEvent event(QEvent::ShortcutOverride, keys.key(), keys.keyboardModifiers());
+        event.ignore(); // as the shortcut map sends it
+        QCoreApplication::sendEvent(edit, &event);
+        return event.isAccepted();
+    };
+    CHECK_FALSE(fieldKeeps(Qt::CTRL | Qt::Key_Z));
+    CHECK_FALSE(fieldKeeps(Qt::CTRL | Qt::Key_Y));
+    CHECK_FALSE(fieldKeeps(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+    // Typing in progress: the field's own text undo, as in any text box.
+    edit->insert(QStringLiteral("5"));
+    CHECK(edit->isModified());
+    CHECK(fieldKeeps(Qt::CTRL | Qt::Key_Z));
 }
