@@ -959,14 +959,26 @@ void MainWindow::onEditRequested(const ProjectEdit &edit)
 
 void MainWindow::showRefusal(const Diagnostics &diagnostics)
 {
-    QStringList lines;
+    // A field of the open sheet is named by its label ("Width (m)"), not its JSON pointer; the
+    // pointer stays in the refusal's tooltip and in the problem of anything else it names.
+    QStringList lines, pointers;
     for (const Diagnostic &d : diagnostics.items()) {
-        if (d.severity == Severity::Error)
+        if (d.severity != Severity::Error)
+            continue;
+        const auto &fields = m_propertyEditor->sheet().fields;
+        const auto field = std::find_if(fields.begin(), fields.end(), [&](const PropertyField &f) {
+            return !d.jsonPath.empty() && f.pointer == d.jsonPath;
+        });
+        if (field != fields.end())
+            lines << field->labelWithUnit() + QStringLiteral(": ") + q(d.message);
+        else
             lines << (d.jsonPath.empty() ? q(d.message) : q(d.jsonPath + ": " + d.message));
+        if (!d.jsonPath.empty())
+            pointers << q(d.jsonPath);
     }
     // Put the editor back to the project's values, then say why the edit was refused.
     refreshSelectionViews();
-    m_propertyEditor->showRefusal(lines.join(QLatin1Char('\n')));
+    m_propertyEditor->showRefusal(lines.join(QLatin1Char('\n')), pointers.join(QLatin1Char('\n')));
     statusBar()->showMessage(tr("Edit refused: %1").arg(lines.value(0)), 8000);
 }
 

@@ -79,16 +79,24 @@ void PropertyEditor::setSheet(const PropertySheet &sheet)
         rebuild();
 }
 
-void PropertyEditor::showRefusal(const QString &message)
+void PropertyEditor::showRefusal(const QString &message, const QString &pointers)
 {
     m_refusal->setText(tr("Refused: %1").arg(message));
+    m_refusal->setToolTip(pointers.isEmpty() ? QString()
+                                             : tr("In the project file: %1").arg(pointers));
     m_refusal->setVisible(true);
 }
 
 void PropertyEditor::clearRefusal()
 {
     m_refusal->clear();
+    m_refusal->setToolTip(QString());
     m_refusal->setVisible(false);
+}
+
+QString PropertyEditor::refusalToolTip() const
+{
+    return m_refusal->toolTip();
 }
 
 QString PropertyEditor::refusalText() const

@@ -34,7 +34,9 @@ public:
     void setSheet(const PropertySheet &sheet);
     const PropertySheet &sheet() const { return m_sheet; }
 
-    void showRefusal(const QString &message);
+    // `pointers`: the JSON pointers the message is about, for the tooltip ("" = none).
+    void showRefusal(const QString &message, const QString &pointers = {});
+    QString refusalToolTip() const;
     void clearRefusal();
     QString refusalText() const;
 

@@ -80,9 +80,13 @@ TEST_CASE("an out-of-range value is refused with the loader's reason and changes
     typeInto(window, "/halls/0/widthM", "-5");
     CHECK(window.document()->project() == start);
     CHECK(window.document()->undoStack()->count() == 0);
+    // Named by the field's label, not the JSON pointer (issue 23 item 13); the pointer is in the
+    // tooltip for someone who edits the file.
     const QString refusal = window.propertyEditor()->refusalText();
-    CHECK(refusal.contains("/halls/0/widthM"));
+    CHECK(refusal.startsWith("Refused: Width (m): "));
+    CHECK_FALSE(refusal.contains("/halls/0/widthM"));
     CHECK(refusal.contains("out of range"));
+    CHECK(window.propertyEditor()->refusalToolTip().contains("/halls/0/widthM"));
     // The field shows the project's value again.
     auto *edit = qobject_cast<QLineEdit *>(window.propertyEditor()->editorFor("/halls/0/widthM"));
     REQUIRE(edit);

@@ -90,7 +90,8 @@ TEST_CASE("a dense model becomes a mixture of experts and back", "[gui][fields]"
     // top-k above the experts: the loader's range message, nothing changed.
     typeInto(window, "/workload/model/moe/topK", "17");
     CHECK(window.document()->project().workload->model.moe->topK == 2);
-    CHECK(window.propertyEditor()->refusalText().contains("topK"));
+    CHECK(window.propertyEditor()->refusalToolTip().contains("/workload/model/moe/topK"));
+    CHECK(window.propertyEditor()->refusalText().startsWith("Refused: Active experts (top-k): "));
 
     checkBox(window, "/workload/model/moe")->click();
     CHECK_FALSE(window.document()->project().workload->model.moe);
@@ -127,7 +128,7 @@ TEST_CASE("the site's own climate replaces the reference climate and moves the P
     // Eleven months: refused with the loader's reason, the table stays.
     typeInto(window, "/site/climate/monthlyDryBulbC", repeated("20", 11));
     CHECK(window.document()->project().site.climate.dryBulbC[0] == 32);
-    CHECK(window.propertyEditor()->refusalText().contains("monthlyDryBulbC"));
+    CHECK(window.propertyEditor()->refusalToolTip().contains("monthlyDryBulbC"));
 
     checkBox(window, "/site/climate")->click();
     CHECK(window.document()->project().site.climate == Climate{});
