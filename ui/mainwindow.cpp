@@ -24,6 +24,7 @@
 #include "catalogs/catalogoverlays.h"
 #include "model/projectjson.h"
 #include "solvers/common/defaults.h"
+#include "solvers/common/reportformat.h"
 #include "solvers/fabric/fabricreport.h"
 #include "solvers/handoff/drawings.h"
 #include "solvers/pipeline/loading.h"
@@ -1115,6 +1116,13 @@ void MainWindow::refreshCableSchedule()
         return;
     }
     m_cableGeneration = evaluation->generation;
+    // One definition per count: the schedule lists links, the Results count cables.
+    m_cableTable->setNote(
+        tr("One row per link, each leg of a splitter cable its own row. The Results' Cables "
+           "figure (%1) counts physical cables instead: a splitter once, a structured run as its "
+           "jumpers and its share of trunks, and the OOB plane's uplinks into the in-band "
+           "network, which are not rows here.")
+            .arg(q(formatCount(std::llround(evaluation->result.summary.cables.value_or(0))))));
     m_cableTable->setStreamedTable(
         cableScheduleHeader(),
         [evaluation](const TablePanel::RowVisitor &visit) {

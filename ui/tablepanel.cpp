@@ -35,6 +35,7 @@ TablePanel::TablePanel(const QString &emptyText, QWidget *parent)
     , m_filter(new QLineEdit(this))
     , m_column(new QComboBox(this))
     , m_totals(new QLabel(this))
+    , m_note(new QLabel(this))
 {
     m_proxy->setSourceModel(m_model);
     m_proxy->setSortRole(Qt::UserRole);
@@ -71,6 +72,10 @@ TablePanel::TablePanel(const QString &emptyText, QWidget *parent)
     layout->addLayout(bar);
     layout->addWidget(m_view, 1);
     layout->addWidget(m_totals);
+    layout->addWidget(m_note);
+    m_note->setWordWrap(true);
+    m_note->setVisible(false);
+    m_note->setStyleSheet(QStringLiteral("color: palette(mid);"));
 
     connect(m_filter, &QLineEdit::textChanged, this,
             [this](const QString &text) { setFilter(text, m_column->currentIndex() - 1); });
@@ -321,6 +326,17 @@ CsvTable TablePanel::visibleTable() const
         table.rows.push_back(m_model->table().rows[source]);
     }
     return table;
+}
+
+void TablePanel::setNote(const QString &text)
+{
+    m_note->setText(text);
+    m_note->setVisible(!text.isEmpty());
+}
+
+QString TablePanel::noteText() const
+{
+    return m_note->text();
 }
 
 QString TablePanel::totalsText() const

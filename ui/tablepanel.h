@@ -54,6 +54,10 @@ public:
     // The rows shown (after filtering, in the sort order), with the header.
     CsvTable visibleTable() const;
     QString totalsText() const;
+    // A line under the totals saying what one row is and how its count relates to the figure of
+    // the same name elsewhere (the Results' Cables counts cables, the schedule links); "" hides it.
+    void setNote(const QString &text);
+    QString noteText() const;
     // Writes the rows the filter matches: the rows shown, or every matching row of a streamed
     // table. "" on success, else why it failed.
     QString exportCsv(const QString &path) const;
@@ -94,6 +98,7 @@ private:
     QLineEdit *m_filter;
     QComboBox *m_column;
     QLabel *m_totals;
+    QLabel *m_note;
 };
 
 } // namespace aidc::ui
