@@ -109,6 +109,7 @@ ResultTables resultTables(const Result &result)
 {
     ResultTables tables;
     tables.racks = rackTable(result); // the table `aidc racks` writes
+    tables.halls = hallTable(result); // the table `aidc halls` writes
     tables.pools.header = {"Pool",    "Accelerator", "Server",           "GPUs",
                            "Servers", "Racks",       "IT nameplate (kW)"};
     for (const PoolSummary &pool : result.summary.pools) {

@@ -57,6 +57,7 @@ ChartData chartData(const Project &project, const Result &result, const Catalog 
 struct ResultTables
 {
     CsvTable racks; // every placed rack (layout)
+    CsvTable halls; // every hall against its ratings (`aidc halls`)
     CsvTable pools; // per-pool counts and power (summary)
     CsvTable bom;   // network + facility BOM with prices (as `aidc bom` writes it)
     // The cable schedule (`aidc cables`) is built on demand: ~600k rows for 100k GPUs.

@@ -100,6 +100,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_bomTable(new TablePanel(tr("No bill of materials: the project has not been evaluated.")))
     , m_cableTable(new TablePanel(tr("No cables: the project has not been evaluated.")))
     , m_rackTable(new TablePanel(tr("No racks placed yet.")))
+    , m_hallTable(new TablePanel(tr("No halls yet.")))
     , m_compare(new ComparePanel)
     , m_uncertainty(new UncertaintyPanel)
     , m_explore(new ExplorePanel)
@@ -335,6 +336,8 @@ void MainWindow::createDocks()
                                 QStringLiteral("unit"));
     m_cableTable->setTotalColumns({QStringLiteral("lengthM")});
     m_rackTable->setTotalColumns({QStringLiteral("Servers"), QStringLiteral("GPUs")});
+    m_hallTable->setTotalColumns({QStringLiteral("Racks"), QStringLiteral("IT peak (kW)"),
+                                  QStringLiteral("Heat (kW)"), QStringLiteral("CDUs")});
     m_diagnosticsView->setModel(m_diagnosticsModel);
     m_diagnosticsView->verticalHeader()->hide();
     m_diagnosticsView->horizontalHeader()->setStretchLastSection(true);
@@ -359,14 +362,15 @@ void MainWindow::createDocks()
             QTimer::singleShot(0, this, &MainWindow::refreshCableSchedule);
     });
     QDockWidget *racksDock = dock(m_rackTable, tr("Racks"), "RacksDock", Qt::BottomDockWidgetArea);
+    QDockWidget *hallsDock = dock(m_hallTable, tr("Halls"), "HallsDock", Qt::BottomDockWidgetArea);
     QDockWidget *compareDock =
         dock(m_compare, tr("Compare"), "CompareDock", Qt::BottomDockWidgetArea);
     QDockWidget *uncertaintyDock =
         dock(m_uncertainty, tr("Uncertainty"), "UncertaintyDock", Qt::BottomDockWidgetArea);
     QDockWidget *exploreDock =
         dock(m_explore, tr("Explore"), "ExploreDock", Qt::BottomDockWidgetArea);
-    for (QDockWidget *d : {undoDock, chartsDock, bomDock, cableDock, racksDock, compareDock,
-                           uncertaintyDock, exploreDock})
+    for (QDockWidget *d : {undoDock, chartsDock, bomDock, cableDock, racksDock, hallsDock,
+                           compareDock, uncertaintyDock, exploreDock})
         tabifyDockWidget(violationsDock, d);
     violationsDock->raise();
 }
@@ -1055,6 +1059,7 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
         const ResultTables tables = resultTables(evaluation->result);
         m_poolsModel->setTable(tables.pools);
         m_rackTable->setTable(tables.racks);
+        m_hallTable->setTable(tables.halls);
         m_bomTable->setTable(tables.bom);
         if (evaluation->catalog)
             m_charts->setData(
@@ -1320,6 +1325,8 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     }
     raise(m_rackTable);
     shoot(m_rackTable, QStringLiteral("table-racks.png"));
+    raise(m_hallTable);
+    shoot(m_hallTable, QStringLiteral("table-halls.png"));
     raise(m_bomTable);
     shoot(m_bomTable, QStringLiteral("table-bom.png"));
     // The cable schedule filtered to the OOB plane: matched over every row, off the GUI thread.

@@ -134,6 +134,7 @@ public:
     TablePanel *bomTable() const { return m_bomTable; }
     TablePanel *cableTable() const { return m_cableTable; }
     TablePanel *rackTable() const { return m_rackTable; }
+    TablePanel *hallTable() const { return m_hallTable; }
     ComparePanel *comparePanel() const { return m_compare; }
     UncertaintyPanel *uncertaintyPanel() const { return m_uncertainty; }
     ExplorePanel *explorePanel() const { return m_explore; }
@@ -222,6 +223,7 @@ private:
     TablePanel *m_bomTable;
     TablePanel *m_cableTable;
     TablePanel *m_rackTable;
+    TablePanel *m_hallTable;
     ComparePanel *m_compare;
     UncertaintyPanel *m_uncertainty;
     ExplorePanel *m_explore;

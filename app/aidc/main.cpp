@@ -175,6 +175,22 @@ std::vector<CommandSpec> commandSpecs()
           kOutputOption},
          1,
          1},
+        {"halls",
+         "halls FILE [options]",
+         "List every hall against its ratings: power, cooling, floor load and floor area.",
+         "One line per hall: racks by role; IT power at peak against the hall's power capacity,\n"
+         "heat against its cooling capacity (kW, % used); CDUs and coolant flow; the average\n"
+         "floor load and the highest rack footprint against the floor rating (kPa); the floor\n"
+         "taken by racks against the usable area (m2, % used). A capacity the project does not\n"
+         "state is left empty.",
+         {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          kDelimiterOption,
+          kDecimalOption,
+          kXlsxOption,
+          kCatalogOption,
+          kOutputOption},
+         1,
+         1},
         {"assumptions",
          "assumptions FILE [options]",
          "List the assumptions behind the headline figures: value, unit, source, confidence.",
@@ -567,19 +583,22 @@ int runCables(const ParsedArgs &args, const Context &context)
     return written != ExitOk ? written : exitCodeFor(args, result);
 }
 
-int runRacks(const ParsedArgs &args, const Context &context)
+// `aidc racks` and `aidc halls`: one table of the evaluated design, as text, CSV or a workbook
+// sheet named `sheet`.
+int runResultTable(const ParsedArgs &args, const Context &context, const char *sheet,
+                   CsvTable (*tableOf)(const Result &))
 {
     checkTableOptions(args);
     const Result result = loadAndEvaluate(args, context);
+    const CsvTable table = tableOf(result);
     const int written = args.has("--xlsx")
                             ? emitWorkbook(args,
                                            [&](XlsxWorkbook &workbook) {
-                                               const CsvTable racks = rackTable(result);
-                                               workbook.beginSheet("Racks", racks.header);
-                                               for (const auto &row : racks.rows)
+                                               workbook.beginSheet(sheet, table.header);
+                                               for (const auto &row : table.rows)
                                                    workbook.addRow(row);
                                            })
-                            : emitTable(args, rackTable(result));
+                            : emitTable(args, table);
     return written != ExitOk ? written : exitCodeFor(args, result);
 }
 
@@ -1134,7 +1153,9 @@ int main(int argc, char **argv)
         if (parsed->command == "cables")
             return runCables(*parsed, context);
         if (parsed->command == "racks")
-            return runRacks(*parsed, context);
+            return runResultTable(*parsed, context, "Racks", rackTable);
+        if (parsed->command == "halls")
+            return runResultTable(*parsed, context, "Halls", hallTable);
         if (parsed->command == "assumptions")
             return runAssumptions(*parsed, context);
         if (parsed->command == "sensitivity")

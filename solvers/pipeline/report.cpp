@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "report.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <map>
@@ -289,6 +290,74 @@ void writeTextReport(std::ostream &out, const Result &result)
 CsvTable bomTable(const Result &result)
 {
     return procurementTable(result.procurement);
+}
+
+CsvTable hallTable(const Result &result)
+{
+    CsvTable table;
+    table.header = {"Hall",
+                    "Racks",
+                    "Compute",
+                    "Network",
+                    "Storage",
+                    "Mgmt",
+                    "IT peak (kW)",
+                    "Power capacity (kW)",
+                    "Power used (%)",
+                    "Heat (kW)",
+                    "Cooling capacity (kW)",
+                    "Cooling used (%)",
+                    "CDUs",
+                    "Coolant (L/min)",
+                    "Floor average (kPa)",
+                    "Max footprint (kPa)",
+                    "Floor rating (kPa)",
+                    "Rack area (m2)",
+                    "Usable area (m2)",
+                    "Area used (%)"};
+    auto number = [](double value, double scale, int decimals) {
+        const double step = std::pow(10.0, decimals);
+        return formatCsvNumber(std::round(value / scale * step) / step);
+    };
+    auto share = [&](double used, std::optional<double> capacity) {
+        return capacity && *capacity > 0 ? number(100 * used / *capacity, 1, 1) : std::string();
+    };
+    for (std::size_t h = 0; h < result.layout.halls.size(); ++h) {
+        const LayoutHall &hall = result.layout.halls[h];
+        std::array<int, 4> byRole{}; // RackRole order: compute, network, storage, management
+        int racks = 0;
+        for (const LayoutRow &row : hall.rows) {
+            for (int index : row.racks) {
+                ++racks;
+                ++byRole[std::size_t(result.layout.racks[std::size_t(index)].role)];
+            }
+        }
+        std::vector<std::string> row = {hall.id,
+                                        std::to_string(racks),
+                                        std::to_string(byRole[0]),
+                                        std::to_string(byRole[1]),
+                                        std::to_string(byRole[2]),
+                                        std::to_string(byRole[3])};
+        const auto power = std::find_if(result.power.halls.begin(), result.power.halls.end(),
+                                        [&](const HallPower &p) { return p.id == hall.id; });
+        if (power == result.power.halls.end()) {
+            row.resize(table.header.size());
+        } else {
+            const HallPower &p = *power;
+            row.insert(row.end(),
+                       {number(p.peakW, 1e3, 1),
+                        p.powerCapacityW ? number(*p.powerCapacityW, 1e3, 1) : std::string(),
+                        share(p.peakW, p.powerCapacityW), number(p.heatW, 1e3, 1),
+                        p.coolingCapacityW ? number(*p.coolingCapacityW, 1e3, 1) : std::string(),
+                        share(p.heatW, p.coolingCapacityW), std::to_string(p.cdus),
+                        number(p.coolantFlowLPerMin, 1, 0), number(p.floorAverageKPa, 1, 2),
+                        number(p.maxFootprintKPa, 1, 2), number(p.floorRatingKPa, 1, 2),
+                        number(p.rackAreaM2, 1, 1), number(p.usableAreaM2, 1, 1),
+                        share(p.rackAreaM2, p.usableAreaM2)});
+        }
+        table.rows.push_back(std::move(row));
+    }
+    return table;
 }
 
 CsvTable rackTable(const Result &result)

@@ -49,4 +49,11 @@ CsvTable bomTable(const Result &result);
 // violations of the rack.
 CsvTable rackTable(const Result &result);
 
+// Every hall against its ratings, as `aidc halls` writes it and the GUI's hall table shows it:
+// racks by role, IT power at peak against the hall's power capacity, heat against its cooling
+// capacity, CDUs and coolant flow, the floor load (average and the highest rack footprint)
+// against the floor rating, and the floor taken by racks against the usable area. A rating the
+// project does not state is left empty, and so is its use.
+CsvTable hallTable(const Result &result);
+
 } // namespace aidc

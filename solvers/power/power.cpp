@@ -404,7 +404,9 @@ PowerResult solvePower(const Project &project, const Catalog &catalog, const Lay
         const LayoutHall &layoutHall = layout.halls[h];
         HallPower hall;
         hall.id = layoutHall.id;
+        hall.floorRatingKPa = Hall{}.floorLoadKPa;
         if (const Hall *projectHall = projectHallById(project, layoutHall.id)) {
+            hall.floorRatingKPa = projectHall->floorLoadKPa;
             if (projectHall->powerCapacityMW)
                 hall.powerCapacityW = *projectHall->powerCapacityMW * 1e6;
             if (projectHall->coolingCapacityMW)

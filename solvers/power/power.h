@@ -231,7 +231,8 @@ struct HallPower
     double floorAverageKPa = 0; // all rack mass over the hall's usable area
     double maxFootprintKPa = 0;
     double maxCellKPa = 0;
-    double rackAreaM2 = 0; // sum over racks of pitch x row pitch
+    double floorRatingKPa = 0; // the project hall's floorLoadKPa (its default when not stated)
+    double rackAreaM2 = 0;     // sum over racks of pitch x row pitch
     double usableAreaM2 = 0;
     std::optional<double> powerCapacityW, coolingCapacityW; // from the project hall
 };

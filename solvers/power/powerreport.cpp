@@ -273,6 +273,7 @@ nlohmann::json toJson(const PowerResult &r, bool includeRacks)
                                {"floorAverageKPa", h.floorAverageKPa},
                                {"maxFootprintKPa", h.maxFootprintKPa},
                                {"maxCellKPa", h.maxCellKPa},
+                               {"floorRatingKPa", h.floorRatingKPa},
                                {"rackAreaM2", h.rackAreaM2},
                                {"usableAreaM2", h.usableAreaM2}};
         hall["powerCapacityW"] = h.powerCapacityW ? nlohmann::json(*h.powerCapacityW) : nullptr;

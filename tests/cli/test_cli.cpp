@@ -4,10 +4,10 @@
 
 #include <catch2/catch.hpp>
 
-#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -442,6 +442,48 @@ TEST_CASE("racks lists every rack with its power, heat, mass and floor load", "[
                          doc["summary"]["networkRacks"].get<int>() +
                          doc["summary"]["storageRacks"].get<int>();
     CHECK(racks >= expected);
+}
+
+// Issue 23 item 20: each hall against its ratings, the table the GUI's Halls dock shows.
+TEST_CASE("halls lists each hall against its power, cooling, floor and area ratings", "[cli]")
+{
+    const Run csv = aidc("halls " + kSample + " --csv");
+    REQUIRE(csv.exitCode == 0);
+    std::istringstream lines(csv.stdoutOnly);
+    std::string header, row;
+    std::getline(lines, header);
+    std::getline(lines, row);
+    const auto cells = [](const std::string &line) {
+        std::vector<std::string> out;
+        std::stringstream in(line.substr(0, line.find('\r'))); // RFC 4180 ends lines in CRLF
+        for (std::string cell; std::getline(in, cell, ',');)
+            out.push_back(cell);
+        return out;
+    };
+    const std::vector<std::string> names = cells(header), values = cells(row);
+    REQUIRE(names.size() == values.size());
+    const auto value = [&](const std::string &name) {
+        const auto at = std::find(names.begin(), names.end(), name);
+        REQUIRE(at != names.end());
+        return values[std::size_t(at - names.begin())];
+    };
+    CHECK(value("Hall") == "H1");
+    // The sample's hall: 24 x 30 m, 2.5 MW power and cooling, 12 kPa floor (projects/).
+    CHECK(value("Power capacity (kW)") == "2500");
+    CHECK(value("Cooling capacity (kW)") == "2500");
+    CHECK(value("Floor rating (kPa)") == "12");
+    CHECK(std::stod(value("Usable area (m2)")) == Approx(0.7 * 24 * 30)); // default 70 %
+    // The power solver's hall figures, and the shares worked from them.
+    const Run eval = aidc("eval " + kSample + " --format json");
+    const nlohmann::json hall = nlohmann::json::parse(eval.stdoutOnly)["power"]["halls"][0];
+    const double peakKW = hall["itPowerPeakW"].get<double>() / 1e3;
+    CHECK(std::stod(value("IT peak (kW)")) == Approx(peakKW).margin(0.05));
+    CHECK(std::stod(value("Power used (%)")) == Approx(100 * peakKW / 2500).margin(0.05));
+    CHECK(std::stod(value("Area used (%)")) ==
+          Approx(100 * hall["rackAreaM2"].get<double>() / (0.7 * 24 * 30)).margin(0.05));
+    // 32 compute + 6 network + 1 storage + 1 management racks (the layout of the text report).
+    CHECK(value("Racks") == "40");
+    CHECK(value("Compute") == "32");
 }
 
 TEST_CASE("assumptions lists the register, sensitivity ranks drivers, bad options are usage errors",
