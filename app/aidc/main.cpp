@@ -89,6 +89,17 @@ const OptionSpec kOutputOption{"--output", true, "FILE",
                                "write to FILE (atomically) instead of standard output ('-': "
                                "standard output)"};
 
+// The options of a command that writes one table of the evaluated design (cables, racks, halls).
+std::vector<OptionSpec> tableOptions()
+{
+    return {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+            kDelimiterOption,
+            kDecimalOption,
+            kXlsxOption,
+            kCatalogOption,
+            kOutputOption};
+}
+
 std::vector<CommandSpec> commandSpecs()
 {
     return {
@@ -146,51 +157,26 @@ std::vector<CommandSpec> commandSpecs()
           kAsOfOption},
          1,
          1},
-        {"cables",
-         "cables FILE [options]",
-         "Print the port-to-port cable schedule of a project.",
+        {"cables", "cables FILE [options]", "Print the port-to-port cable schedule of a project.",
          "One line per cable of every fabric plane: link id, A-end rack/U/device/port, B-end\n"
          "rack/U/device/port, medium, routed and stock length. With --csv the rows are\n"
          "streamed as they are generated (memory stays bounded at any size).",
-         {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
-          kDelimiterOption,
-          kDecimalOption,
-          kXlsxOption,
-          kCatalogOption,
-          kOutputOption},
-         1,
-         1},
-        {"racks",
-         "racks FILE [options]",
+         tableOptions(), 1, 1},
+        {"racks", "racks FILE [options]",
          "List every rack with its position, contents, power, heat, weight and floor load.",
          "One line per placed rack: hall, row, slot and position (m), role, pool, rack type,\n"
          "servers and GPUs, IT power at peak and on average (kW), heat to liquid and to air (kW),\n"
          "mass (kg), floor pressure over the footprint and over its cell with the aisles (kPa),\n"
          "cooling, and the facility violations of the rack.",
-         {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
-          kDelimiterOption,
-          kDecimalOption,
-          kXlsxOption,
-          kCatalogOption,
-          kOutputOption},
-         1,
-         1},
-        {"halls",
-         "halls FILE [options]",
+         tableOptions(), 1, 1},
+        {"halls", "halls FILE [options]",
          "List every hall against its ratings: power, cooling, floor load and floor area.",
          "One line per hall: racks by role; IT power at peak against the hall's power capacity,\n"
          "heat against its cooling capacity (kW, % used); CDUs and coolant flow; the average\n"
          "floor load and the highest rack footprint against the floor rating (kPa); the floor\n"
          "taken by racks against the usable area (m2, % used). A capacity the project does not\n"
          "state is left empty.",
-         {{"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
-          kDelimiterOption,
-          kDecimalOption,
-          kXlsxOption,
-          kCatalogOption,
-          kOutputOption},
-         1,
-         1},
+         tableOptions(), 1, 1},
         {"assumptions",
          "assumptions FILE [options]",
          "List the assumptions behind the headline figures: value, unit, source, confidence.",

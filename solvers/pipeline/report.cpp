@@ -132,6 +132,20 @@ nlohmann::json resultToJson(const Result &result)
 
 namespace {
 
+// The racks of `hall`, and by role in RackRole order: compute, network, storage, management.
+std::pair<int, std::array<int, 4>> racksByRole(const LayoutResult &layout, const LayoutHall &hall)
+{
+    int racks = 0;
+    std::array<int, 4> byRole{};
+    for (const LayoutRow &row : hall.rows) {
+        for (int index : row.racks) {
+            ++racks;
+            ++byRole[std::size_t(layout.racks[std::size_t(index)].role)];
+        }
+    }
+    return {racks, byRole};
+}
+
 void writeOverview(std::ostream &out, const Result &result)
 {
     const Summary &s = result.summary;
@@ -157,14 +171,7 @@ void writeOverview(std::ostream &out, const Result &result)
     TextTable halls({"Hall", "Size", "Rows", "Racks", "Compute", "Network", "Storage", "Mgmt"});
     for (std::size_t h = 0; h < result.layout.halls.size(); ++h) {
         const LayoutHall &hall = result.layout.halls[h];
-        int racks = 0;
-        std::array<int, 4> byRole{}; // RackRole order: compute, network, storage, management
-        for (const LayoutRow &row : hall.rows) {
-            for (int index : row.racks) {
-                ++racks;
-                ++byRole[std::size_t(result.layout.racks[std::size_t(index)].role)];
-            }
-        }
+        const auto [racks, byRole] = racksByRole(result.layout, hall);
         halls.addRow({hall.id + (hall.generated ? " (generated)" : ""),
                       formatFixed(hall.widthM, 1) + " x " + formatFixed(hall.lengthM, 1) + " m",
                       formatCount(int(hall.rows.size())), formatCount(racks),
@@ -324,14 +331,7 @@ CsvTable hallTable(const Result &result)
     };
     for (std::size_t h = 0; h < result.layout.halls.size(); ++h) {
         const LayoutHall &hall = result.layout.halls[h];
-        std::array<int, 4> byRole{}; // RackRole order: compute, network, storage, management
-        int racks = 0;
-        for (const LayoutRow &row : hall.rows) {
-            for (int index : row.racks) {
-                ++racks;
-                ++byRole[std::size_t(result.layout.racks[std::size_t(index)].role)];
-            }
-        }
+        const auto [racks, byRole] = racksByRole(result.layout, hall);
         std::vector<std::string> row = {hall.id,
                                         std::to_string(racks),
                                         std::to_string(byRole[0]),
