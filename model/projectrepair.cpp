@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <map>
 
 namespace aidc {
 
@@ -21,54 +23,121 @@ constexpr int kMaxPasses = 200;
 
 bool isIndex(const std::string &token)
 {
-    return !token.empty() &&
+    return !token.empty() && token.size() < 16 &&
            std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+std::size_t index(const std::string &token)
+{
+    return std::size_t(std::strtoull(token.c_str(), nullptr, 10));
+}
+
+std::vector<std::string> tokens(Json::json_pointer pointer)
+{
+    std::vector<std::string> out;
+    for (; !pointer.empty(); pointer.pop_back())
+        out.insert(out.begin(), pointer.back());
+    return out;
+}
+
+bool inside(const std::string &inner, const std::string &outer)
+{
+    return inner.size() > outer.size() && inner.compare(0, outer.size(), outer) == 0 &&
+           inner[outer.size()] == '/';
+}
+
+bool overlaps(const std::string &a, const std::string &b)
+{
+    return a == b || inside(a, b) || inside(b, a);
+}
+
 // Pointers in the order they can be taken out without moving each other: deeper first, and
-// later list entries before earlier ones (indices compared as numbers).
+// later list entries before earlier ones (indices compared as numbers; an index sorts before a
+// name, so mixed keys still give a strict weak order).
 bool takeOutBefore(const Json::json_pointer &a, const Json::json_pointer &b)
 {
     const std::string sa = a.to_string(), sb = b.to_string();
-    if (sb.size() < sa.size() && sa.compare(0, sb.size(), sb) == 0 && sa[sb.size()] == '/')
-        return true; // a lies inside b
-    if (sa.size() < sb.size() && sb.compare(0, sa.size(), sa) == 0 && sb[sa.size()] == '/')
+    if (inside(sa, sb))
+        return true;
+    if (inside(sb, sa))
         return false;
-    Json::json_pointer pa = a, pb = b;
-    std::vector<std::string> ta, tb;
-    for (; !pa.empty(); pa.pop_back())
-        ta.insert(ta.begin(), pa.back());
-    for (; !pb.empty(); pb.pop_back())
-        tb.insert(tb.begin(), pb.back());
+    const std::vector<std::string> ta = tokens(a), tb = tokens(b);
     for (std::size_t i = 0; i < std::min(ta.size(), tb.size()); ++i) {
         if (ta[i] == tb[i])
             continue;
-        if (isIndex(ta[i]) && isIndex(tb[i]))
-            return std::strtoull(ta[i].c_str(), nullptr, 10) >
-                   std::strtoull(tb[i].c_str(), nullptr, 10);
+        if (isIndex(ta[i]) != isIndex(tb[i]))
+            return isIndex(ta[i]);
+        if (isIndex(ta[i]))
+            return index(ta[i]) > index(tb[i]);
         return ta[i] > tb[i];
     }
     return ta.size() > tb.size();
 }
 
-bool overlaps(const std::string &a, const std::string &b)
+// The list entries taken out so far, by the list's pointer in the file and the entry's index
+// in the file. A pass works on the document the passes before it left, whose list indices have
+// moved: this maps its pointers back to the file, and the file's forward to the project.
+class RemovalLog
 {
-    const auto inside = [](const std::string &inner, const std::string &outer) {
-        return inner.size() > outer.size() && inner.compare(0, outer.size(), outer) == 0 &&
-               inner[outer.size()] == '/';
-    };
-    return a == b || inside(a, b) || inside(b, a);
-}
+public:
+    void recordEntry(const std::string &fileList, std::size_t fileIndex)
+    {
+        std::vector<std::size_t> &removed = m_removed[fileList];
+        removed.insert(std::upper_bound(removed.begin(), removed.end(), fileIndex), fileIndex);
+    }
+
+    // The file's pointer of `current`, a pointer into the document as it is now.
+    Json::json_pointer toFile(const Json::json_pointer &current) const
+    {
+        Json::json_pointer file;
+        for (const std::string &token : tokens(current)) {
+            const auto list = m_removed.find(file.to_string());
+            if (list != m_removed.end() && isIndex(token)) {
+                std::size_t at = index(token);
+                for (std::size_t removed : list->second)
+                    at += removed <= at ? 1 : 0;
+                file /= at;
+            } else {
+                file /= token;
+            }
+        }
+        return file;
+    }
+
+    // Where the file's `pointer` is in the repaired project (RemovedValue::projectPointer).
+    std::string toProject(const std::string &pointer) const
+    {
+        Json::json_pointer file, project;
+        for (const std::string &token : tokens(Json::json_pointer(pointer))) {
+            const auto list = m_removed.find(file.to_string());
+            if (list != m_removed.end() && isIndex(token)) {
+                const std::vector<std::size_t> &removed = list->second;
+                const std::size_t at = index(token);
+                if (std::binary_search(removed.begin(), removed.end(), at))
+                    return project.to_string(); // the entry is gone: its list
+                const auto before = std::lower_bound(removed.begin(), removed.end(), at);
+                project /= at - std::size_t(before - removed.begin());
+            } else {
+                project /= token;
+            }
+            file /= token;
+        }
+        return project.to_string();
+    }
+
+private:
+    std::map<std::string, std::vector<std::size_t>> m_removed; // sorted file indices
+};
 
 // Takes out the value at `pointer`, or (when it is missing: a required field) the nearest
 // enclosing value that exists. False when that would be the whole project, or when it overlaps
 // a value this pass took out already (the next pass sees what is left of it).
 bool takeOut(Json &root, Json::json_pointer pointer, const std::string &problem,
-             std::vector<RemovedValue> &removed, std::vector<std::string> &thisPass)
+             std::vector<RemovedValue> &removed, std::vector<std::string> &thisPass,
+             RemovalLog &log)
 {
-    const std::string named = pointer.to_string();
     for (const std::string &done : thisPass) {
-        if (overlaps(named, done))
+        if (overlaps(pointer.to_string(), done))
             return false;
     }
     while (!pointer.empty() && !root.contains(pointer))
@@ -80,13 +149,15 @@ bool takeOut(Json &root, Json::json_pointer pointer, const std::string &problem,
             return false;
     }
     thisPass.push_back(pointer.to_string());
-    const std::string key = pointer.back();
+    const Json::json_pointer file = log.toFile(pointer);
+    removed.push_back({file.to_string(), {}, root.at(pointer).dump(), problem});
     Json &parent = root.at(pointer.parent_pointer());
-    removed.push_back({pointer.to_string(), root.at(pointer).dump(), problem});
-    if (parent.is_array())
-        parent.erase(std::size_t(std::strtoull(key.c_str(), nullptr, 10)));
-    else
-        parent.erase(key);
+    if (parent.is_array()) {
+        log.recordEntry(file.parent_pointer().to_string(), index(file.back()));
+        parent.erase(index(pointer.back()));
+    } else {
+        parent.erase(pointer.back());
+    }
     return true;
 }
 
@@ -115,18 +186,22 @@ RepairedProject repairProjectJson(std::string_view text, const std::string &path
     if (!root || syntax.hasErrors() || !root->is_object() || !root->contains("version") ||
         !(*root)["version"].is_number_integer())
         throw *original;
-    const int version = (*root)["version"].get<int>();
-    if (version < 0 || version > kProjectFormatVersion)
+    const std::int64_t stated = (*root)["version"].get<std::int64_t>(); // no narrowing
+    if (stated < 0 || stated > kProjectFormatVersion)
         throw *original;
-    if (version < kProjectFormatVersion) {
-        upgradeProject(*root, version);
+    if (stated < kProjectFormatVersion) {
+        upgradeProject(*root, int(stated));
         (*root)["version"] = kProjectFormatVersion;
     }
 
     std::vector<RemovedValue> removed;
+    RemovalLog log;
     for (int pass = 0; pass < kMaxPasses; ++pass) {
         try {
-            return {parseProjectJson(root->dump(), path), std::move(removed)};
+            Project project = parseProjectJson(root->dump(), path);
+            for (RemovedValue &value : removed)
+                value.projectPointer = log.toProject(value.pointer);
+            return {std::move(project), std::move(removed)};
         } catch (const LoadError &e) {
             // One entry per pointer (a value can break several rules: one removal, all reasons).
             std::vector<std::pair<Json::json_pointer, std::string>> faults;
@@ -156,7 +231,7 @@ RepairedProject repairProjectJson(std::string_view text, const std::string &path
             for (const auto &[pointer, problem] : faults) {
                 if (pointer.to_string() == "/schema" || pointer.to_string() == "/version")
                     throw *original;
-                progress = takeOut(*root, pointer, problem, removed, thisPass) || progress;
+                progress = takeOut(*root, pointer, problem, removed, thisPass, log) || progress;
             }
             if (!progress)
                 throw *original;

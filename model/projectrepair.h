@@ -24,7 +24,10 @@ namespace aidc {
 
 struct RemovedValue
 {
-    std::string pointer; // RFC 6901, in the current format's layout
+    std::string pointer; // RFC 6901, where the value is in the file (current format's layout)
+    // Where it is in the repaired project: the same member with list indices shifted past the
+    // entries taken out, or the list when its whole entry was taken out.
+    std::string projectPointer;
     std::string value;   // the value taken out, as compact JSON
     std::string problem; // the loader's message for it
 };

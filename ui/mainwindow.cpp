@@ -45,6 +45,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -191,7 +192,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     if (m_options.restoreSettings)
         restoreWindowSettings();
     else
-        resize(1500, 950);
+        resizeToDefault();
     updateRecentMenu();
     updateTitle();
 }
@@ -494,11 +495,20 @@ void MainWindow::createActions()
     });
 }
 
+// 1500 x 950, or 95 % of a smaller screen's free area (never below the window's minimum).
+void MainWindow::resizeToDefault()
+{
+    QSize size(1500, 950);
+    if (const QScreen *display = screen())
+        size = size.boundedTo(display->availableGeometry().size() * 0.95);
+    resize(size);
+}
+
 void MainWindow::restoreWindowSettings()
 {
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray()))
-        resize(1500, 950);
+        resizeToDefault();
     m_layoutRestored = restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
 }
 
@@ -585,14 +595,26 @@ bool MainWindow::loadInto(const QString &path, bool asUntitled)
     try {
         project = loadProjectFile(path.toStdString());
     } catch (const LoadError &e) {
-        const std::optional<RepairedProject> repaired =
-            asUntitled ? std::nullopt : offerRepair(path, e);
+        if (asUntitled) { // a sample of our own that fails: say so, offer no repair
+            m_prompts->showError(this, tr("Cannot open project"),
+                                 tr("%1 could not be opened:").arg(QFileInfo(path).fileName()),
+                                 diagnosticsText(e.diagnostics()));
+            return false;
+        }
+        const std::optional<RepairedProject> repaired = offerRepair(path, e);
         if (!repaired)
             return false;
         project = repaired->project;
-        for (const RemovedValue &removed : repaired->removed)
-            repairs.warning(path.toStdString(), removed.pointer,
-                            "taken out on opening, was " + removed.value + ": " + removed.problem);
+        // Noted where the project has what is left of it; a long value (a whole entry) cut short.
+        constexpr std::size_t kShownValueChars = 80;
+        for (const RemovedValue &removed : repaired->removed) {
+            const std::string value = removed.value.size() > kShownValueChars
+                                          ? utf8Prefix(removed.value, kShownValueChars) + "…"
+                                          : removed.value;
+            repairs.warning(path.toStdString(), removed.projectPointer,
+                            "taken out on opening (" + removed.pointer + " in the file), was " +
+                                value + ": " + removed.problem);
+        }
     }
     if (m_catalog) {
         try {
@@ -703,8 +725,28 @@ void MainWindow::startWithoutFile()
     loadInto(QDir(samplesDirectory()).filePath(QStringLiteral("minimal.json")), true);
 }
 
+namespace {
+
+// A window of the Help menu already open is brought forward, not opened twice (a closed one may
+// still wait for its deletion: only a visible one counts).
+template<typename Dialog> bool raiseIfOpen(const QObject &owner)
+{
+    for (Dialog *dialog : owner.findChildren<Dialog *>()) {
+        if (dialog->isVisible()) {
+            dialog->raise();
+            dialog->activateWindow();
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
 void MainWindow::showWelcome()
 {
+    if (raiseIfOpen<WelcomeDialog>(*this))
+        return;
     QSettings settings;
     auto *welcome = new WelcomeDialog(
         listSamples(samplesDirectory()),
@@ -735,6 +777,8 @@ void MainWindow::showWelcomeAtStart()
 
 bool MainWindow::showUserGuide()
 {
+    if (raiseIfOpen<UserGuideDialog>(*this))
+        return true;
     const QString guide = QDir(docsDirectory()).filePath(QStringLiteral("gui.md"));
     if (docsDirectory().isEmpty() || !QFileInfo(guide).isFile()) {
         m_prompts->showInformation(
@@ -754,6 +798,8 @@ bool MainWindow::showUserGuide()
 
 void MainWindow::showShortcuts()
 {
+    if (raiseIfOpen<ShortcutsDialog>(*this))
+        return;
     auto *dialog = new ShortcutsDialog(shortcutList(*this), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
@@ -1032,19 +1078,36 @@ void MainWindow::onDocumentChanged()
 
 bool MainWindow::showFigureTerms(const QString &key)
 {
-    const int row = m_summaryModel->rowOf(key);
-    if (!m_evaluation || m_evaluation->failed || row < 0) {
+    if (m_summaryModel->rowOf(key) < 0) {
+        statusBar()->showMessage(tr("No figure named %1").arg(key), 4000);
+        return false;
+    }
+    if (!m_evaluation || m_evaluation->failed) {
         statusBar()->showMessage(tr("No evaluated figure to open: the project has errors"), 4000);
         return false;
     }
     if (!m_termsDialog)
         m_termsDialog = new FigureTermsDialog(this);
     m_termsKey = key;
-    m_termsDialog->setTerms(figureTerms(m_summaryModel->figures()[std::size_t(row)],
-                                        m_evaluation->result, failedStages(m_evaluation->result)));
+    refreshFigureTerms();
     m_termsDialog->show();
     m_termsDialog->raise();
     return true;
+}
+
+// The open terms window follows the design without taking the focus; with no result (the
+// project has errors) it closes rather than show an older evaluation's terms.
+void MainWindow::refreshFigureTerms()
+{
+    if (!m_termsDialog)
+        return;
+    const int row = m_summaryModel->rowOf(m_termsKey);
+    if (!m_evaluation || m_evaluation->failed || row < 0) {
+        m_termsDialog->hide();
+        return;
+    }
+    m_termsDialog->setTerms(figureTerms(m_summaryModel->figures()[std::size_t(row)],
+                                        m_evaluation->result, failedStages(m_evaluation->result)));
 }
 
 void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
@@ -1078,9 +1141,8 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
         m_charts->clear();
         m_evaluationLabel->setText(tr("Not evaluated: the project has errors"));
     }
-    // An open terms window follows the design: it never shows the terms of an older evaluation.
-    if (m_termsDialog && m_termsDialog->isVisible() && !showFigureTerms(m_termsKey))
-        m_termsDialog->hide();
+    if (m_termsDialog && m_termsDialog->isVisible())
+        refreshFigureTerms();
     m_diagnosticsModel->setDiagnostics(all);
     const int errors = m_diagnosticsModel->errorCount();
     const int warnings = m_diagnosticsModel->warningCount();
@@ -1101,7 +1163,7 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
     refreshCableSchedule();
 }
 
-// The cable schedule has a row per cable (~600k for 100k GPUs): it is streamed, only while its
+// The cable schedule has a row per link (~600k for 100k GPUs): it is streamed, only while its
 // tab is shown; the table panel filters every row off the GUI thread and lists the first ones.
 void MainWindow::refreshCableSchedule()
 {
@@ -1125,8 +1187,8 @@ void MainWindow::refreshCableSchedule()
     m_cableTable->setNote(
         tr("One row per link, each leg of a splitter cable its own row. The Results' Cables "
            "figure (%1) counts physical cables instead: a splitter once, a structured run as its "
-           "jumpers and its share of trunks, and the OOB plane's uplinks into the in-band "
-           "network, which are not rows here.")
+           "jumpers and its share of trunks, and a one-tier plane's uplinks into another network "
+           "(the OOB plane's), which are not rows here.")
             .arg(q(formatCount(std::llround(evaluation->result.summary.cables.value_or(0))))));
     m_cableTable->setStreamedTable(
         cableScheduleHeader(),
@@ -1290,18 +1352,19 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     }
     selectPart(computeRack);
     shoot(m_summaryView->parentWidget(), QStringLiteral("results.png"));
-    // The Help windows.
+    // The Help windows (the guide only where the documents are installed).
     showWelcome();
     showShortcuts();
-    if (showUserGuide()) {
-        settle();
-        for (QDialog *dialog : {static_cast<QDialog *>(findChild<WelcomeDialog *>()),
-                                static_cast<QDialog *>(findChild<ShortcutsDialog *>()),
-                                static_cast<QDialog *>(findChild<UserGuideDialog *>())}) {
-            shoot(dialog, dialog->objectName().remove(QStringLiteral("Dialog")).toLower() +
-                              QStringLiteral(".png"));
-            dialog->close();
-        }
+    showUserGuide();
+    settle();
+    for (QDialog *dialog : {static_cast<QDialog *>(findChild<WelcomeDialog *>()),
+                            static_cast<QDialog *>(findChild<ShortcutsDialog *>()),
+                            static_cast<QDialog *>(findChild<UserGuideDialog *>())}) {
+        if (!dialog)
+            continue;
+        shoot(dialog, dialog->objectName().remove(QStringLiteral("Dialog")).toLower() +
+                          QStringLiteral(".png"));
+        dialog->close();
     }
     if (showFigureTerms(QStringLiteral("stepTimeS"))) {
         settle();

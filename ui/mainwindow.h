@@ -192,6 +192,8 @@ private:
     // Asks whether to open `path` with the values `error` names taken out; the repaired project,
     // or nullopt when declined or not repairable (then the loader's message has been shown).
     std::optional<RepairedProject> offerRepair(const QString &path, const LoadError &error);
+    void refreshFigureTerms();
+    void resizeToDefault();
     void findDataDirectories(const QString &catalogDirectory);
 
     Options m_options;

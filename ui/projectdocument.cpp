@@ -6,7 +6,7 @@
 #include <QFileInfo>
 #include <QUndoStack>
 
-#include <algorithm>
+#include <map>
 
 namespace aidc::ui {
 
@@ -139,16 +139,16 @@ Diagnostics ProjectDocument::edit(const ProjectEdit &edit)
     if (!outcome.ok)
         return outcome.diagnostics;
     // Refused for the parts it would break, not for those already unknown (a file opened with
-    // problems is fixed one field at a time): only errors the project did not have count.
+    // problems is fixed one field at a time): only errors the project did not have count. They
+    // are compared by message, not pointer, since deleting a part before a broken one moves it.
     if (Diagnostics references = checkCatalogReferences(edited); references.hasErrors()) {
+        std::map<std::string, int> known;
         const Diagnostics before = checkCatalogReferences(m_project);
+        for (const Diagnostic &d : before.items())
+            known[d.message] += d.severity == Severity::Error ? 1 : 0;
         Diagnostics added;
         for (const Diagnostic &d : references.items()) {
-            const bool known =
-                std::any_of(before.items().begin(), before.items().end(), [&](const Diagnostic &b) {
-                    return b.jsonPath == d.jsonPath && b.message == d.message;
-                });
-            if (d.severity == Severity::Error && !known)
+            if (d.severity == Severity::Error && known[d.message]-- <= 0)
                 added.error(d.file, d.jsonPath, d.message);
         }
         if (added.hasErrors())

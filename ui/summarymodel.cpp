@@ -47,7 +47,7 @@ FigureSource sourceOf(const char *key)
         {"servers", {kLayout, "Servers"}},
         {"computeRacks", {kLayout, "Compute racks"}},
         {"networkRacks", {kLayout, "Network racks"}},
-        {"storageRacks", {kLayout, "Layout"}},
+        {"storageRacks", {kLayout, "Storage racks"}},
         {"halls", {kLayout, "Halls"}},
         {"itPowerNameplateW", {kLayout, "IT power at nameplate"}},
         {"itPowerPeakW", {kPower, "IT peak / average"}},
@@ -69,12 +69,12 @@ FigureSource sourceOf(const char *key)
         {"tokensPerSecond", {kPerformance, "tokens/s"}},
         {"stepTimeS", {kPerformance, "step "}},
         {"timeToTrainDays", {kPerformance, "time to train"}},
-        {"failuresPerDay", {kFailures, "job interruptions/day"}},
+        {"failuresPerDay", {kFailures, "cluster failures/day"}},
         {"jobMtbiHours", {kFailures, "job MTBI"}},
         {"checkpointIntervalMin", {kGoodput, "Interval"}},
         {"goodput", {kGoodput, "Goodput (ETTR)"}},
-        {"effectiveMfu", {kGoodput, "Goodput (ETTR)"}},
-        {"effectiveTimeToTrainDays", {kGoodput, "Goodput (ETTR)"}},
+        {"effectiveMfu", {kGoodput, "Effective MFU"}},
+        {"effectiveTimeToTrainDays", {kGoodput, "Time-to-train"}},
     };
     const auto it = sources.find(key);
     // Unknown: depends on everything, stated in the cost section.
@@ -200,7 +200,8 @@ std::vector<HeadlineFigure> headlineFigures(const Summary &s)
         figure("timeToTrainDays", QObject::tr("Time to train"), s.timeToTrainDays, F::Days,
                QObject::tr("Token budget / throughput, without failures, in days")),
         figure("failuresPerDay", QObject::tr("Failures per day"), s.failuresPerDay, F::PerDay,
-               QObject::tr("Job-interrupting failures per day over every component")),
+               QObject::tr("Component failures per day in the whole cluster; not every one "
+                           "stops the job (Job MTBI counts those)")),
         figure("jobMtbiHours", QObject::tr("Job MTBI"), s.jobMtbiHours, F::Hours,
                QObject::tr("Mean time between job interruptions, in hours")),
         figure("checkpointIntervalMin", QObject::tr("Checkpoint interval"), s.checkpointIntervalMin,

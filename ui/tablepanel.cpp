@@ -115,6 +115,7 @@ void TablePanel::setTotalColumns(const QStringList &columns, const QString &unit
 void TablePanel::setPlaceholder(const QString &text)
 {
     setTable({});
+    setNote({}); // a note is about rows, and there are none
     m_totals->setText(text);
 }
 

@@ -158,7 +158,7 @@ std::vector<CommandSpec> commandSpecs()
          1,
          1},
         {"cables", "cables FILE [options]", "Print the port-to-port cable schedule of a project.",
-         "One line per cable of every fabric plane: link id, A-end rack/U/device/port, B-end\n"
+         "One line per link of every fabric plane: link id, A-end rack/U/device/port, B-end\n"
          "rack/U/device/port, medium, routed and stock length. With --csv the rows are\n"
          "streamed as they are generated (memory stays bounded at any size).",
          tableOptions(), 1, 1},

@@ -22,7 +22,10 @@ nlohmann::json toJson(const FabricResult &result);
 
 void writeText(std::ostream &out, const FabricResult &result);
 
-// One row per cable of every plane copy: linkId, plane, copy, level, A-end rack/U/device/port,
+// One row per link of every plane copy (each leg of a splitter cable its own row; a one-tier
+// plane's uplinks into another network are not rows), unlike FabricResult::cables, which counts
+// physical cables: a splitter once, a structured run as its jumpers and trunks, those uplinks.
+// Columns: linkId, plane, copy, level, A-end rack/U/device/port,
 // B-end rack/U/device/port, medium, routed lengthM, stockLengthM. Ids and device names are
 // generated here ("backend-000001", "backend-L0003" for leaf 3, "backend.2-..." for copy 2).
 CsvTable cableScheduleTable(const FabricResult &result);

@@ -154,6 +154,7 @@ void writeOverview(std::ostream &out, const Result &result)
     headline.addRow({"Servers", formatCount(s.servers)});
     headline.addRow({"Compute racks", formatCount(s.computeRacks)});
     headline.addRow({"Network racks", formatCount(s.networkRacks)});
+    headline.addRow({"Storage racks", formatCount(s.storageRacks)});
     headline.addRow({"Halls", formatCount(s.halls)});
     headline.addRow({"IT power at nameplate (servers)", formatPower(s.itPowerNameplateW)});
     out << "Summary\n";

@@ -110,6 +110,57 @@ TEST_CASE("a required field at fault takes its entry with it", "[repair]")
     CHECK(repaired.project.pools[0].gpuCount == 1016);
 }
 
+TEST_CASE("entries taken out over several passes are named as the file has them", "[repair]")
+{
+    // Pass 1 takes out pool 2's bad count and pool 0 (its required count is missing); pass 2
+    // then finds the old pool 2, now at index 1, without a count. It is pool 2 of the file that
+    // goes, and pool 1 of the file stays, now pool 0 of the project.
+    TempDir dir;
+    Json project = sample("projects/minimal.json");
+    Json pool = project["compute"]["pools"][0];
+    Json p0 = pool, p1 = pool, p2 = pool;
+    p0["name"] = "p0";
+    p0.erase("gpuCount");
+    p1["name"] = "p1";
+    p2["name"] = "p2";
+    p2["gpuCount"] = -4;
+    project["compute"]["pools"] = Json::array({p0, p1, p2});
+    const std::string path = write(dir, project);
+    const RepairedProject repaired = loadProjectRepairing(path);
+    REQUIRE(repaired.project.pools.size() == 1);
+    CHECK(repaired.project.pools[0].name == "p1");
+    std::vector<std::string> file, inProject;
+    for (const RemovedValue &r : repaired.removed) {
+        file.push_back(r.pointer);
+        inProject.push_back(r.projectPointer);
+    }
+    CHECK(file == std::vector<std::string>{"/compute/pools/2/gpuCount", "/compute/pools/0",
+                                           "/compute/pools/2"});
+    // Each note lands on what is left of it in the project: the list, for an entry gone.
+    CHECK(inProject ==
+          std::vector<std::string>{"/compute/pools", "/compute/pools", "/compute/pools"});
+}
+
+TEST_CASE("a field taken out behind a removed entry is named where the project has it", "[repair]")
+{
+    TempDir dir;
+    Json project = sample("projects/minimal.json");
+    Json p0 = project["compute"]["pools"][0], p1 = p0;
+    p0["name"] = "p0";
+    p0.erase("gpuCount"); // required: pool 0 goes
+    p1["name"] = "p1";
+    p1["serversPerRack"] = -1; // optional: back to its default
+    project["compute"]["pools"] = Json::array({p0, p1});
+    const std::string path = write(dir, project);
+    const RepairedProject repaired = loadProjectRepairing(path);
+    REQUIRE(repaired.removed.size() == 2);
+    CHECK(repaired.removed[0].pointer == "/compute/pools/1/serversPerRack");
+    CHECK(repaired.removed[0].projectPointer == "/compute/pools/0/serversPerRack");
+    CHECK(repaired.removed[1].pointer == "/compute/pools/0");
+    CHECK(repaired.project.pools.size() == 1);
+    CHECK(repaired.project.pools[0].name == "p1");
+}
+
 TEST_CASE("what a removal cannot repair throws the loader's own error", "[repair]")
 {
     TempDir dir;
@@ -136,6 +187,14 @@ TEST_CASE("what a removal cannot repair throws the loader's own error", "[repair
     {
         Json project = sample("projects/minimal.json");
         project["compute"]["pools"][0].erase("gpuCount");
+        const std::string path = write(dir, project);
+        CHECK_THROWS_WITH(loadProjectRepairing(path), loaderMessage(path));
+    }
+    SECTION("a version beyond any int")
+    {
+        Json project = sample("projects/minimal.json");
+        project["version"] = 4294967297LL; // 2^32 + 1: narrowed to int it would read 1
+        project["compute"]["pools"][0]["gpuCount"] = -4;
         const std::string path = write(dir, project);
         CHECK_THROWS_WITH(loadProjectRepairing(path), loaderMessage(path));
     }

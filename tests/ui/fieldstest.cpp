@@ -382,6 +382,9 @@ TEST_CASE("a pool's accelerator changes with its server and the server list foll
     auto *servers =
         qobject_cast<QComboBox *>(window.propertyEditor()->editorFor("/compute/pools/0/server"));
     REQUIRE(servers);
+    REQUIRE(servers->findData(QStringLiteral("DGX-H100")) >= 0); // the list is not empty
+    REQUIRE(servers->findData(QStringLiteral("HGX-H100")) >= 0);
+    CHECK(servers->findData(QStringLiteral("DGX-B200")) < 0);
     for (int i = 0; i < servers->count(); ++i) {
         const QString id = servers->itemData(i).toString();
         if (id.isEmpty())

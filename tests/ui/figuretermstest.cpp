@@ -69,6 +69,24 @@ TEST_CASE("every headline figure opens up to the report line that states it",
     CHECK(lineOf("checkpointIntervalMin").startsWith("Interval"));
     CHECK(lineOf("switches").startsWith("Fabric:"));
     CHECK(lineOf("gpus").startsWith("GPUs"));
+    CHECK(lineOf("failuresPerDay").startsWith("cluster failures/day"));
+    CHECK(lineOf("storageRacks").startsWith("Storage racks"));
+    CHECK(lineOf("effectiveMfu").startsWith("Effective MFU"));
+
+    // The marked line states the figure's own value, where both use the same formatter.
+    auto valueOf = [&](const char *key) {
+        const int row = t.window->summaryModel()->rowOf(QString::fromLatin1(key));
+        return formatFigure(figures[std::size_t(row)].value, figures[std::size_t(row)].format);
+    };
+    for (const char *key : {"gpus", "pue", "capexUsd", "tcoUsd", "storageRacks"}) {
+        INFO(key);
+        CHECK(lineOf(key).contains(valueOf(key)));
+    }
+    // Failures per day is the cluster's count (0.54 on this sample), not the job's (0.44).
+    CHECK(lineOf("failuresPerDay")
+              .contains(QString::number(
+                  *figures[std::size_t(t.window->summaryModel()->rowOf("failuresPerDay"))].value,
+                  'f', 2)));
 }
 
 TEST_CASE("the terms window marks the figure's line and follows the design", "[gui][terms]")

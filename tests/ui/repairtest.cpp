@@ -84,7 +84,8 @@ TEST_CASE("a file that breaks the rules opens anyway, to be fixed, when the user
     settle(window);
     const QStringList listed = violationsAt(window, "/site/electricityUsdPerKWh");
     REQUIRE(listed.size() == 1);
-    CHECK(listed.front().startsWith("taken out on opening, was -1: "));
+    CHECK(listed.front().startsWith(
+        "taken out on opening (/site/electricityUsdPerKWh in the file), was -1: "));
     // The file is untouched until the user saves.
     QFile unchanged(path);
     REQUIRE(unchanged.open(QIODevice::ReadOnly));
@@ -140,4 +141,40 @@ TEST_CASE("a part the catalog lacks is fixed in place, edits refused only for wh
     evaluated = settle(window);
     REQUIRE(evaluated);
     CHECK_FALSE(evaluated->failed);
+}
+
+TEST_CASE("a sample that fails to load says why, with no repair offered", "[gui][repair]")
+{
+    QTemporaryDir dir;
+    const QString path = writeProject(
+        dir, sampleWith([](nlohmann::json &p) { p["site"]["electricityUsdPerKWh"] = -1; }));
+    TestWindow t = makeWindow();
+    t.window->startWithoutFile();
+    const std::string before = t.window->document()->project().name;
+    CHECK_FALSE(t.window->newFromSample(path));
+    CHECK(t.prompts->confirmations.isEmpty());
+    REQUIRE(t.prompts->errors.size() == 1);
+    CHECK(t.prompts->errors.front().contains("/site/electricityUsdPerKWh"));
+    CHECK(t.window->document()->project().name == before);
+}
+
+TEST_CASE("deleting a part before one with an unknown accelerator is not refused for it",
+          "[gui][repair]")
+{
+    // The unknown part's pointer moves (pool 1 becomes pool 0); the problem is the same one.
+    QTemporaryDir dir;
+    const QString path = writeProject(dir, sampleWith([](nlohmann::json &p) {
+                                          nlohmann::json unknown = p["compute"]["pools"][0];
+                                          unknown["name"] = "future";
+                                          unknown["gpu"] = "H900";
+                                          unknown.erase("server");
+                                          p["compute"]["pools"].push_back(unknown);
+                                      }));
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(window.openFile(path));
+    REQUIRE(window.document()->project().pools.size() == 2);
+    CHECK(window.requestEdit(removePool(window.document()->project(), 0)).empty());
+    REQUIRE(window.document()->project().pools.size() == 1);
+    CHECK(window.document()->project().pools[0].gpu == "H900");
 }
