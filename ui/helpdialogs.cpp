@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "helpdialogs.h"
 
+#include "model/projectjson.h"
+
 #include <QAction>
 #include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFile>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QMainWindow>
@@ -26,9 +25,6 @@
 namespace aidc::ui {
 
 namespace {
-
-// Samples are a few kB; a larger file is not read for its title.
-constexpr qint64 kMaxSampleBytes = 4 * 1024 * 1024;
 
 // "&Save As…" -> "Save As…"
 QString plainText(QString text)
@@ -67,13 +63,14 @@ std::vector<SampleProject> listSamples(const QString &directory)
     const QDir dir(directory);
     for (const QString &name : dir.entryList({QStringLiteral("*.json")}, QDir::Files)) {
         SampleProject sample{dir.filePath(name), name, name, {}};
-        QFile file(sample.path);
-        if (file.size() <= kMaxSampleBytes && file.open(QIODevice::ReadOnly)) {
-            const QJsonObject project = QJsonDocument::fromJson(file.readAll()).object();
-            const QString title = project.value(QStringLiteral("name")).toString().trimmed();
-            if (!title.isEmpty())
-                sample.title = title;
-            sample.description = project.value(QStringLiteral("description")).toString();
+        // The model's own reader (samples are a few kB); one that does not load keeps its file
+        // name, and opening it shows the loader's message.
+        try {
+            const Project project = loadProjectFile(sample.path.toStdString());
+            if (!project.name.empty())
+                sample.title = QString::fromStdString(project.name);
+            sample.description = QString::fromStdString(project.description);
+        } catch (const LoadError &) {
         }
         samples.push_back(std::move(sample));
     }

@@ -59,6 +59,7 @@
 #include <QUndoView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <set>
 
 namespace aidc::ui {
@@ -629,9 +630,9 @@ bool MainWindow::loadInto(const QString &path, bool asUntitled)
             }
             if (!m_prompts->askConfirm(
                     this, tr("Open with problems"),
-                    tr("%1 names parts the catalog does not have:\n\n%2\n\nOpen it anyway? "
-                       "Nothing is evaluated until each is replaced by a catalog part (the "
-                       "property editor lists them).")
+                    tr("%1 refers to parts or files that cannot be used here:\n\n%2\n\nOpen it "
+                       "anyway? Nothing is evaluated until each is fixed (they stay in "
+                       "Violations; the property editor lists the catalog's parts).")
                         .arg(QFileInfo(path).fileName(), problems)))
                 return false;
         }
@@ -963,6 +964,12 @@ void MainWindow::showDiagnosticMenu(const QPoint &position)
 {
     const Diagnostic *d = m_diagnosticsModel->diagnosticAt(m_diagnosticsView->indexAt(position));
     if (!d || d->severity != Severity::Warning || d->jsonPath.empty())
+        return;
+    // A value taken out on opening is not a design choice to accept: saving clears the note.
+    const auto &notes = m_repairNotes.items();
+    if (std::any_of(notes.begin(), notes.end(), [d](const Diagnostic &note) {
+            return note.jsonPath == d->jsonPath && note.message == d->message;
+        }))
         return;
     const Diagnostic diagnostic = *d; // the model resets when the edit re-evaluates
     QMenu menu(this);

@@ -480,8 +480,17 @@ void poolFields(std::vector<PropertyField> &out, const Project &project, int ind
             }
         }
     }
-    b.declaredPick("server", QObject::tr("Server"), pool.server, servers,
-                   QObject::tr("(the accelerator's default)"));
+    PropertyField &server = b.declaredPick("server", QObject::tr("Server"), pool.server, servers,
+                                           QObject::tr("(the accelerator's default)"));
+    // A catalog server that does not carry the accelerator (a file opened with problems) is
+    // known, not "(unknown)": say what is wrong with it.
+    if (const Server *chosen = catalog ? catalog->server(pool.server) : nullptr;
+        chosen && chosen->accelerator != pool.gpu) {
+        const qsizetype at = server.choiceValues.indexOf(q(pool.server));
+        if (at >= 0)
+            server.choiceLabels[at] =
+                QObject::tr("%1 (does not carry %2)").arg(q(pool.server), q(pool.gpu));
+    }
     b.declared("gpuCount", QObject::tr("GPUs"), pool.gpuCount);
     b.declared("serversPerRack", QObject::tr("Servers per rack"), pool.serversPerRack);
     std::vector<std::string> halls;
