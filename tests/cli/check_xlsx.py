@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""`aidc bom|cables|racks --xlsx` against the same command's CSV (issue 21): the workbook opens
+"""`aidc bom|cables|racks|halls --xlsx` against the same command's CSV (issue 21): the workbook opens
 (a valid zip of sheet XML), every sheet has a frozen header row and an auto-filter, the rows of
 all sheets are the CSV's rows in order, a cell whose CSV text is a number is a numeric cell with
 that value, and text that would start a formula starts with an apostrophe.
@@ -103,7 +103,7 @@ def main(argv):
         return 2
     aidc, sample = argv[1], argv[2]
     with tempfile.TemporaryDirectory() as tmp:
-        for command in ('bom', 'cables', 'racks'):
+        for command in ('bom', 'cables', 'racks', 'halls'):
             try:
                 rows = check(aidc, command, sample, tmp)
             except AssertionError as problem:
