@@ -1470,25 +1470,39 @@ OrderedJson costJson(const CostSettings &cost)
 
 } // namespace
 
-Project parseProjectJson(std::string_view text, const std::string &fileName, ProjectLoadInfo *info)
+std::optional<nlohmann::json> currentFormatProjectJson(std::string_view text,
+                                                       const std::string &fileName,
+                                                       Diagnostics &diagnostics, int *fileVersion)
 {
-    Diagnostics diagnostics;
     std::optional<Json> parsed = parseStrictJson(text, fileName, diagnostics);
     if (!parsed)
-        throw LoadError(std::move(diagnostics));
+        return std::nullopt;
     Json &root = *parsed;
     if (!root.is_object()) {
         diagnostics.error(fileName, "/", "expected a project object, found " + jsonTypeName(root));
-        throw LoadError(std::move(diagnostics));
+        return std::nullopt;
     }
     const int version = checkFormat(root, fileName, diagnostics);
     if (version < 0)
-        throw LoadError(std::move(diagnostics));
+        return std::nullopt;
     if (version < kProjectFormatVersion)
         upgradeProject(root, version);
+    root["version"] = kProjectFormatVersion;
+    if (fileVersion)
+        *fileVersion = version;
+    return parsed;
+}
 
+Project parseProjectJson(std::string_view text, const std::string &fileName, ProjectLoadInfo *info)
+{
+    Diagnostics diagnostics;
+    int version = kProjectFormatVersion;
+    const std::optional<Json> root =
+        currentFormatProjectJson(text, fileName, diagnostics, &version);
+    if (!root)
+        throw LoadError(std::move(diagnostics));
     ProjectReader reader(fileName, diagnostics);
-    Project project = reader.read(root);
+    Project project = reader.read(*root);
     if (diagnostics.hasErrors())
         throw LoadError(std::move(diagnostics));
     if (info)

@@ -15,6 +15,7 @@
 #include "project.h"
 #include "projectupgrade.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -32,6 +33,16 @@ struct ProjectLoadInfo
 // of any problem then refer to the current layout. Throws LoadError with every problem found.
 Project parseProjectJson(std::string_view text, const std::string &fileName,
                          ProjectLoadInfo *info = nullptr);
+
+// The JSON of project `text` in the current format: parsed strictly, its schema and version
+// checked and older versions upgraded (the first steps of parseProjectJson, which the repair of
+// model/projectrepair.h shares). nullopt, with the errors in `diagnostics`, for JSON that does
+// not parse, is not an object, or states another schema or version; a repeated key adds an
+// error and the document is still returned. `fileVersion`: the version the text states.
+std::optional<nlohmann::json> currentFormatProjectJson(std::string_view text,
+                                                       const std::string &fileName,
+                                                       Diagnostics &diagnostics,
+                                                       int *fileVersion = nullptr);
 
 // Reads `path` and parses it. A missing or unreadable file throws LoadError naming the file.
 Project loadProjectFile(const std::string &path, ProjectLoadInfo *info = nullptr);

@@ -2,13 +2,11 @@
 #include "projectrepair.h"
 
 #include "projectjson.h"
-#include "projectupgrade.h"
 #include "strictjson.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cstdint>
 #include <cstdlib>
 #include <map>
 
@@ -181,18 +179,12 @@ RepairedProject repairProjectJson(std::string_view text, const std::string &path
         original = e;
     }
 
-    Diagnostics syntax;
-    std::optional<Json> root = parseStrictJson(text, path, syntax);
-    if (!root || syntax.hasErrors() || !root->is_object() || !root->contains("version") ||
-        !(*root)["version"].is_number_integer())
+    // The loader's own format checks: what they refuse (syntax, schema, version) is no value to
+    // take out, and the error is the one the plain load gave.
+    Diagnostics format;
+    std::optional<Json> root = currentFormatProjectJson(text, path, format);
+    if (!root || format.hasErrors())
         throw *original;
-    const std::int64_t stated = (*root)["version"].get<std::int64_t>(); // no narrowing
-    if (stated < 0 || stated > kProjectFormatVersion)
-        throw *original;
-    if (stated < kProjectFormatVersion) {
-        upgradeProject(*root, int(stated));
-        (*root)["version"] = kProjectFormatVersion;
-    }
 
     std::vector<RemovedValue> removed;
     RemovalLog log;
