@@ -108,6 +108,38 @@ void FloorPlanView::setEvaluation(const Project &project,
     rebuild(keep);
 }
 
+// The power solver's facts of layout rack `index` for its tooltip: IT power at peak and on
+// average (the site's average / peak ratio, as the rack table), heat, mass and floor load
+// against the hall's rating. "" when the power solver has no result for the layout.
+QString FloorPlanView::rackPowerTip(int index) const
+{
+    if (!m_evaluation || m_evaluation->failed)
+        return {};
+    const PowerResult &power = m_evaluation->result.power;
+    const LayoutResult &layout = m_evaluation->result.layout;
+    if (power.racks.size() != layout.racks.size() || index < 0 ||
+        std::size_t(index) >= power.racks.size())
+        return {};
+    const RackPower &rack = power.racks[std::size_t(index)];
+    const double averageShare = power.itPeakW > 0 ? power.itAverageW / power.itPeakW : 0.0;
+    const int hall = layout.racks[std::size_t(index)].hall;
+    const double ratingKPa = hall >= 0 && std::size_t(hall) < power.halls.size()
+                                 ? power.halls[std::size_t(hall)].floorRatingKPa
+                                 : 0.0;
+    QString tip = tr("\nIT %1 kW at peak, %2 kW on average; heat %3 kW to liquid, %4 kW to air")
+                      .arg(rack.peakW() / 1e3, 0, 'f', 1)
+                      .arg(rack.peakW() * averageShare / 1e3, 0, 'f', 1)
+                      .arg(rack.liquidHeatW / 1e3, 0, 'f', 1)
+                      .arg(rack.airHeatW / 1e3, 0, 'f', 1);
+    tip += tr("\n%1 kg: %2 kPa over its footprint, %3 kPa over its cell")
+               .arg(rack.massKg, 0, 'f', 0)
+               .arg(rack.footprintKPa, 0, 'f', 2)
+               .arg(rack.cellKPa, 0, 'f', 2);
+    if (ratingKPa > 0)
+        tip += tr(" (floor rated %1 kPa)").arg(ratingKPa, 0, 'f', 1);
+    return tip;
+}
+
 void FloorPlanView::setHall(int hall)
 {
     if (hall == m_hall)
@@ -242,6 +274,7 @@ void FloorPlanView::rebuild(const std::vector<Selection> &keep)
                        .arg(rack.xM, 0, 'f', 2)
                        .arg(rack.yM, 0, 'f', 2)
                        .arg(QString::fromStdString(rack.rackType));
+            tip += rackPowerTip(index);
             item->setToolTip(tip);
             m_rackItems.emplace_back(index, item);
         }

@@ -110,6 +110,7 @@ protected:
     void keyPressEvent(QKeyEvent *event) override;
 
 private:
+    QString rackPowerTip(int index) const;
     void rebuild(const std::vector<Selection> &keep);
     void recolour();
     QColor colourFor(int layoutRack) const;

@@ -14,6 +14,7 @@
 #include "ui/floorplanview.h"
 #include "ui/projectdocument.h"
 #include "ui/propertyeditor.h"
+#include "ui/qtext.h"
 #include "ui/rackelevation.h"
 #include "ui/tablepanel.h"
 #include "ui/uncertaintypanel.h"
@@ -513,4 +514,24 @@ TEST_CASE("a streamed table whose source fails says so, and export reads the fil
     REQUIRE(file.open(QIODevice::ReadOnly));
     CHECK(file.readAll() == "name\r\nalpha\r\nbeta\r\ngamma\r\n"); // RFC 4180 line ends
     REQUIRE(waitForFilter(panel));
+}
+
+TEST_CASE("a rack's tooltip on the floor plan gives its power, heat, mass and floor load",
+          "[gui][plan]")
+{
+    // Issue 23 item 20: per-rack kW and weight against the floor rating on the plan.
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
+    MainWindow &window = *t.window;
+    const Result &result = window.evaluation()->result;
+    REQUIRE(result.power.racks.size() == result.layout.racks.size());
+    const RackPower &rack = result.power.racks.front();
+    QString tip;
+    for (QGraphicsItem *item : window.floorPlan()->view()->scene()->items()) {
+        if (item->toolTip().startsWith(QStringLiteral("Rack %1\n").arg(q(rack.id))))
+            tip = item->toolTip();
+    }
+    REQUIRE_FALSE(tip.isEmpty());
+    CHECK(tip.contains(QStringLiteral("IT %1 kW at peak").arg(rack.peakW() / 1e3, 0, 'f', 1)));
+    CHECK(tip.contains(QStringLiteral("%1 kg").arg(rack.massKg, 0, 'f', 0)));
+    CHECK(tip.contains("(floor rated 12.0 kPa)")); // the sample's hall states 12 kPa
 }
