@@ -121,14 +121,13 @@ QString FloorPlanView::rackPowerTip(int index) const
         std::size_t(index) >= power.racks.size())
         return {};
     const RackPower &rack = power.racks[std::size_t(index)];
-    const double averageShare = power.itPeakW > 0 ? power.itAverageW / power.itPeakW : 0.0;
     const int hall = layout.racks[std::size_t(index)].hall;
     const double ratingKPa = hall >= 0 && std::size_t(hall) < power.halls.size()
                                  ? power.halls[std::size_t(hall)].floorRatingKPa
                                  : 0.0;
     QString tip = tr("\nIT %1 kW at peak, %2 kW on average; heat %3 kW to liquid, %4 kW to air")
                       .arg(rack.peakW() / 1e3, 0, 'f', 1)
-                      .arg(rack.peakW() * averageShare / 1e3, 0, 'f', 1)
+                      .arg(power.rackAverageW(rack) / 1e3, 0, 'f', 1)
                       .arg(rack.liquidHeatW / 1e3, 0, 'f', 1)
                       .arg(rack.airHeatW / 1e3, 0, 'f', 1);
     tip += tr("\n%1 kg: %2 kPa over its footprint, %3 kPa over its cell")

@@ -387,7 +387,6 @@ CsvTable rackTable(const Result &result)
                     "Violations"};
     const LayoutResult &layout = result.layout;
     const PowerResult &power = result.power;
-    const double averageShare = power.itPeakW > 0 ? power.itAverageW / power.itPeakW : 0.0;
     std::map<std::string, const RackPower *> byId;
     for (const RackPower &rack : power.racks)
         byId[rack.id] = &rack;
@@ -417,8 +416,8 @@ CsvTable rackTable(const Result &result)
             for (const std::string &name : rackViolationNames(p.violations))
                 violations += (violations.empty() ? "" : " ") + name;
             row.insert(row.end(),
-                       {kw(p.peakW()), kw(p.peakW() * averageShare), kw(p.liquidHeatW),
-                        kw(p.airHeatW), formatCsvNumber(std::round(p.massKg)),
+                       {kw(p.peakW()), kw(power.rackAverageW(p)), kw(p.liquidHeatW), kw(p.airHeatW),
+                        formatCsvNumber(std::round(p.massKg)),
                         formatCsvNumber(std::round(p.footprintKPa * 100) / 100),
                         formatCsvNumber(std::round(p.cellKPa * 100) / 100),
                         p.liquidHeatW > 0 ? (p.airHeatW > 0 ? "liquid + air" : "liquid") : "air",

@@ -380,6 +380,13 @@ struct ElectricalAvailability
 
 struct PowerResult
 {
+    // A rack's IT power on average: its peak times the site's average / peak ratio (racks are
+    // not metered apart), as the rack table and the floor plan's tooltip state it.
+    double rackAverageW(const RackPower &rack) const
+    {
+        return itPeakW > 0 ? rack.peakW() * itAverageW / itPeakW : 0.0;
+    }
+
     std::vector<RackPower> racks; // in LayoutResult::racks order
     std::vector<RowPower> rows;   // halls' rows in order
     std::vector<HallPower> halls;
