@@ -2,143 +2,150 @@
 #include "comparepanel.h"
 
 #include "evaluator.h"
+#include "qtext.h"
 #include "tablepanel.h"
 #include "userprompts.h"
 
+#include "model/atomicfile.h"
 #include "model/projectjson.h"
+#include "solvers/handoff/xlsxworkbook.h"
 #include "solvers/uncertainty/uncertaintyreport.h"
 
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTableView>
+#include <QThread>
 #include <QVBoxLayout>
 
 namespace aidc::ui {
+
+namespace {
+
+constexpr unsigned kAllSections = (1u << compareSectionCount) - 1;
+
+unsigned sectionBit(CompareSection section)
+{
+    return 1u << unsigned(section);
+}
+
+} // namespace
 
 ComparePanel::ComparePanel(QWidget *parent)
     : QWidget(parent)
     , m_model(new CompareModel(this))
     , m_view(new QTableView(this))
     , m_status(new QLabel(this))
-    , m_evaluator(new Evaluator(this))
+    , m_differencesOnly(new QCheckBox(tr("&Differences only"), this))
+    , m_sections(new QComboBox(this))
+    , m_remove(new QPushButton(tr("&Remove"), this))
+    , m_baselineButton(new QPushButton(tr("Make &baseline"), this))
+    , m_export(new QPushButton(tr("E&xport…"), this))
     , m_uncertain(new QPushButton(tr("Compare with &uncertainty"), this))
-    , m_bands(new TablePanel(tr("Press \"Compare with uncertainty\" to see which differences are "
-                                "beyond the uncertainty of the figures.")))
+    , m_bands(new TablePanel(tr("Press \"Compare with uncertainty\" to see which differences of "
+                                "a design from the baseline are beyond the uncertainty of the "
+                                "figures.")))
 {
+    m_designs.push_back({tr("open project"), true, nullptr, nullptr, {}});
     m_pool.setMaxThreadCount(1);
     m_view->setModel(m_model);
     m_view->verticalHeader()->hide();
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(CompareModel::FigureColumn,
-                                                     QHeaderView::Stretch);
     m_view->setAlternatingRowColors(true);
-    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectItems);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
 
-    auto *open = new QPushButton(tr("Open scenario &B…"), this);
-    open->setToolTip(tr("Load a second project file to compare with the open one"));
+    auto *open = new QPushButton(tr("&Add design…"), this);
+    open->setToolTip(tr("Load another project file to compare with the open one"));
     auto *snap = new QPushButton(tr("&Snapshot current as baseline"), this);
-    snap->setToolTip(tr("Keep the open project as it is now as the baseline (column A), then "
-                        "edit on: column B follows the open project and B - A shows what the "
-                        "edits changed"));
-    auto *bar = new QHBoxLayout;
-    bar->addWidget(open);
-    bar->addWidget(snap);
-    bar->addWidget(m_uncertain);
-    bar->addStretch(1);
-    m_uncertain->setToolTip(tr("Evaluate A and B again at the same 32 draws of every "
-                               "assumption's range and of the model's error: is B - A beyond "
-                               "the uncertainty? (docs/uncertainty.md)"));
+    snap->setToolTip(tr("Keep the open project as it is now as the baseline, then edit on: the "
+                        "open project's difference column shows what the edits changed"));
+    m_remove->setToolTip(tr("Remove the design of the selected column from the comparison"));
+    m_baselineButton->setToolTip(tr("Compare every design with the design of the selected column"));
+    m_export->setToolTip(tr("Save the table as shown as CSV or XLSX (numbers in full "
+                            "precision), as `aidc compare --side-by-side` writes it"));
+    m_differencesOnly->setToolTip(tr("Hide the rows where every design agrees"));
+    m_sections->addItem(tr("All sections"), kAllSections);
+    m_sections->addItem(tr("Headline figures"), sectionBit(CompareSection::Figures));
+    m_sections->addItem(tr("Capex by category"), sectionBit(CompareSection::Capex));
+    m_sections->addItem(tr("Bill of materials"), sectionBit(CompareSection::BillOfMaterials));
+    m_sections->addItem(tr("Violations"), sectionBit(CompareSection::Violations));
+    m_sections->setToolTip(tr("Which part of the comparison to show"));
+    m_uncertain->setToolTip(tr("Evaluate the baseline and the design of the selected column "
+                               "again at the same 32 draws of every assumption's range and of "
+                               "the model's error: is the difference beyond the uncertainty? "
+                               "(docs/uncertainty.md)"));
     m_uncertain->setEnabled(false);
-    connect(m_uncertain, &QPushButton::clicked, this, &ComparePanel::compareWithUncertainty);
+
+    // Two rows, so the dock fits beside the others on a 1366-px screen: the designs, then the
+    // view of the table and what to do with it.
+    auto *designs = new QHBoxLayout;
+    for (QWidget *w : std::initializer_list<QWidget *>{open, snap, m_remove, m_baselineButton})
+        designs->addWidget(w);
+    designs->addStretch(1);
+    auto *view = new QHBoxLayout;
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_sections, m_differencesOnly, m_export, m_uncertain})
+        view->addWidget(w);
+    view->addStretch(1);
     m_status->setWordWrap(true);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(bar);
+    layout->addLayout(designs);
+    layout->addLayout(view);
     layout->addWidget(m_status);
-    layout->addWidget(m_view, 1);
-    layout->addWidget(m_bands, 1);
+    // The table above, the uncertainty of one difference below (shown once asked for).
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_view);
+    split->addWidget(m_bands);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    m_bands->hide();
+    layout->addWidget(split, 1);
 
-    connect(open, &QPushButton::clicked, this, [this] {
-        UserPrompts fallback;
-        UserPrompts *prompts = m_prompts ? m_prompts : &fallback;
-        const QString path = prompts->openFileName(this, QString());
+    // The window's prompts (scripted in tests), or the plain dialogs.
+    auto prompts = [this]() -> UserPrompts * {
+        static UserPrompts fallback;
+        return m_prompts ? m_prompts : &fallback;
+    };
+    connect(open, &QPushButton::clicked, this, [this, prompts] {
+        const QString path = prompts()->openFileName(this, QString());
         if (path.isEmpty())
             return;
         const QString error = openScenario(path);
         if (!error.isEmpty())
-            prompts->showError(this, tr("Cannot compare"),
-                               tr("%1 could not be loaded.").arg(QFileInfo(path).fileName()),
-                               error);
+            prompts()->showError(this, tr("Cannot compare"),
+                                 tr("%1 could not be added.").arg(QFileInfo(path).fileName()),
+                                 error);
     });
     connect(snap, &QPushButton::clicked, this, &ComparePanel::snapshotRequested);
-    connect(m_evaluator, &Evaluator::finished, this,
-            [this](std::shared_ptr<const Evaluation> evaluation) {
-                if (evaluation->failed) {
-                    m_b.reset();
-                    m_status->setText(
-                        tr("Scenario B failed to evaluate: %1")
-                            .arg(QString::fromStdString(evaluation->loadDiagnostics.toString())));
-                    m_evaluationB.reset();
-                } else {
-                    m_b = evaluation->result.summary;
-                    m_evaluationB = evaluation;
-                }
-                invalidateBands();
-                refresh();
-            });
-    refresh();
-}
-
-void ComparePanel::setCatalog(std::shared_ptr<const Catalog> catalog)
-{
-    m_catalog = catalog;
-    m_evaluator->setCatalog(std::move(catalog));
-}
-
-void ComparePanel::setCurrent(const QString &name, std::shared_ptr<const Evaluation> evaluation)
-{
-    m_nameA = name;
-    if (evaluation && !evaluation->failed) {
-        m_a = evaluation->result.summary;
-        m_evaluationA = evaluation;
-    } else {
-        m_a.reset();
-        m_evaluationA.reset();
-    }
-    invalidateBands();
-    refresh();
-}
-
-QString ComparePanel::openScenario(const QString &path)
-{
-    try {
-        Project project = loadProjectFile(path.toStdString());
-        m_snapshot = false;
-        m_nameB = QFileInfo(path).fileName();
-        m_b.reset();
-        m_evaluator->evaluateNow(project);
-    } catch (const LoadError &e) {
-        return QString::fromStdString(e.diagnostics().toString());
-    }
-    refresh();
-    return {};
-}
-
-void ComparePanel::snapshot(const QString &name, const Project &project)
-{
-    m_snapshot = true;
-    showScenario(tr("%1 (snapshot)").arg(name), project);
-}
-
-void ComparePanel::showScenario(const QString &name, const Project &project)
-{
-    m_nameB = name;
-    m_b.reset();
-    m_evaluator->evaluateNow(project);
+    connect(m_remove, &QPushButton::clicked, this,
+            [this] { removeDesignAt(m_view->currentIndex().column()); });
+    connect(m_baselineButton, &QPushButton::clicked, this,
+            [this] { makeBaselineAt(m_view->currentIndex().column()); });
+    connect(m_differencesOnly, &QCheckBox::toggled, this, &ComparePanel::setDifferencesOnly);
+    connect(m_sections, &QComboBox::activated, this,
+            [this](int index) { setSections(m_sections->itemData(index).toUInt()); });
+    connect(m_export, &QPushButton::clicked, this, [this, prompts] {
+        const QString path = prompts()->saveFileName(this, tr("comparison.csv"));
+        if (path.isEmpty())
+            return;
+        const QString error = exportTable(path);
+        if (!error.isEmpty())
+            prompts()->showError(this, tr("Export failed"),
+                                 tr("The comparison could not be written."), error);
+    });
+    connect(m_uncertain, &QPushButton::clicked, this, &ComparePanel::compareWithUncertainty);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this] { refresh(); });
     refresh();
 }
 
@@ -149,28 +156,218 @@ ComparePanel::~ComparePanel()
     m_pool.waitForDone();
 }
 
+void ComparePanel::setCatalog(std::shared_ptr<const Catalog> catalog)
+{
+    m_catalog = catalog;
+    for (Design &design : m_designs)
+        if (design.evaluator)
+            design.evaluator->setCatalog(catalog);
+}
+
+void ComparePanel::setCurrent(const QString &name, std::shared_ptr<const Evaluation> evaluation)
+{
+    Design &open = m_designs.front();
+    open.name = name;
+    open.evaluation = evaluation && !evaluation->failed ? evaluation : nullptr;
+    open.error =
+        evaluation && evaluation->failed ? q(evaluation->loadDiagnostics.toString()) : QString();
+    invalidateBands();
+    refresh();
+}
+
+QString ComparePanel::addDesign(const QString &name, const Project &project, bool baseline)
+{
+    if (int(m_designs.size()) > kMaxOtherDesigns)
+        return tr("Compare holds %1 designs besides the open project: remove one first.")
+            .arg(kMaxOtherDesigns);
+    auto *evaluator = new Evaluator(this);
+    evaluator->setCatalog(m_catalog);
+    connect(evaluator, &Evaluator::finished, this,
+            [this, evaluator](std::shared_ptr<const Evaluation> evaluation) {
+                for (Design &design : m_designs) {
+                    if (design.evaluator != evaluator)
+                        continue;
+                    design.evaluation = evaluation->failed ? nullptr : evaluation;
+                    design.error =
+                        evaluation->failed ? q(evaluation->loadDiagnostics.toString()) : QString();
+                }
+                invalidateBands();
+                refresh();
+            });
+    m_designs.push_back({name, false, evaluator, nullptr, {}});
+    if (baseline)
+        m_baseline = int(m_designs.size()) - 1;
+    evaluator->evaluateNow(project);
+    invalidateBands();
+    refresh();
+    return {};
+}
+
+QString ComparePanel::openScenario(const QString &path)
+{
+    try {
+        const Project project = loadProjectFile(path.toStdString());
+        return addDesign(QFileInfo(path).completeBaseName(), project, false);
+    } catch (const LoadError &e) {
+        return q(e.diagnostics().toString());
+    }
+}
+
+QString ComparePanel::snapshot(const QString &name, const Project &project)
+{
+    return addDesign(tr("%1 (snapshot)").arg(name), project, true);
+}
+
+QString ComparePanel::showScenario(const QString &name, const Project &project)
+{
+    return addDesign(name, project, false);
+}
+
+int ComparePanel::designOfColumn(int column) const
+{
+    const int shown = m_model->designOfColumn(column);
+    return shown < 0 || shown >= int(m_shown.size()) ? -1 : m_shown[std::size_t(shown)];
+}
+
+bool ComparePanel::removeDesignAt(int column)
+{
+    const int index = designOfColumn(column);
+    if (index <= 0) // none, or the open project
+        return false;
+    Evaluator *evaluator = m_designs[std::size_t(index)].evaluator;
+    m_designs.erase(m_designs.begin() + index);
+    delete evaluator; // cancels and waits for its run; its result is never delivered
+    if (m_baseline == index)
+        m_baseline = 0;
+    else if (m_baseline > index)
+        --m_baseline;
+    invalidateBands();
+    refresh();
+    return true;
+}
+
+bool ComparePanel::makeBaselineAt(int column)
+{
+    const int index = designOfColumn(column);
+    if (index < 0)
+        return false;
+    m_baseline = index;
+    invalidateBands();
+    refresh();
+    return true;
+}
+
+void ComparePanel::setDifferencesOnly(bool on)
+{
+    m_options.differencesOnly = on;
+    if (m_differencesOnly->isChecked() != on)
+        m_differencesOnly->setChecked(on);
+    refresh();
+}
+
+void ComparePanel::setSections(unsigned sections)
+{
+    m_options.sections = sections & kAllSections ? sections & kAllSections : kAllSections;
+    const int item = m_sections->findData(m_options.sections);
+    if (item >= 0)
+        m_sections->setCurrentIndex(item);
+    refresh();
+}
+
+bool ComparePanel::hasOtherDesign() const
+{
+    for (const Design &design : m_designs)
+        if (!design.open && design.evaluation)
+            return true;
+    return false;
+}
+
+bool ComparePanel::waitForDesigns(int timeoutMs)
+{
+    QElapsedTimer waited;
+    waited.start();
+    for (;;) {
+        bool busy = false;
+        for (const Design &design : m_designs)
+            busy = busy || (design.evaluator && design.evaluator->isBusy());
+        if (!busy) {
+            QCoreApplication::processEvents(); // deliver a finished() still queued
+            return true;
+        }
+        if (waited.elapsed() > timeoutMs)
+            return false;
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QThread::msleep(2);
+    }
+}
+
+QString ComparePanel::statusText() const
+{
+    return m_status->text();
+}
+
+QString ComparePanel::exportTable(const QString &path) const
+{
+    if (!m_model->comparison())
+        return tr("There is nothing to export yet.");
+    CompareTableOptions options = m_options;
+    options.forReading = false;
+    const CsvTable table = comparisonTable(*m_model->comparison(), options);
+    try {
+        if (path.endsWith(QLatin1String(".xlsx"), Qt::CaseInsensitive)) {
+            XlsxWorkbook workbook(path.toStdString());
+            addSheetsByColumn(workbook, table, 0);
+            const SaveResult saved = workbook.close();
+            return saved.ok ? QString() : q(saved.error);
+        }
+        const SaveResult saved = saveFileAtomically(path.toStdString(), toCsv(table));
+        return saved.ok ? QString() : q(saved.error);
+    } catch (const std::exception &e) {
+        return tr("%1: the comparison could not be written: %2")
+            .arg(path, QString::fromUtf8(e.what()));
+    }
+}
+
 void ComparePanel::invalidateBands()
 {
     if (m_cancel)
         m_cancel->store(true);
     ++m_generation;
-    m_bands->setPlaceholder({});
+    m_bands->setPlaceholder(tr("A design changed: press \"Compare with uncertainty\" again."));
+    m_bands->setNote({});
     m_bands->setTable({});
+}
+
+int ComparePanel::otherDesignForBands() const
+{
+    const int selected = designOfColumn(m_view->currentIndex().column());
+    if (selected >= 0 && selected != m_baseline && m_designs[std::size_t(selected)].evaluation)
+        return selected;
+    for (int i = 0; i < int(m_designs.size()); ++i)
+        if (i != m_baseline && m_designs[std::size_t(i)].evaluation)
+            return i;
+    return -1;
 }
 
 void ComparePanel::compareWithUncertainty()
 {
-    if (!m_evaluationA || !m_evaluationB || !m_catalog || !m_evaluationA->catalog ||
-        !m_evaluationB->catalog)
+    const int other = otherDesignForBands();
+    if (other < 0 || !m_catalog)
+        return;
+    std::shared_ptr<const Evaluation> a = m_designs[std::size_t(m_baseline)].evaluation;
+    std::shared_ptr<const Evaluation> b = m_designs[std::size_t(other)].evaluation;
+    if (!a || !b || !a->catalog || !b->catalog)
         return;
     invalidateBands();
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     const quint64 generation = m_generation;
     m_uncertain->setEnabled(false);
-    m_bands->setPlaceholder(tr("Evaluating A and B at 32 shared draws…"));
-    std::shared_ptr<const Evaluation> a = m_evaluationA, b = m_evaluationB;
-    if (m_snapshot)
-        std::swap(a, b); // the snapshot is the baseline: B - A = open project - snapshot
+    m_bands->show();
+    const QString pair =
+        tr("A = %1 (the baseline), B = %2")
+            .arg(m_designs[std::size_t(m_baseline)].name, m_designs[std::size_t(other)].name);
+    m_bands->setPlaceholder(tr("Evaluating %1 at 32 shared draws…").arg(pair));
+    m_bands->setNote(tr("Uncertainty of B - A: %1.").arg(pair));
     std::shared_ptr<const Catalog> base = m_catalog;
     std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
     m_pool.start([this, a, b, base, cancel, generation] {
@@ -196,25 +393,57 @@ void ComparePanel::compareWithUncertainty()
 
 void ComparePanel::refresh()
 {
-    m_uncertain->setEnabled(m_evaluationA && m_evaluationB && m_catalog);
-    // A snapshot is the baseline the open project moved away from, so it is column A and the
-    // difference reads "what the edits changed"; an opened file is scenario B.
-    if (m_snapshot)
-        m_model->setScenarios(m_nameB, m_b, m_nameA, m_a);
-    else
-        m_model->setScenarios(m_nameA, m_a, m_nameB, m_b);
-    if (m_nameB.isEmpty())
-        m_status->setText(tr("Open a second project or snapshot the open one to compare every "
-                             "headline figure."));
-    else if (!m_b)
-        m_status->setText(tr("Evaluating scenario B…"));
-    else if (m_snapshot)
-        m_status->setText(tr("%n figure(s) changed since the snapshot (B - A = open project - "
-                             "snapshot).",
-                             nullptr, m_model->differingFigures()));
-    else
-        m_status->setText(
-            tr("%n figure(s) differ between A and B.", nullptr, m_model->differingFigures()));
+    // The designs that evaluated, the baseline first.
+    m_shown.clear();
+    if (m_designs[std::size_t(m_baseline)].evaluation)
+        m_shown.push_back(m_baseline);
+    for (int i = 0; i < int(m_designs.size()); ++i)
+        if (i != m_baseline && m_designs[std::size_t(i)].evaluation)
+            m_shown.push_back(i);
+    const int otherDesigns = int(m_designs.size()) - 1;
+    std::shared_ptr<const ScenarioComparison> comparison;
+    if (otherDesigns > 0 && !m_shown.empty()) {
+        std::vector<NamedResult> named;
+        for (int i : m_shown)
+            named.push_back({m_designs[std::size_t(i)].name.toStdString(),
+                             &m_designs[std::size_t(i)].evaluation->result});
+        comparison = std::make_shared<const ScenarioComparison>(compareScenarios(named));
+    }
+    const QModelIndex current = m_view->currentIndex();
+    QSignalBlocker blockSelection(m_view->selectionModel());
+    m_model->setComparison(comparison, m_options);
+    if (current.isValid() && current.row() < m_model->rowCount() &&
+        current.column() < m_model->columnCount())
+        m_view->setCurrentIndex(m_model->index(current.row(), current.column()));
+
+    const int selected = designOfColumn(m_view->currentIndex().column());
+    m_remove->setEnabled(selected > 0);
+    m_baselineButton->setEnabled(selected >= 0 && selected != m_baseline);
+    m_export->setEnabled(comparison != nullptr);
+    m_uncertain->setEnabled(m_catalog && m_designs[std::size_t(m_baseline)].evaluation &&
+                            otherDesignForBands() >= 0);
+
+    QStringList notes;
+    int evaluating = 0;
+    for (const Design &design : m_designs) {
+        if (!design.error.isEmpty())
+            notes << tr("%1 did not evaluate: %2").arg(design.name, design.error);
+        else if (!design.evaluation && design.evaluator && design.evaluator->isBusy())
+            ++evaluating;
+    }
+    if (otherDesigns == 0)
+        notes.prepend(tr("Add a project file, snapshot the open project or open a design of "
+                         "the Explore dock to compare headline figures, capex by category, "
+                         "the bill of materials and violations side by side."));
+    else if (comparison)
+        notes.prepend(tr("%n headline figure(s) differ among %1 designs; each difference "
+                         "column is that design minus the baseline, %2.",
+                         nullptr, m_model->differingFigures())
+                          .arg(comparison->names.size())
+                          .arg(m_designs[std::size_t(m_baseline)].name));
+    if (evaluating > 0)
+        notes << tr("Evaluating %n design(s)…", nullptr, evaluating);
+    m_status->setText(notes.join(QLatin1Char(' ')));
 }
 
 } // namespace aidc::ui

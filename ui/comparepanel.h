@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-// Scenario compare: the open project (A) against a second one (B) — another project file, or a
-// snapshot of the open project taken before further edits — with every headline figure side by
-// side and the differences in bold. B is evaluated off the GUI thread like A. On request both
+// Scenario compare: the open project side by side with other designs — project files,
+// snapshots of the open project taken before further edits, designs of the Explore dock's
+// front — in one table (CompareModel): headline figures, capex by category, the quantity of
+// every orderable part and every violation, each design against a baseline. A snapshot becomes
+// the baseline, so "design - baseline" reads what the edits changed. Each other design is
+// evaluated off the GUI thread by its own Evaluator. The table exports as CSV or XLSX, the
+// same rows `aidc compare --side-by-side` writes. On request the baseline and one other design
 // are evaluated again at the same Latin-hypercube draws (solvers/uncertainty/bands.h) and a
 // second table says, per figure, whether the difference is beyond the uncertainty.
 
-#include "summarymodel.h"
+#include "comparemodel.h"
 
 #include "catalogs/catalog.h"
 #include "model/project.h"
@@ -17,8 +21,10 @@
 
 #include <atomic>
 #include <memory>
-#include <optional>
+#include <vector>
 
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableView;
@@ -35,26 +41,46 @@ class ComparePanel : public QWidget
     Q_OBJECT
 
 public:
+    // Other designs held besides the open project: enough for a review, bounded in memory.
+    static constexpr int kMaxOtherDesigns = 8;
+
     explicit ComparePanel(QWidget *parent = nullptr);
     ~ComparePanel() override;
 
     void setCatalog(std::shared_ptr<const Catalog> catalog);
     void setPrompts(UserPrompts *prompts) { m_prompts = prompts; }
-    // The open project's latest evaluation (scenario A).
+    // The open project's latest evaluation.
     void setCurrent(const QString &name, std::shared_ptr<const Evaluation> evaluation);
 
-    // Loads `path` as scenario B; "" on success (evaluation follows), else the loader's message.
+    // Adds the design in `path`; "" on success (evaluation follows), else why not.
     QString openScenario(const QString &path);
-    // Scenario B = a copy of `project` as it is now.
-    void snapshot(const QString &name, const Project &project);
-    // Scenario B = `project` under `name` (a design of the Explore dock's front).
-    void showScenario(const QString &name, const Project &project);
+    // Adds a copy of `project` as it is now, as the baseline.
+    QString snapshot(const QString &name, const Project &project);
+    // Adds `project` under `name` (a design of the Explore dock's front).
+    QString showScenario(const QString &name, const Project &project);
+    // Removes the design shown in table column `column` (not the open project); false if none.
+    bool removeDesignAt(int column);
+    // Makes the design shown in table column `column` the baseline; false if none.
+    bool makeBaselineAt(int column);
+
+    void setDifferencesOnly(bool on);
+    // Bits (1 << int(CompareSection)) of the sections to show.
+    void setSections(unsigned sections);
 
     CompareModel *model() const { return m_model; }
-    Evaluator *evaluator() const { return m_evaluator; }
-    bool hasScenarioB() const { return bool(m_b); }
+    int designCount() const { return int(m_designs.size()); } // the open project included
+    // At least one design besides the open project is evaluated.
+    bool hasOtherDesign() const;
+    // Blocks (processing events) until every design's evaluation has arrived; false on timeout.
+    bool waitForDesigns(int timeoutMs);
+    QString statusText() const;
 
-    // Starts the comparison under uncertainty (the button); bandsComputed() when shown.
+    // Writes the table as shown (sections, differences only) to `path`: XLSX for a name ending
+    // in .xlsx, else CSV; numbers in full precision. "" on success, else the error.
+    QString exportTable(const QString &path) const;
+
+    // Starts the comparison under uncertainty of the baseline and the design of the current
+    // column (or the first other design); bandsComputed() when shown.
     void compareWithUncertainty();
     TablePanel *bandsTable() const { return m_bands; }
 
@@ -63,19 +89,33 @@ signals:
     void bandsComputed();
 
 private:
+    struct Design
+    {
+        QString name;
+        bool open = false;              // the open project (its evaluation comes from the window)
+        Evaluator *evaluator = nullptr; // the others'
+        std::shared_ptr<const Evaluation> evaluation;
+        QString error; // why it did not evaluate
+    };
+
+    QString addDesign(const QString &name, const Project &project, bool baseline);
+    int designOfColumn(int column) const; // index in m_designs, -1 when none
+    int otherDesignForBands() const;
     void refresh();
     void invalidateBands();
 
     CompareModel *m_model;
     QTableView *m_view;
     QLabel *m_status;
-    Evaluator *m_evaluator;
+    QCheckBox *m_differencesOnly;
+    QComboBox *m_sections;
+    QPushButton *m_remove, *m_baselineButton, *m_export;
     UserPrompts *m_prompts = nullptr;
     std::shared_ptr<const Catalog> m_catalog;
-    QString m_nameA, m_nameB; // the open project, the other scenario (file or snapshot)
-    bool m_snapshot = false;  // the other scenario is a snapshot: it is the baseline, column A
-    std::optional<Summary> m_a, m_b;
-    std::shared_ptr<const Evaluation> m_evaluationA, m_evaluationB;
+    std::vector<Design> m_designs; // [0] is the open project
+    int m_baseline = 0;            // index in m_designs
+    std::vector<int> m_shown;      // the designs in the table's order (baseline first)
+    CompareTableOptions m_options;
     QPushButton *m_uncertain;
     TablePanel *m_bands;
     QThreadPool m_pool;

@@ -167,12 +167,18 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
     connect(m_floorPlan->view(), &FloorPlanView::partSelected, this, &MainWindow::selectPart);
     connectFloorPlanEdits();
-    connect(m_compare, &ComparePanel::snapshotRequested, this,
-            [this] { m_compare->snapshot(m_document->displayName(), m_document->project()); });
+    connect(m_compare, &ComparePanel::snapshotRequested, this, [this] {
+        const QString refused =
+            m_compare->snapshot(m_document->displayName(), m_document->project());
+        if (!refused.isEmpty())
+            statusBar()->showMessage(refused, 8000);
+    });
     // A design of the front, clicked in the Explore dock, beside the open project.
     connect(m_explore, &ExplorePanel::memberChosen, this,
             [this](const QString &name, const Project &project) {
-                m_compare->showScenario(name, project);
+                const QString refused = m_compare->showScenario(name, project);
+                if (!refused.isEmpty())
+                    statusBar()->showMessage(refused, 8000);
                 if (auto *dock = findChild<QDockWidget *>(QStringLiteral("CompareDock"))) {
                     dock->show();
                     dock->raise();
@@ -1412,19 +1418,18 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     }
     shoot(m_cableTable, QStringLiteral("table-cables.png"));
     m_cableTable->setFilter(QString(), -1);
-    // Compare against the other large sample when there is one.
+    // Compare against two other samples, where there are.
     const QDir samples(samplesDirectory());
+    int added = 0;
     for (const QString &name : samples.entryList({QStringLiteral("*.json")}, QDir::Files)) {
         const QString path = samples.filePath(name);
-        if (QFileInfo(path).absoluteFilePath() != m_document->filePath() &&
-            name != QLatin1String("minimal.json")) {
-            m_compare->openScenario(path);
-            m_compare->evaluator()->waitForIdle(10000);
-            break;
-        }
+        if (added < 2 && QFileInfo(path).absoluteFilePath() != m_document->filePath() &&
+            name != QLatin1String("minimal.json"))
+            added += m_compare->openScenario(path).isEmpty();
     }
+    m_compare->waitForDesigns(20000);
     raise(m_compare);
-    if (m_compare->hasScenarioB()) {
+    if (m_compare->hasOtherDesign()) {
         QEventLoop waitBands;
         connect(m_compare, &ComparePanel::bandsComputed, &waitBands, &QEventLoop::quit);
         QTimer::singleShot(60000, &waitBands, &QEventLoop::quit);

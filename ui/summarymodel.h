@@ -96,31 +96,4 @@ private:
     unsigned m_failed = 0;
 };
 
-// Scenario compare: figure, A, B, B - A, relative change.
-class CompareModel : public QAbstractTableModel
-{
-    Q_OBJECT
-
-public:
-    enum Column { FigureColumn, AColumn, BColumn, DifferenceColumn, ChangeColumn, ColumnCount };
-
-    explicit CompareModel(QObject *parent = nullptr);
-
-    void setScenarios(const QString &nameA, const std::optional<Summary> &a, const QString &nameB,
-                      const std::optional<Summary> &b);
-
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation,
-                        int role = Qt::DisplayRole) const override;
-
-    // Number of figures set in both scenarios whose values differ.
-    int differingFigures() const;
-
-private:
-    QString m_nameA, m_nameB;
-    std::vector<HeadlineFigure> m_a, m_b;
-};
-
 } // namespace aidc::ui

@@ -25,6 +25,7 @@
 #include "solvers/pipeline/pipeline.h"
 #include "solvers/pipeline/report.h"
 #include "solvers/pipeline/resultfields.h"
+#include "solvers/pipeline/scenariocompare.h"
 #include "solvers/uncertainty/uncertaintyreport.h"
 
 #include <algorithm>
@@ -219,22 +220,35 @@ std::vector<CommandSpec> commandSpecs()
          1,
          1},
         {"compare",
-         "compare A B [options]",
+         "compare A B [options] | compare --side-by-side A B [C ...] [options]",
          "Compare two designs under the same uncertainty: is B really cheaper, faster, better?",
          "Both projects are evaluated at the same seeded Latin-hypercube points over their\n"
          "assumptions (an assumption both have takes the same draw in both; the performance\n"
          "model's measured error is drawn once per point for both). Per headline figure it\n"
          "prints A, B and the P10/P50/P90 of B - A: 'B lower' or 'B higher' when the band of\n"
-         "the difference stays on one side of zero, else 'not distinguishable'.",
+         "the difference stays on one side of zero, else 'not distinguishable'.\n"
+         "With --side-by-side it evaluates two or more designs once each and prints them in\n"
+         "one table, the first the baseline: every headline figure, capex per category, the\n"
+         "quantity of every orderable part and every warning or violation (present or not),\n"
+         "each design in a column, then each design minus the baseline. The GUI's Compare\n"
+         "dock shows and exports the same table.",
          {{"--samples", true, "N", "Latin-hypercube samples (default: 32)"},
           {"--seed", true, "N", "random seed (default: 1)"},
           {"--threads", true, "N", "worker threads (default: every core)"},
+          {"--side-by-side", false, "",
+           "two or more designs, each evaluated once, in one table (no uncertainty)"},
+          {"--differences-only", false, "",
+           "--side-by-side: leave out the rows where every design agrees"},
+          {"--sections", true, "LIST",
+           "--side-by-side: comma-separated, of figures, capex, bom, violations (default: all)"},
           {"--csv", false, "", "write RFC 4180 CSV (spreadsheets open it as-is)"},
+          {"--xlsx", false, "",
+           "--side-by-side: write an XLSX workbook to --output, a sheet per section"},
           kCatalogOption,
           kOutputOption,
           kAsOfOption},
          2,
-         2},
+         64},
         {"schema",
          "schema project|result [options]",
          "Print the JSON Schema (draft 2020-12) of the project file or of the result document.",
@@ -481,32 +495,16 @@ int emitWorkbook(const ParsedArgs &args, const std::function<void(XlsxWorkbook &
     return ExitOk;
 }
 
-// One sheet per value of column `column` (in order of first appearance), every row once.
-void addSheetsBy(XlsxWorkbook &workbook, const CsvTable &table, std::size_t column)
-{
-    std::vector<std::string> keys;
-    for (const auto &row : table.rows)
-        if (std::find(keys.begin(), keys.end(), row[column]) == keys.end())
-            keys.push_back(row[column]);
-    for (const std::string &key : keys) {
-        workbook.beginSheet(key, table.header);
-        for (const auto &row : table.rows)
-            if (row[column] == key)
-                workbook.addRow(row);
-    }
-    if (keys.empty())
-        workbook.beginSheet("empty", table.header);
-}
-
 int runBom(const ParsedArgs &args, const Context &context)
 {
     checkTableOptions(args);
     const Result result = loadAndEvaluate(args, context);
-    const int written =
-        args.has("--xlsx")
-            ? emitWorkbook(
-                  args, [&](XlsxWorkbook &workbook) { addSheetsBy(workbook, bomTable(result), 0); })
-            : emitTable(args, bomTable(result));
+    const int written = args.has("--xlsx")
+                            ? emitWorkbook(args,
+                                           [&](XlsxWorkbook &workbook) {
+                                               addSheetsByColumn(workbook, bomTable(result), 0);
+                                           })
+                            : emitTable(args, bomTable(result));
     return written != ExitOk ? written : exitCodeFor(args, result);
 }
 
@@ -938,8 +936,77 @@ int runSensitivity(const ParsedArgs &args, const Context &context)
     return emitTable(args, sensitivityTable(result, top, figure, !args.has("--csv")));
 }
 
+// --sections of `compare --side-by-side`: the bits of CompareTableOptions::sections.
+unsigned compareSectionsOption(const ParsedArgs &args)
+{
+    if (!args.has("--sections"))
+        return CompareTableOptions{}.sections;
+    unsigned sections = 0;
+    std::stringstream list(args.value("--sections"));
+    std::string key;
+    while (std::getline(list, key, ',')) {
+        const std::optional<CompareSection> section = compareSectionFromKey(key);
+        if (!section)
+            throw UsageError("--sections takes figures, capex, bom and violations, not '" + key +
+                             "'");
+        sections |= 1u << unsigned(*section);
+    }
+    if (sections == 0)
+        throw UsageError("--sections needs at least one of figures, capex, bom, violations");
+    return sections;
+}
+
+// `compare --side-by-side`: each design evaluated once, all in one table.
+int runSideBySide(const ParsedArgs &args, const Context &context)
+{
+    for (const char *option : {"--samples", "--seed", "--threads"})
+        if (args.has(option))
+            throw UsageError(std::string(option) +
+                             " sets the uncertainty comparison, which --side-by-side leaves out");
+    checkTableOptions(args);
+    CompareTableOptions tableOptions;
+    tableOptions.differencesOnly = args.has("--differences-only");
+    tableOptions.sections = compareSectionsOption(args);
+    tableOptions.forReading = !args.has("--csv") && !args.has("--xlsx");
+    if (std::count(args.positional.begin(), args.positional.end(), "-") > 1)
+        throw UsageError("only one design can be read from standard input ('-')");
+    const EvaluateOptions options = evaluateOptionsFor(args);
+    const Catalog base = loadCatalogFor(args, context);
+    std::vector<Result> results;
+    results.reserve(args.positional.size());
+    for (const std::string &path : args.positional)
+        results.push_back(evaluateLoadedProject(loadProjectForEvaluation(path, base), options));
+    // Each design by its file name without ".json"; by the path as given when two share one.
+    std::vector<std::string> stems, names;
+    for (const std::string &path : args.positional)
+        stems.push_back(path == "-" ? "stdin" : std::filesystem::path(path).stem().string());
+    for (std::size_t i = 0; i < stems.size(); ++i)
+        names.push_back(std::count(stems.begin(), stems.end(), stems[i]) > 1 ? args.positional[i]
+                                                                             : stems[i]);
+    std::vector<NamedResult> designs;
+    bool errors = false;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        designs.push_back({names[i], &results[i]});
+        errors = errors || results[i].diagnostics.hasErrors();
+    }
+    const CsvTable table = comparisonTable(compareScenarios(designs), tableOptions);
+    const int written =
+        args.has("--xlsx")
+            ? emitWorkbook(args,
+                           [&](XlsxWorkbook &workbook) { addSheetsByColumn(workbook, table, 0); })
+            : emitTable(args, table);
+    return written != ExitOk ? written : errors ? ExitInput : ExitOk;
+}
+
 int runCompare(const ParsedArgs &args, const Context &context)
 {
+    if (args.has("--side-by-side"))
+        return runSideBySide(args, context);
+    for (const char *option : {"--differences-only", "--sections", "--xlsx"})
+        if (args.has(option))
+            throw UsageError(std::string(option) + " applies to --side-by-side");
+    if (args.positional.size() != 2)
+        throw UsageError("compare takes two designs, A and B; more than two need --side-by-side");
     BandOptions options;
     options.samples = positiveOption(args, "--samples", 32, 2);
     options.seed = seedOption(args);

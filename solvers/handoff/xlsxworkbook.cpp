@@ -191,4 +191,20 @@ SaveResult XlsxWorkbook::close()
     return {true, {}};
 }
 
+void addSheetsByColumn(XlsxWorkbook &workbook, const CsvTable &table, std::size_t column)
+{
+    std::vector<std::string> keys;
+    for (const auto &row : table.rows)
+        if (std::find(keys.begin(), keys.end(), row[column]) == keys.end())
+            keys.push_back(row[column]);
+    for (const std::string &key : keys) {
+        workbook.beginSheet(key, table.header);
+        for (const auto &row : table.rows)
+            if (row[column] == key)
+                workbook.addRow(row);
+    }
+    if (keys.empty())
+        workbook.beginSheet("empty", table.header);
+}
+
 } // namespace aidc

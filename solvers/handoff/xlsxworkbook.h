@@ -16,6 +16,7 @@
 // a failed write leaves the old file.
 
 #include "model/atomicfile.h"
+#include "model/csv.h"
 
 #include <cstdint>
 #include <set>
@@ -61,5 +62,9 @@ private:
     std::set<std::string> m_taken;
     std::string m_error;
 };
+
+// One sheet per value of `table`'s column `column` (in order of first appearance), every row
+// once under the table's header; a sheet "empty" when the table has no rows.
+void addSheetsByColumn(XlsxWorkbook &workbook, const CsvTable &table, std::size_t column);
 
 } // namespace aidc

@@ -26,6 +26,8 @@ void putOptional(nlohmann::json &object, const char *key, const std::optional<do
         object[key] = *value;
 }
 
+} // namespace
+
 nlohmann::json summaryToJson(const Summary &summary)
 {
     nlohmann::json j;
@@ -75,6 +77,8 @@ nlohmann::json summaryToJson(const Summary &summary)
     putOptional(j, "effectiveTimeToTrainDays", summary.effectiveTimeToTrainDays);
     return j;
 }
+
+namespace {
 
 nlohmann::json layoutToJson(const LayoutResult &layout)
 {

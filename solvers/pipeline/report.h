@@ -18,6 +18,8 @@ namespace aidc {
 constexpr int kResultFormatVersion = 1;
 
 nlohmann::json resultToJson(const Result &result);
+// The /summary object of that document: the headline figures, a figure unset left out.
+nlohmann::json summaryToJson(const Summary &summary);
 void writeTextReport(std::ostream &out, const Result &result);
 
 // The parts of the text report, in the order writeTextReport() prints them. Each is also

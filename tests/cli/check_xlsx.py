@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""`aidc bom|cables|racks|halls --xlsx` against the same command's CSV (issue 21): the workbook opens
+"""`aidc bom|cables|racks|halls --xlsx` and `aidc compare --side-by-side --xlsx` against the same command's CSV (issue 21): the workbook opens
 (a valid zip of sheet XML), every sheet has a frozen header row and an auto-filter, the rows of
 all sheets are the CSV's rows in order, a cell whose CSV text is a number is a numeric cell with
 that value, and text that would start a formula starts with an apostrophe.
@@ -63,17 +63,17 @@ def sheets(path):
     return out
 
 
-def check(aidc, command, sample, tmp):
+def check(aidc, command, arguments, tmp):
     target = os.path.join(tmp, command + '.xlsx')
-    done = subprocess.run([aidc, command, sample, '--xlsx', '--output', target],
+    done = subprocess.run([aidc, command] + arguments + ['--xlsx', '--output', target],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    text = subprocess.run([aidc, command, sample, '--csv'], capture_output=True,
+    text = subprocess.run([aidc, command] + arguments + ['--csv'], capture_output=True,
                           text=True).stdout
     expected = list(csv.reader(io.StringIO(text)))
     header, body = expected[0], expected[1:]
-    if command == 'bom':
-        # A sheet per category, in the order the categories first appear.
+    if command in ('bom', 'compare'):
+        # A sheet per category or section, in the order they first appear.
         order = list(dict.fromkeys(row[0] for row in body))
         body = [row for key in order for row in body if row[0] == key]
     got = []
@@ -103,9 +103,13 @@ def main(argv):
         return 2
     aidc, sample = argv[1], argv[2]
     with tempfile.TemporaryDirectory() as tmp:
-        for command in ('bom', 'cables', 'racks', 'halls'):
+        # compare: the sample side by side with the minimal sample, a sheet per section.
+        other = os.path.join(os.path.dirname(sample), 'minimal.json')
+        runs = [(command, [sample]) for command in ('bom', 'cables', 'racks', 'halls')]
+        runs.append(('compare', ['--side-by-side', sample, other]))
+        for command, arguments in runs:
             try:
-                rows = check(aidc, command, sample, tmp)
+                rows = check(aidc, command, arguments, tmp)
             except AssertionError as problem:
                 print(f'FAIL {command}: {problem}')
                 return 1

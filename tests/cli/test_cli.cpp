@@ -527,6 +527,50 @@ TEST_CASE("compare prints the difference bands of two designs, it needs two load
     CHECK(aidc("compare " + kSample + " " + kSample + " --samples 1").exitCode == 2);
 }
 
+// Issue 23 item 24: N designs side by side, differences only, by section, exportable.
+TEST_CASE("compare --side-by-side puts N designs in one table with their differences",
+          "[cli][compare]")
+{
+    const std::string minimal = std::string(AIDC_SOURCE_DIR) + "/projects/minimal.json";
+    const std::string three = " " + kSample + " " + minimal + " " + minimal;
+    const Run csv = aidc("compare --side-by-side" + three + " --csv");
+    REQUIRE(csv.exitCode == 0);
+    // The same file twice is named by its path, so the columns stay apart.
+    CHECK(csv.stdoutOnly.rfind("section,item,description,unit,h100-1k-infiniband," + minimal + "," +
+                                   minimal + "," + minimal + " - h100-1k-infiniband,",
+                               0) == 0);
+    // Both samples place 1,016 GPUs (127 DGX H100 and 127 eight-GPU servers): difference 0.
+    CHECK(csv.stdoutOnly.find("\r\nfigures,gpus,GPUs placed over all compute pools (layout "
+                              "solver).,count,1016,1016,1016,0,0\r\n") != std::string::npos);
+
+    const Run differences =
+        aidc("compare --side-by-side" + three + " --csv --differences-only --sections figures");
+    REQUIRE(differences.exitCode == 0);
+    CHECK(differences.stdoutOnly.find("figures,gpus,") == std::string::npos);
+    CHECK(differences.stdoutOnly.find("figures,capexUsd,") != std::string::npos);
+    CHECK(differences.stdoutOnly.find("\r\ncapex,") == std::string::npos);
+    CHECK(differences.stdoutOnly.find("\r\nbom,") == std::string::npos);
+    const Run text = aidc("compare --side-by-side" + three + " --sections capex,bom");
+    REQUIRE(text.exitCode == 0);
+    CHECK(text.stdoutOnly.find("Accelerators and servers") != std::string::npos);
+    CHECK(text.stdoutOnly.find("DGX-H100") != std::string::npos);
+    CHECK(text.stdoutOnly.find("capexUsd") == std::string::npos);
+
+    // Bad input: usage errors (2) before any evaluation, an unloadable design an input error.
+    CHECK(aidc("compare" + three).exitCode == 2); // three designs need --side-by-side
+    CHECK(
+        aidc("compare --side-by-side " + kSample + " " + kSample + " --sections power").exitCode ==
+        2);
+    CHECK(aidc("compare --side-by-side " + kSample + " " + kSample + " --sections ,").exitCode ==
+          2);
+    CHECK(aidc("compare --side-by-side " + kSample + " " + kSample + " --samples 8").exitCode == 2);
+    CHECK(aidc("compare --side-by-side " + kSample + " " + kSample + " --xlsx").exitCode == 2);
+    CHECK(aidc("compare " + kSample + " " + kSample + " --differences-only").exitCode == 2);
+    CHECK(aidc("compare --side-by-side " + kSample).exitCode == 2);
+    CHECK(aidc("compare --side-by-side " + kSample + " /nonexistent.json").exitCode == 3);
+    CHECK(aidc("compare --side-by-side - - < '" + kSample + "'").exitCode == 2);
+}
+
 // Issue 22: '-' is standard input for a project and standard output for --output.
 TEST_CASE("a project can come from standard input and --output - is standard output",
           "[cli][stdio]")

@@ -9,6 +9,7 @@
 #include "solvers/common/reportformat.h"
 #include "solvers/fabric/fabricreport.h"
 #include "ui/chartwidget.h"
+#include "ui/comparemodel.h"
 #include "ui/comparepanel.h"
 #include "ui/diagnosticsmodel.h"
 #include "ui/floorplanview.h"
@@ -338,9 +339,10 @@ TEST_CASE("compare with uncertainty tells a dearer tariff apart and calls equal 
     MainWindow &window = *t.window;
     REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
     ComparePanel &compare = *window.comparePanel();
-    compare.snapshot("before", window.document()->project()); // A: the sample as it is
-    compare.evaluator()->waitForIdle(60000);
-    REQUIRE(compare.hasScenarioB());
+    // The baseline: the sample as it is.
+    REQUIRE(compare.snapshot("before", window.document()->project()).isEmpty());
+    REQUIRE(compare.waitForDesigns(60000));
+    REQUIRE(compare.hasOtherDesign());
     // B: the open project, edited to a 50 % dearer tariff.
     window.selectPart(kindSelection(Selection::Kind::Site));
     typeInto(window, "/site/electricityUsdPerKWh", "0.12");
@@ -359,17 +361,93 @@ TEST_CASE("compare with uncertainty tells a dearer tariff apart and calls equal 
     }
     // The figures' difference reads the same way: open project minus snapshot (issue 23 item 9).
     const CompareModel &model = *compare.model();
-    int opexRows = 0;
-    for (int r = 0; r < model.rowCount(); ++r) {
-        if (model.index(r, CompareModel::FigureColumn).data().toString() != "Opex per year")
-            continue;
-        ++opexRows;
-        CHECK(model.headerData(CompareModel::AColumn, Qt::Horizontal)
-                  .toString()
-                  .contains("snapshot"));
-        CHECK(model.index(r, CompareModel::DifferenceColumn).data().toString().startsWith("+"));
-    }
-    CHECK(opexRows == 1);
+    const int opex = model.figureRow("annualOpexUsd");
+    REQUIRE(opex >= 0);
+    CHECK(model.index(opex, CompareModel::ItemColumn).data().toString() == "Opex per year");
+    CHECK(model.headerData(model.valueColumn(0), Qt::Horizontal).toString().contains("snapshot"));
+    CHECK(model.index(opex, model.differenceColumn(1)).data().toString().startsWith("+"));
+}
+
+TEST_CASE("compare holds N designs, shows differences only or one section, and exports them",
+          "[gui][compare]")
+{
+    // Issue 23 item 24: a snapshot baseline, the open project and two files side by side.
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    ComparePanel &compare = *window.comparePanel();
+    const QString minimal = sourcePath("projects/minimal.json");
+    REQUIRE(compare.snapshot("before", window.document()->project()).isEmpty());
+    REQUIRE(compare.openScenario(minimal).isEmpty());
+    REQUIRE(compare.openScenario(sourcePath("projects/gb200-nvl72-hall.json")).isEmpty());
+    CHECK_FALSE(compare.openScenario(sourcePath("projects/missing.json")).isEmpty());
+    REQUIRE(compare.waitForDesigns(120000));
+    const CompareModel &model = *compare.model();
+    REQUIRE(model.designCount() == 4);
+    CHECK(compare.designCount() == 4);
+    // The snapshot is the baseline: the first value column, and each difference is against it.
+    CHECK(model.headerData(model.valueColumn(0), Qt::Horizontal).toString() ==
+          "before (snapshot) (baseline)");
+    CHECK(model.headerData(model.differenceColumn(3), Qt::Horizontal).toString() ==
+          "gb200-nvl72-hall − baseline");
+    const int gpus = model.figureRow("gpus");
+    REQUIRE(gpus >= 0);
+    // 9,216 GB200 (128 NVL72 racks) against 1,016 H100.
+    CHECK(model.index(gpus, model.valueColumn(3)).data().toString() == "9,216");
+    CHECK(model.index(gpus, model.differenceColumn(3)).data().toString() == "+8,200");
+    CHECK(model.index(gpus, model.differenceColumn(1)).data().toString() == "=");
+
+    // Differences only: GPUs differ (9,216), halls do not (one each) and leave the table.
+    compare.setDifferencesOnly(true);
+    CHECK(model.figureRow("gpus") >= 0);
+    CHECK(model.figureRow("halls") == -1);
+    // One section: the bill of materials, with the NVL72 rack only in the GB200 design.
+    compare.setSections(1u << unsigned(CompareSection::BillOfMaterials));
+    REQUIRE(model.rowCount() > 0);
+    for (int r = 0; r < model.rowCount(); ++r)
+        CHECK(model.index(r, CompareModel::SectionColumn).data().toString() == "BOM");
+    compare.setSections(~0u);
+    compare.setDifferencesOnly(false);
+    CHECK(model.figureRow("halls") >= 0);
+
+    // Export: the rows shown, full precision, the same header as the CLI's.
+    QTemporaryDir dir;
+    const QString csvPath = dir.filePath("comparison.csv");
+    REQUIRE(compare.exportTable(csvPath).isEmpty());
+    QFile csv(csvPath);
+    REQUIRE(csv.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(csv.readAll());
+    CHECK(text.startsWith("section,item,description,unit,before (snapshot),"));
+    CHECK(text.contains("\r\nfigures,gpus,"));
+    CHECK(text.contains(",9216,"));
+    const QString xlsxPath = dir.filePath("comparison.xlsx");
+    REQUIRE(compare.exportTable(xlsxPath).isEmpty());
+    QFile xlsx(xlsxPath);
+    REQUIRE(xlsx.open(QIODevice::ReadOnly));
+    CHECK(xlsx.read(2) == "PK"); // a zip: the workbook
+    CHECK_FALSE(compare.exportTable(dir.filePath("no/such/folder/c.csv")).isEmpty());
+
+    // Another baseline; the open project cannot be removed, a file can.
+    REQUIRE(compare.makeBaselineAt(model.valueColumn(2))); // minimal
+    CHECK(model.headerData(model.valueColumn(0), Qt::Horizontal).toString() ==
+          "minimal (baseline)");
+    int openColumn = -1;
+    for (int d = 0; d < model.designCount(); ++d)
+        if (model.headerData(model.valueColumn(d), Qt::Horizontal).toString() ==
+            "h100-1k-infiniband.json")
+            openColumn = model.valueColumn(d);
+    REQUIRE(openColumn >= 0);
+    CHECK_FALSE(compare.removeDesignAt(openColumn));
+    REQUIRE(compare.removeDesignAt(model.valueColumn(0)));
+    CHECK(compare.designCount() == 3);
+    CHECK(model.headerData(model.valueColumn(0), Qt::Horizontal).toString() ==
+          "h100-1k-infiniband.json (baseline)");
+
+    // At most kMaxOtherDesigns besides the open project: the next is refused with a reason.
+    while (compare.designCount() <= ComparePanel::kMaxOtherDesigns)
+        REQUIRE(compare.openScenario(minimal).isEmpty());
+    CHECK(compare.openScenario(minimal).contains("remove one first"));
+    CHECK(compare.waitForDesigns(120000));
 }
 
 namespace {
