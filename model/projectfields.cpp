@@ -469,7 +469,7 @@ std::vector<ProjectField> buildTable()
             .stages(Layout | Power)
             .desc("Critical IT power the hall's electrical plant carries."),
         F("/halls/*/coolingCapacityMW", T::Number)
-            .unit("MW", D::Power)
+            .unit("MW", D::HeatFlow)
             .defText("none (unlimited)")
             .above(0, 10000)
             .stages(Layout | Power)
@@ -1726,6 +1726,8 @@ std::string_view dimensionName(Dimension dimension)
         return "temperature difference";
     case D::Power:
         return "power";
+    case D::HeatFlow:
+        return "heat flow";
     case D::PowerRamp:
         return "power ramp";
     case D::Energy:

@@ -54,6 +54,7 @@ enum class Dimension {
     Temperature,
     TemperatureDifference,
     Power,
+    HeatFlow,  // heat to reject (cooling capacity): shown in BTU/h or tons where asked
     PowerRamp, // power per time (MW/s)
     Energy,
     Voltage,

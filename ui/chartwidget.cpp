@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "chartwidget.h"
 
+#include "displaysettings.h"
+
 #include "qtext.h"
 
 #include "model/atomicfile.h"
@@ -291,7 +293,7 @@ ChartsPanel::ChartsPanel(QWidget *parent)
                   tr("No power figures yet: evaluate a project with a known accelerator."));
     m_pools = add(tr("Pools"), tr("IT power at nameplate per compute pool (MW)"),
                   tr("No pools evaluated yet."));
-    m_capex = add(tr("Capex"), tr("Capex by category (USD M)"),
+    m_capex = add(tr("Capex"), tr("Capex by category (millions, in the currency of View ▸ Units)"),
                   tr("Not computed: the cost solver priced nothing (see Violations)."));
     const QString noPlan = tr("Not computed: the project has no workload, or no parallelism "
                               "plan fits (see Violations).");
@@ -326,7 +328,9 @@ void ChartsPanel::setData(const ChartData &chartData)
     const ChartData &d = chartData;
     m_power->setPie(d.powerBreakdownW, QStringLiteral("MW"), 1e6);
     m_pools->setBars(d.poolItNameplateMW, QStringLiteral("MW"));
-    m_capex->setPie(d.capexBreakdownUsd, QStringLiteral("USD M"), 1e6);
+    const DisplayUnits &units = displayUnits();
+    m_capex->setPie(d.capexBreakdownUsd, QString::fromLatin1(currencyCode(units.currency)) + " M",
+                    1e6 / units.perUsd());
     m_stepTime->setBars(d.stepTimeBreakdownS, QStringLiteral("s"));
     m_scaling->setCurves(d.scalingCurve, tr("GPUs"), tr("MFU"));
     m_failures->setBars(d.failuresPerDay, tr("failures/day"));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "floorplanview.h"
 
+#include "displaysettings.h"
+
 #include "evaluator.h"
 
 #include "model/enumnames.h"
@@ -125,17 +127,19 @@ QString FloorPlanView::rackPowerTip(int index) const
     const double ratingKPa = hall >= 0 && std::size_t(hall) < power.halls.size()
                                  ? power.halls[std::size_t(hall)].floorRatingKPa
                                  : 0.0;
-    QString tip = tr("\nIT %1 kW at peak, %2 kW on average; heat %3 kW to liquid, %4 kW to air")
+    const DisplayUnits &units = displayUnits();
+    QString tip = tr("\nIT %1 kW at peak, %2 kW on average; heat %3 to liquid, %4 to air")
                       .arg(rack.peakW() / 1e3, 0, 'f', 1)
                       .arg(power.rackAverageW(rack) / 1e3, 0, 'f', 1)
-                      .arg(rack.liquidHeatW / 1e3, 0, 'f', 1)
-                      .arg(rack.airHeatW / 1e3, 0, 'f', 1);
-    tip += tr("\n%1 kg: %2 kPa over its footprint, %3 kPa over its cell")
+                      .arg(QString::fromStdString(formatHeat(rack.liquidHeatW, units)),
+                           QString::fromStdString(formatHeat(rack.airHeatW, units)));
+    tip += tr("\n%1 kg: %2 over its footprint, %3 over its cell")
                .arg(rack.massKg, 0, 'f', 0)
-               .arg(rack.footprintKPa, 0, 'f', 2)
-               .arg(rack.cellKPa, 0, 'f', 2);
+               .arg(QString::fromStdString(formatFloorLoad(rack.footprintKPa, units)),
+                    QString::fromStdString(formatFloorLoad(rack.cellKPa, units)));
     if (ratingKPa > 0)
-        tip += tr(" (floor rated %1 kPa)").arg(ratingKPa, 0, 'f', 1);
+        tip +=
+            tr(" (floor rated %1)").arg(QString::fromStdString(formatFloorLoad(ratingKPa, units)));
     return tip;
 }
 
@@ -195,10 +199,12 @@ void FloorPlanView::rebuild(const std::vector<Selection> &keep)
         scene()->addLine(x * kScale, 0, x * kScale, hall.lengthM * kScale, gridPen)->setZValue(-9);
     for (int y = 1; y < hall.lengthM; ++y)
         scene()->addLine(0, y * kScale, hall.widthM * kScale, y * kScale, gridPen)->setZValue(-9);
-    auto *title = scene()->addSimpleText(tr("Hall %1 — %2 × %3 m")
+    const UnitConversion length = conversionFor("m", Dimension::Length, displayUnits());
+    auto *title = scene()->addSimpleText(tr("Hall %1 — %2 × %3 %4")
                                              .arg(QString::fromStdString(hall.id))
-                                             .arg(hall.widthM, 0, 'g', 4)
-                                             .arg(hall.lengthM, 0, 'g', 4));
+                                             .arg(length.shown(hall.widthM), 0, 'g', 4)
+                                             .arg(length.shown(hall.lengthM), 0, 'g', 4)
+                                             .arg(QString::fromStdString(length.unit)));
     // Labels keep their size on screen at every zoom (they are annotations, not to scale).
     title->setFlag(QGraphicsItem::ItemIgnoresTransformations);
     title->setTransform(QTransform::fromTranslate(0, -title->boundingRect().height() - 4));

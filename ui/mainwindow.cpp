@@ -9,6 +9,7 @@
 #include "comparepanel.h"
 #include "csvtablemodel.h"
 #include "diagnosticsmodel.h"
+#include "displaysettings.h"
 #include "explorepanel.h"
 #include "figureterms.h"
 #include "floorplanview.h"
@@ -344,8 +345,6 @@ void MainWindow::createDocks()
                                 QStringLiteral("unit"));
     m_cableTable->setTotalColumns({QStringLiteral("lengthM")});
     m_rackTable->setTotalColumns({QStringLiteral("Servers"), QStringLiteral("GPUs")});
-    m_hallTable->setTotalColumns({QStringLiteral("Racks"), QStringLiteral("IT peak (kW)"),
-                                  QStringLiteral("Heat (kW)"), QStringLiteral("CDUs")});
     m_diagnosticsView->setModel(m_diagnosticsModel);
     m_diagnosticsView->verticalHeader()->hide();
     m_diagnosticsView->horizontalHeader()->setStretchLastSection(true);
@@ -482,6 +481,7 @@ void MainWindow::createActions()
         m_floorPlan->view()->setFocus(Qt::ShortcutFocusReason);
     });
     focusPlan->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    m_viewMenu->addAction(tr("&Units…"), this, &MainWindow::chooseUnits);
     QAction *evaluate = m_viewMenu->addAction(
         tr("Re-&evaluate"), this, [this] { m_evaluator->evaluateNow(m_document->project()); });
     evaluate->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence::Refresh});
@@ -1134,8 +1134,13 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
         m_summaryModel->setSummary(evaluation->result.summary, failedStages(evaluation->result));
         const ResultTables tables = resultTables(evaluation->result);
         m_poolsModel->setTable(tables.pools);
-        m_rackTable->setTable(tables.racks);
-        m_hallTable->setTable(tables.halls);
+        const DisplayUnits &units = displayUnits();
+        m_rackTable->setTable(withDisplayUnits(tables.racks, rackTableUnits(), units));
+        m_hallTable->setTotalColumns(
+            {QStringLiteral("Racks"), QStringLiteral("IT peak (kW)"),
+             displayHeader(QStringLiteral("Heat (kW)"), hallTableUnits(), units),
+             QStringLiteral("CDUs")});
+        m_hallTable->setTable(withDisplayUnits(tables.halls, hallTableUnits(), units));
         m_bomTable->setTable(tables.bom);
         if (evaluation->catalog)
             m_charts->setData(
@@ -1228,13 +1233,35 @@ void MainWindow::followSelectedRack()
     }
 }
 
+void MainWindow::chooseUnits()
+{
+    UnitsDialog dialog(displayUnits(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    applyUnits(dialog.units());
+}
+
+void MainWindow::applyUnits(const DisplayUnits &units)
+{
+    if (units == displayUnits())
+        return;
+    setDisplayUnits(units);
+    // Everything shown is formatted again from the latest evaluation; nothing is re-evaluated.
+    if (m_evaluation)
+        onEvaluated(m_evaluation);
+    else
+        refreshSelectionViews();
+}
+
 void MainWindow::refreshSelectionViews()
 {
     const LayoutResult *layout =
         m_evaluation && !m_evaluation->failed ? &m_evaluation->result.layout : nullptr;
     const Catalog *catalog =
         m_evaluation && m_evaluation->catalog ? m_evaluation->catalog.get() : m_catalog.get();
-    m_propertyEditor->setSheet(propertySheet(m_document->project(), m_selection, layout, catalog));
+    PropertySheet sheet = propertySheet(m_document->project(), m_selection, layout, catalog);
+    showInDisplayUnits(sheet, displayUnits());
+    m_propertyEditor->setSheet(sheet);
     if (m_selection.kind == Selection::Kind::Rack && layout) {
         const int index =
             layoutRackIndex(*layout, m_selection.hall, m_selection.row, m_selection.slot);
@@ -1478,6 +1505,10 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     shoot(m_explore, QStringLiteral("explore.png"));
     if (exploreDock)
         exploreDock->setFloating(false);
+    UnitsDialog units(displayUnits(), this);
+    units.show();
+    shoot(&units, QStringLiteral("units.png"));
+    units.hide();
     return written;
 }
 

@@ -15,6 +15,8 @@
 #include "model/projectedit.h"
 #include "model/projectrepair.h"
 
+#include "solvers/common/displayunits.h"
+
 #include <QMainWindow>
 #include <QThreadPool>
 
@@ -111,6 +113,10 @@ public:
     // solver with the line that states it marked (double-click or Enter in Results). False, with
     // a status message, when there is no evaluation or no such figure.
     bool showFigureTerms(const QString &key);
+    // View ▸ Units…: asks, then applyUnits(). applyUnits() makes `units` the display's and
+    // shows everything again in them (the project is unchanged).
+    void chooseUnits();
+    void applyUnits(const DisplayUnits &units);
     FigureTermsDialog *figureTermsDialog() const { return m_termsDialog; }
 
     // Writes a PNG of every view into `directory`; returns the files written.

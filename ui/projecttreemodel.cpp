@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "projecttreemodel.h"
 
+#include "displaysettings.h"
+
 #include "qtext.h"
 
 #include "model/enumnames.h"
@@ -21,9 +23,16 @@ QString count(long long n)
     return q(formatCount(n));
 }
 
+// A length given in metres, in the display's unit (View ▸ Units) to 4 significant digits.
 QString metres(double m)
 {
-    return QString::number(m, 'g', 4);
+    return QString::number(conversionFor("m", Dimension::Length, displayUnits()).shown(m), 'g', 4);
+}
+
+// The display's length unit: "m" or "ft".
+QString lengthUnit()
+{
+    return q(conversionFor("m", Dimension::Length, displayUnits()).unit);
 }
 
 QString planeDetail(const FabricPlane &plane)
@@ -78,8 +87,8 @@ std::vector<ProjectTreeModel::Node> ProjectTreeModel::buildNodes(const Project &
         const double width = inProject ? project.halls[h].widthM : lh->widthM;
         const double length = inProject ? project.halls[h].lengthM : lh->lengthM;
         const int rows = lh ? int(lh->rows.size()) : int(project.halls[h].rows.size());
-        QString detail =
-            tr("%1 × %2 m, %n row(s)", nullptr, rows).arg(metres(width), metres(length));
+        QString detail = tr("%1 × %2 %3, %n row(s)", nullptr, rows)
+                             .arg(metres(width), metres(length), lengthUnit());
         if (inProject && project.halls[h].powerCapacityMW)
             detail += tr(", %1 MW").arg(*project.halls[h].powerCapacityMW);
         const int hallNode = addNode(
@@ -92,8 +101,8 @@ std::vector<ProjectTreeModel::Node> ProjectTreeModel::buildNodes(const Project &
                 const LayoutRow &row = lh->rows[r];
                 const int rowNode =
                     addNode(nodes, hallNode, rowSelection(h, r), tr("Row %1").arg(q(row.id)),
-                            tr("%n rack(s) at (%1, %2) m", nullptr, int(row.racks.size()))
-                                .arg(metres(row.xM), metres(row.yM)));
+                            tr("%n rack(s) at (%1, %2) %3", nullptr, int(row.racks.size()))
+                                .arg(metres(row.xM), metres(row.yM), lengthUnit()));
                 nodes[rowNode].automatic = r >= pinnedRows;
                 for (int s = 0; s < int(row.racks.size()); ++s) {
                     const PlacedRack &rack = layout->racks[row.racks[s]];
@@ -111,8 +120,8 @@ std::vector<ProjectTreeModel::Node> ProjectTreeModel::buildNodes(const Project &
                 const Row &row = project.halls[h].rows[r];
                 const int rowNode =
                     addNode(nodes, hallNode, rowSelection(h, r), tr("Row %1").arg(q(row.id)),
-                            tr("%n rack(s) at (%1, %2) m", nullptr, int(row.racks.size()))
-                                .arg(metres(row.xM), metres(row.yM)));
+                            tr("%n rack(s) at (%1, %2) %3", nullptr, int(row.racks.size()))
+                                .arg(metres(row.xM), metres(row.yM), lengthUnit()));
                 for (int s = 0; s < int(row.racks.size()); ++s)
                     addNode(nodes, rowNode, rackSelection(h, r, s), q(row.racks[s].id),
                             q(toString(row.racks[s].role)));

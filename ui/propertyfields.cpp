@@ -152,6 +152,8 @@ public:
     {
         const ProjectField &field = declaration(f.pointer);
         f.unit = q(field.unit);
+        f.dimension = field.dimension;
+        f.display.unit = field.unit;
         f.tooltip = tip(field);
         return f;
     }
@@ -380,6 +382,7 @@ void siteFields(std::vector<PropertyField> &out, const Project &project)
     PropertyField &dry = t.add("monthlyDryBulbC", QObject::tr("Dry bulb, monthly mean"),
                                PropertyField::Type::NumberList);
     dry.unit = QStringLiteral("°C");
+    dry.dimension = Dimension::Temperature;
     dry.text = numberList(shown.dryBulbC);
     dry.tooltip = SheetBuilder::tip(QObject::tr("Monthly mean dry-bulb temperature, comma "
                                                 "separated"),
@@ -388,6 +391,7 @@ void siteFields(std::vector<PropertyField> &out, const Project &project)
     PropertyField &wet = t.add("monthlyWetBulbC", QObject::tr("Wet bulb, monthly mean"),
                                PropertyField::Type::NumberList);
     wet.unit = QStringLiteral("°C");
+    wet.dimension = Dimension::Temperature;
     wet.text = numberList(shown.wetBulbC);
     wet.tooltip = SheetBuilder::tip(
         QObject::tr("Monthly mean wet-bulb temperature, comma separated; at most the same "
@@ -1036,6 +1040,50 @@ PropertySheet propertySheet(const Project &project, const Selection &selection,
     return sheet;
 }
 
+namespace {
+
+// `text` as a C-locale number shown through `c` to 6 significant digits (24 m is 78.7402 ft,
+// not 78.7401574803), or nullopt when it is no number. A field is written back only when typed
+// in, so the rounding never reaches the project unasked.
+std::optional<QString> shownNumber(const QString &text, const UnitConversion &c)
+{
+    bool ok = false;
+    const double value = QLocale::c().toDouble(text.trimmed(), &ok);
+    if (!ok)
+        return std::nullopt;
+    return QString::number(c.shown(value), 'g', 6);
+}
+
+} // namespace
+
+void showInDisplayUnits(PropertySheet &sheet, const DisplayUnits &units)
+{
+    for (PropertyField &f : sheet.fields) {
+        if (f.dimension == Dimension::None ||
+            (f.type != PropertyField::Type::Number && f.type != PropertyField::Type::NumberList))
+            continue;
+        const UnitConversion c = conversionFor(f.unit.toStdString(), f.dimension, units);
+        if (c.identity() && c.unit == f.unit.toStdString())
+            continue;
+        const QString stored = f.unit;
+        if (f.type == PropertyField::Type::Number) {
+            if (const std::optional<QString> shown = shownNumber(f.text, c))
+                f.text = *shown;
+        } else {
+            QStringList items;
+            for (const QString &item : f.text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+                items << shownNumber(item, c).value_or(item.trimmed());
+            f.text = items.join(QStringLiteral(", "));
+        }
+        if (const std::optional<QString> shown = shownNumber(f.placeholder, c))
+            f.placeholder = *shown;
+        f.display = c;
+        f.unit = q(c.unit);
+        f.tooltip += QObject::tr("<p>Shown in %1 (View ▸ Units); the project stores %2.</p>")
+                         .arg(f.unit.toHtmlEscaped(), stored.toHtmlEscaped());
+    }
+}
+
 std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QString &input)
 {
     const QString text = input.trimmed();
@@ -1059,7 +1107,7 @@ std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QStri
         if (field.type == PropertyField::Type::Integer && value == double(qint64(value)) &&
             std::abs(value) < 9e15)
             return nlohmann::json(qint64(value));
-        return nlohmann::json(value);
+        return nlohmann::json(field.display.stored(value));
     }
     case PropertyField::Type::Choice: {
         const qsizetype chosen = field.choiceValues.indexOf(text);
@@ -1089,7 +1137,8 @@ std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QStri
             }
             bool ok = false;
             const double value = QLocale::c().toDouble(item, &ok);
-            list.push_back(ok ? nlohmann::json(value) : nlohmann::json(item.toStdString()));
+            list.push_back(ok ? nlohmann::json(field.display.stored(value))
+                              : nlohmann::json(item.toStdString()));
         }
         return list;
     }

@@ -16,7 +16,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "solvers/common/displayunits.h"
 #include <optional>
+
 #include <string>
 #include <vector>
 
@@ -52,6 +54,10 @@ struct PropertyField
     std::vector<std::pair<QString, std::string>> choiceUnsets;
     QString tooltip;
     bool readOnly = false;
+    // Number and NumberList fields of the field table: the quantity's dimension, and how the
+    // text shows it (showInDisplayUnits(); identity: in the project's unit, `unit`).
+    Dimension dimension = Dimension::None;
+    UnitConversion display;
 
     QString labelWithUnit() const; // "Width (m)"
 };
@@ -68,6 +74,11 @@ struct PropertySheet
 // pick lists (both may be null).
 PropertySheet propertySheet(const Project &project, const Selection &selection,
                             const LayoutResult *layout, const Catalog *catalog);
+
+// The sheet's quantities in the display's units (feet, °F, BTU/h, EUR, ...): the text, a
+// numeric placeholder and the unit convert; fieldValue() converts what is typed back to the
+// project's unit, so the file stays in SI and USD.
+void showInDisplayUnits(PropertySheet &sheet, const DisplayUnits &units);
 
 // The JSON value to send for `input` typed into `field`: nullopt = remove the member (empty
 // optional field or the "default" choice). Text that is not a number is sent as a string, so the

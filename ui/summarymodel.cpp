@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "summarymodel.h"
 
+#include "displaysettings.h"
 #include "qtext.h"
 
 #include "solvers/common/reportformat.h"
@@ -167,8 +168,10 @@ std::vector<HeadlineFigure> headlineFigures(const Summary &s)
                QObject::tr("Power usage effectiveness: facility / IT energy (1 = no overhead)")),
         figure("annualEnergyMWh", QObject::tr("Energy per year"), s.annualEnergyMWh, F::EnergyMWh,
                QObject::tr("Facility energy over one year")),
-        figure("annualEnergyCostUsd", QObject::tr("Energy cost per year"), s.annualEnergyCostUsd,
-               F::Usd, QObject::tr("Energy per year at the site's tariff, in USD")),
+        figure(
+            "annualEnergyCostUsd", QObject::tr("Energy cost per year"), s.annualEnergyCostUsd,
+            F::Usd,
+            QObject::tr("Energy per year at the site's tariff, in the currency of View ▸ Units")),
         figure("switches", QObject::tr("Switches"), s.switches, F::Count,
                QObject::tr("Switches of every fabric plane")),
         figure("transceivers", QObject::tr("Transceivers"), s.transceivers, F::Count,
@@ -180,17 +183,21 @@ std::vector<HeadlineFigure> headlineFigures(const Summary &s)
         figure("copperShare", QObject::tr("Copper share of links"), s.copperShare, F::Fraction,
                QObject::tr("Links short enough for passive or active copper")),
         figure("capexUsd", QObject::tr("Capex"), s.capexUsd, F::Usd,
-               QObject::tr("Up-front cost: IT, network, facility and building, in USD")),
+               QObject::tr("Up-front cost: IT, network, facility and building, in the currency of "
+                           "View ▸ Units")),
         figure("annualOpexUsd", QObject::tr("Opex per year"), s.annualOpexUsd, F::Usd,
-               QObject::tr("Energy, maintenance, staff and services per year, in USD")),
+               QObject::tr("Energy, maintenance, staff and services per year, in the currency of "
+                           "View ▸ Units")),
         figure("tcoUsd", QObject::tr("TCO (net of residual value)"), s.tcoUsd, F::Usd,
                QObject::tr("Total cost of ownership over the cost horizon, nominal: the capex "
                            "bought within it, minus its straight-line residual value at the "
                            "horizon, plus opex; below capex when long-lived plant keeps its "
-                           "value, in USD")),
-        figure("costPerGpuHourUsd", QObject::tr("Cost per GPU-hour"), s.costPerGpuHourUsd, F::Usd,
-               QObject::tr("Equivalent annual cost (capex annualised at the cost of capital, "
-                           "plus opex) divided by the GPU-hours of a year, in USD")),
+                           "value, in the currency of View ▸ Units")),
+        figure(
+            "costPerGpuHourUsd", QObject::tr("Cost per GPU-hour"), s.costPerGpuHourUsd, F::Usd,
+            QObject::tr(
+                "Equivalent annual cost (capex annualised at the cost of capital, "
+                "plus opex) divided by the GPU-hours of a year, in the currency of View ▸ Units")),
         figure("mfu", QObject::tr("MFU"), s.mfu, F::Fraction,
                QObject::tr("Model FLOPs utilisation of the training job")),
         figure("tokensPerSecond", QObject::tr("Tokens per second"), s.tokensPerSecond, F::PerSecond,
@@ -227,7 +234,7 @@ QString formatFigure(double value, FigureFormat format)
     case FigureFormat::EnergyMWh:
         return q(formatEnergyMWh(value));
     case FigureFormat::Usd:
-        return q(formatUsd(value));
+        return q(formatMoney(value, displayUnits()));
     case FigureFormat::Fraction:
         return q(formatPercent(value));
     case FigureFormat::Ratio:

@@ -4,6 +4,7 @@
 // without one the GUI says so and exits 2 instead of aborting in the platform plugin.
 
 #include "app/cliargs.h"
+#include "ui/displaysettings.h"
 #include "ui/mainwindow.h"
 #include "ui/safeapplication.h"
 
@@ -169,6 +170,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption &screenshot = screenshotOption();
     const QCommandLineOption &startupTime = startupTimeOption();
 
+    aidc::ui::loadDisplayUnits(); // View ▸ Units, as the user left them
     aidc::ui::MainWindow window;
     const QStringList files = parser.positionalArguments();
     window.show();

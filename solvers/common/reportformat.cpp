@@ -60,14 +60,19 @@ std::string formatEnergyMWh(double mwh)
 
 std::string formatUsd(double usd)
 {
-    const double a = std::abs(usd);
+    return formatMoneyAmount(usd, "$");
+}
+
+std::string formatMoneyAmount(double amount, const std::string &symbol)
+{
+    const double a = std::abs(amount);
     if (a >= 1e9)
-        return "$" + formatFixed(usd / 1e9, 2) + " B";
+        return symbol + formatFixed(amount / 1e9, 2) + " B";
     if (a >= 1e6)
-        return "$" + formatFixed(usd / 1e6, 1) + " M";
+        return symbol + formatFixed(amount / 1e6, 1) + " M";
     if (a >= 100)
-        return "$" + formatCount(std::llround(usd));
-    return "$" + formatFixed(usd, 2);
+        return symbol + formatCount(std::llround(amount));
+    return symbol + formatFixed(amount, 2);
 }
 
 std::string formatPercent(double fraction, int decimals)

@@ -18,6 +18,8 @@ std::string formatSignificant(double value, int digits = 6);
 std::string formatPower(double watts);   // 1.5e8 -> "150.00 MW", 10200 -> "10.20 kW"
 std::string formatEnergyMWh(double mwh); // 1.59e6 -> "1.590 TWh"
 std::string formatUsd(double usd);       // 1.24e8 -> "$124.0 M", 4.2e9 -> "$4.20 B"
+// The same scaling in any currency: 1.24e8, "€" -> "€124.0 M" (displayunits.h converts).
+std::string formatMoneyAmount(double amount, const std::string &symbol);
 std::string formatPercent(double fraction, int decimals = 1); // 0.431 -> "43.1 %"
 std::string formatDuration(double seconds); // "12.3 s", "4.5 min", "3.2 h", "41.0 d"
 

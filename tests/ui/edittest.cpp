@@ -8,12 +8,14 @@
 #include "ui/projectdocument.h"
 #include "ui/propertyeditor.h"
 #include "ui/summarymodel.h"
+#include "ui/tablepanel.h"
 
 #include <catch2/catch.hpp>
 
 #include <QAction>
 #include <QLineEdit>
 #include <QUndoStack>
+#include <algorithm>
 
 using namespace aidc;
 using namespace aidc::ui;
@@ -166,4 +168,85 @@ TEST_CASE("acknowledging a warning is an undoable edit and the list marks it", "
     CHECK(window.document()->project().acknowledgedWarnings.empty());
     settle(window);
     CHECK(window.diagnosticsModel()->acknowledgedCount() == 0);
+}
+
+namespace {
+
+// Puts the display back to SI and USD when a test ends, pass or fail: the choice is
+// process-wide.
+struct UnitsRestorer
+{
+    MainWindow &window;
+    ~UnitsRestorer() { window.applyUnits(DisplayUnits()); }
+};
+
+const PropertyField *sheetField(MainWindow &window, const std::string &pointer)
+{
+    for (const PropertyField &f : window.propertyEditor()->sheet().fields)
+        if (f.pointer == pointer)
+            return &f;
+    return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("feet, Fahrenheit, tons and euros are shown, typed values are stored in SI and USD",
+          "[gui][units]")
+{
+    // Issue 23 item 25.
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, sourcePath("projects/h100-1k-infiniband.json")));
+    UnitsRestorer restore{window};
+    const QString capexUsd = figure(window, "capexUsd");
+    CHECK(capexUsd.startsWith("$"));
+
+    DisplayUnits units;
+    units.length = LengthUnit::Foot;
+    units.temperature = TemperatureUnit::Fahrenheit;
+    units.heat = HeatUnit::TonOfRefrigeration;
+    units.currency = Currency::Eur;
+    units.rates.eurPerUsd = 0.5; // a round rate makes the check by hand easy
+    window.applyUnits(units);
+    settle(window);
+    const QString capexEur = figure(window, "capexUsd");
+    INFO(capexUsd.toStdString() << " -> " << capexEur.toStdString());
+    CHECK(capexEur.startsWith(QStringLiteral("€")));
+    // "$59.1 M" at 0.5 EUR per USD is "€29.6 M" (or one digit off by rounding of the original).
+    const double usdM = capexUsd.mid(1, capexUsd.indexOf(' ') - 1).toDouble();
+    const double eurM = capexEur.mid(1, capexEur.indexOf(' ') - 1).toDouble();
+    CHECK(eurM == Approx(usdM / 2).margin(0.06));
+
+    // The hall's width in feet: 24 m is 78.7402 ft; typing 100 ft stores 30.48 m.
+    window.selectPart(hallSelection(0));
+    const PropertyField *width = sheetField(window, "/halls/0/widthM");
+    REQUIRE(width);
+    CHECK(width->unit == "ft");
+    CHECK(width->text ==
+          QString::number(window.document()->project().halls[0].widthM / 0.3048, 'g', 6));
+    typeInto(window, "/halls/0/widthM", "100");
+    settle(window);
+    CHECK(window.document()->project().halls[0].widthM == Approx(30.48));
+    const PropertyField *rating = sheetField(window, "/halls/0/floorLoadKPa");
+    REQUIRE(rating);
+    CHECK(rating->unit == "lbf/ft²");
+
+    // The site's design temperature in °F, the tariff in EUR/kWh.
+    window.selectPart(kindSelection(Selection::Kind::Site));
+    const PropertyField *dryBulb = sheetField(window, "/site/designDryBulbC");
+    REQUIRE(dryBulb);
+    CHECK(dryBulb->unit == "°F");
+    const PropertyField *tariff = sheetField(window, "/site/electricityUsdPerKWh");
+    REQUIRE(tariff);
+    CHECK(tariff->unit == "EUR/kWh");
+    typeInto(window, "/site/electricityUsdPerKWh", "0.05");
+    settle(window);
+    CHECK(window.document()->project().site.electricityUsdPerKWh == Approx(0.10)); // USD
+
+    // The halls table: heat in tons.
+    window.applyUnits(units); // unchanged: nothing to do
+    const CsvTable halls = window.hallTable()->visibleTable();
+    CHECK(std::find(halls.header.begin(), halls.header.end(), "Heat (tons)") != halls.header.end());
+    CHECK(std::find(halls.header.begin(), halls.header.end(), "Floor rating (lbf/ft²)") !=
+          halls.header.end());
 }

@@ -611,5 +611,7 @@ TEST_CASE("a rack's tooltip on the floor plan gives its power, heat, mass and fl
     REQUIRE_FALSE(tip.isEmpty());
     CHECK(tip.contains(QStringLiteral("IT %1 kW at peak").arg(rack.peakW() / 1e3, 0, 'f', 1)));
     CHECK(tip.contains(QStringLiteral("%1 kg").arg(rack.massKg, 0, 'f', 0)));
-    CHECK(tip.contains("(floor rated 12.0 kPa)")); // the sample's hall states 12 kPa
+    CHECK(tip.contains("(floor rated 12.00 kPa)")); // the sample's hall states 12 kPa
+    CHECK(tip.contains(QStringLiteral("heat %1 to liquid")
+                           .arg(q(formatHeat(rack.liquidHeatW, DisplayUnits())))));
 }
