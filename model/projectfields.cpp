@@ -457,7 +457,7 @@ std::vector<ProjectField> buildTable()
             .stages(Power)
             .desc("White space usable for racks."),
         F("/halls/*/floorLoadKPa", T::Number)
-            .unit("kPa", D::Pressure)
+            .unit("kPa", D::FloorLoad)
             .def(num(hall.floorLoadKPa))
             .above(0, 100)
             .stages(Power)
@@ -1720,6 +1720,8 @@ std::string_view dimensionName(Dimension dimension)
         return "area";
     case D::Pressure:
         return "pressure";
+    case D::FloorLoad:
+        return "floor load";
     case D::Temperature:
         return "temperature";
     case D::TemperatureDifference:

@@ -50,7 +50,8 @@ enum class Dimension {
     Ratio, // dimensionless ratio or fraction
     Length,
     Area,
-    Pressure,
+    Pressure,  // a fluid's (pump head): shown in kPa whatever the length unit
+    FloorLoad, // a floor's rating or a rack's load per area: lbf/ft² where lengths are in feet
     Temperature,
     TemperatureDifference,
     Power,

@@ -159,12 +159,11 @@ QString CompareModel::differenceText(const ComparedRow &row, int design) const
     const std::optional<double> &value = row.values[std::size_t(design)];
     if (row.section == CompareSection::Violations)
         return value == base ? QString() : value ? tr("added") : tr("removed");
-    if (!base || !value || std::isinf(*base) || std::isinf(*value))
-        return value == base ? QStringLiteral("=") : kUnset;
-    const double difference = *value - *base;
-    // Equal to the display's precision reads "=" (1e-9 relative: a sum in another order).
-    if (std::abs(difference) <= 1e-9 * std::max(std::abs(*value), std::abs(*base)))
+    if (sameValue(value, base))
         return QStringLiteral("=");
+    if (!base || !value || std::isinf(*base) || std::isinf(*value))
+        return kUnset;
+    const double difference = *value - *base;
     const QString sign = difference > 0 ? QStringLiteral("+") : QString();
     return sign + valueText(row, difference);
 }

@@ -11,6 +11,8 @@
 #include "solvers/handoff/xlsxworkbook.h"
 #include "solvers/uncertainty/uncertaintyreport.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
@@ -69,8 +71,8 @@ ComparePanel::ComparePanel(QWidget *parent)
                         "open project's difference column shows what the edits changed"));
     m_remove->setToolTip(tr("Remove the design of the selected column from the comparison"));
     m_baselineButton->setToolTip(tr("Compare every design with the design of the selected column"));
-    m_export->setToolTip(tr("Save the table as shown as CSV or XLSX (numbers in full "
-                            "precision), as `aidc compare --side-by-side` writes it"));
+    m_export->setToolTip(tr("Save the rows shown as CSV or XLSX, as `aidc compare "
+                            "--side-by-side` writes them: SI units and USD, full precision"));
     m_differencesOnly->setToolTip(tr("Hide the rows where every design agrees"));
     m_sections->addItem(tr("All sections"), kAllSections);
     m_sections->addItem(tr("Headline figures"), sectionBit(CompareSection::Figures));
@@ -180,21 +182,35 @@ QString ComparePanel::addDesign(const QString &name, const Project &project, boo
     if (int(m_designs.size()) > kMaxOtherDesigns)
         return tr("Compare holds %1 designs besides the open project: remove one first.")
             .arg(kMaxOtherDesigns);
+    // Names tell the columns apart: a second "before (snapshot)" is "before (snapshot) (2)".
+    QString unique = name;
+    for (int n = 2;; ++n) {
+        const bool taken = std::any_of(m_designs.begin(), m_designs.end(),
+                                       [&](const Design &d) { return d.name == unique; });
+        if (!taken)
+            break;
+        unique = tr("%1 (%2)").arg(name).arg(n);
+    }
     auto *evaluator = new Evaluator(this);
     evaluator->setCatalog(m_catalog);
     connect(evaluator, &Evaluator::finished, this,
             [this, evaluator](std::shared_ptr<const Evaluation> evaluation) {
-                for (Design &design : m_designs) {
+                for (int i = 0; i < int(m_designs.size()); ++i) {
+                    Design &design = m_designs[std::size_t(i)];
                     if (design.evaluator != evaluator)
                         continue;
                     design.evaluation = evaluation->failed ? nullptr : evaluation;
                     design.error =
                         evaluation->failed ? q(evaluation->loadDiagnostics.toString()) : QString();
+                    // A baseline without figures compares nothing: the open project takes
+                    // over, and the status line says why.
+                    if (evaluation->failed && i == m_baseline)
+                        m_baseline = 0;
                 }
                 invalidateBands();
                 refresh();
             });
-    m_designs.push_back({name, false, evaluator, nullptr, {}});
+    m_designs.push_back({unique, false, evaluator, nullptr, {}});
     if (baseline)
         m_baseline = int(m_designs.size()) - 1;
     evaluator->evaluateNow(project);
@@ -393,13 +409,16 @@ void ComparePanel::compareWithUncertainty()
 
 void ComparePanel::refresh()
 {
-    // The designs that evaluated, the baseline first.
+    // The designs that evaluated, the baseline first; none while the baseline has no figures
+    // (every difference is against it).
     m_shown.clear();
-    if (m_designs[std::size_t(m_baseline)].evaluation)
+    const Design &baseline = m_designs[std::size_t(m_baseline)];
+    if (baseline.evaluation) {
         m_shown.push_back(m_baseline);
-    for (int i = 0; i < int(m_designs.size()); ++i)
-        if (i != m_baseline && m_designs[std::size_t(i)].evaluation)
-            m_shown.push_back(i);
+        for (int i = 0; i < int(m_designs.size()); ++i)
+            if (i != m_baseline && m_designs[std::size_t(i)].evaluation)
+                m_shown.push_back(i);
+    }
     const int otherDesigns = int(m_designs.size()) - 1;
     std::shared_ptr<const ScenarioComparison> comparison;
     if (otherDesigns > 0 && !m_shown.empty()) {
@@ -431,7 +450,11 @@ void ComparePanel::refresh()
         else if (!design.evaluation && design.evaluator && design.evaluator->isBusy())
             ++evaluating;
     }
-    if (otherDesigns == 0)
+    if (otherDesigns > 0 && !baseline.evaluation)
+        notes.prepend(tr("The baseline, %1, has no figures yet: nothing is compared until it "
+                         "evaluates (or make another design the baseline).")
+                          .arg(baseline.name));
+    else if (otherDesigns == 0)
         notes.prepend(tr("Add a project file, snapshot the open project or open a design of "
                          "the Explore dock to compare headline figures, capex by category, "
                          "the bill of materials and violations side by side."));

@@ -63,6 +63,9 @@ public:
     // Makes the design shown in table column `column` the baseline; false if none.
     bool makeBaselineAt(int column);
 
+    // Shows the table again (View ▸ Units changed), keeping the computed uncertainty.
+    void refreshShownValues() { refresh(); }
+
     void setDifferencesOnly(bool on);
     // Bits (1 << int(CompareSection)) of the sections to show.
     void setSections(unsigned sections);

@@ -23,22 +23,36 @@ CsvTableModel::CsvTableModel(QObject *parent)
 {
 }
 
-void CsvTableModel::setTable(const CsvTable &table)
+PreparedTable prepareTable(CsvTable table)
 {
-    beginResetModel();
-    m_table = table;
-    const std::size_t columns = m_table.header.size();
-    m_numeric.assign(columns, !m_table.rows.empty());
-    m_numbers.assign(m_table.rows.size(), std::vector<double>(columns, 0.0));
-    for (std::size_t r = 0; r < m_table.rows.size(); ++r) {
-        m_table.rows[r].resize(columns);
+    PreparedTable p;
+    p.table = std::move(table);
+    const std::size_t columns = p.table.header.size();
+    p.numeric.assign(columns, !p.table.rows.empty());
+    p.numbers.assign(p.table.rows.size(), std::vector<double>(columns, 0.0));
+    for (std::size_t r = 0; r < p.table.rows.size(); ++r) {
+        p.table.rows[r].resize(columns);
         for (std::size_t c = 0; c < columns; ++c) {
             // Empty cells (a line the cost solver did not price) keep a column numeric.
-            if (m_numeric[c] && !m_table.rows[r][c].empty() &&
-                !parseNumber(m_table.rows[r][c], m_numbers[r][c]))
-                m_numeric[c] = false;
+            if (p.numeric[c] && !p.table.rows[r][c].empty() &&
+                !parseNumber(p.table.rows[r][c], p.numbers[r][c]))
+                p.numeric[c] = false;
         }
     }
+    return p;
+}
+
+void CsvTableModel::setTable(const CsvTable &table)
+{
+    setTable(prepareTable(table));
+}
+
+void CsvTableModel::setTable(PreparedTable prepared)
+{
+    beginResetModel();
+    m_table = std::move(prepared.table);
+    m_numeric = std::move(prepared.numeric);
+    m_numbers = std::move(prepared.numbers);
     endResetModel();
 }
 

@@ -13,6 +13,16 @@
 
 namespace aidc::ui {
 
+// A table with its cells read as numbers: built by prepareTable() on any thread (a worker for a
+// long table), handed to the model without copying.
+struct PreparedTable
+{
+    CsvTable table;
+    std::vector<bool> numeric;                // per column: every non-empty cell is a number
+    std::vector<std::vector<double>> numbers; // [row][column]
+};
+PreparedTable prepareTable(CsvTable table);
+
 class CsvTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -21,6 +31,7 @@ public:
     explicit CsvTableModel(QObject *parent = nullptr);
 
     void setTable(const CsvTable &table);
+    void setTable(PreparedTable prepared); // moved in: nothing is parsed or copied here
     const CsvTable &table() const { return m_table; }
     bool isNumericColumn(int column) const;
 

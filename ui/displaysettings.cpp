@@ -3,9 +3,12 @@
 
 #include "qtext.h"
 
+#include "model/isodate.h"
+
 #include "solvers/common/reportformat.h"
 
 #include <QComboBox>
+#include <QDate>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -15,6 +18,7 @@
 #include <QSettings>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -52,11 +56,27 @@ double savedRate(const QSettings &settings, const char *key, double fallback)
     return ok && std::isfinite(value) && value > 0 ? value : fallback;
 }
 
-// Decimals after the point in a number's text ("1397.4" -> 1).
-int decimalsOf(const std::string &text)
+// Significant digits of a number's text ("1397.4" -> 5, "12" -> 2, "0.05" -> 1).
+int significantDigits(const std::string &text)
 {
-    const std::size_t point = text.find('.');
-    return point == std::string::npos ? 0 : int(text.size() - point - 1);
+    int digits = 0;
+    bool leading = true;
+    for (char c : text) {
+        if (c < '0' || c > '9')
+            continue;
+        leading = leading && c == '0';
+        digits += !leading;
+    }
+    return digits;
+}
+
+// `value` to `digits` significant digits in fixed notation (4,768,092 BTU/h, not 4.768e+06).
+std::string fixedSignificant(double value, int digits)
+{
+    if (value == 0 || !std::isfinite(value))
+        return formatFixed(value, 0);
+    const int magnitude = int(std::floor(std::log10(std::abs(value))));
+    return formatFixed(value, std::clamp(digits - 1 - magnitude, 0, 6));
 }
 
 // `header` with its last "(unit)" replaced by "(shown)".
@@ -106,14 +126,31 @@ void loadDisplayUnits()
     current() = units;
 }
 
+QString currencyNote(const DisplayUnits &units)
+{
+    if (units.currency == Currency::Usd)
+        return {};
+    QString note = QObject::tr("Converted from USD at %1 %2 per USD")
+                       .arg(units.perUsd(), 0, 'f', 6)
+                       .arg(QString::fromLatin1(currencyCode(units.currency)));
+    QStringList origin;
+    if (!units.rates.source.empty())
+        origin << q(units.rates.source);
+    if (!units.rates.asOf.empty())
+        origin << q(units.rates.asOf);
+    if (!origin.isEmpty())
+        note += QStringLiteral(" (") + origin.join(QStringLiteral(", ")) + QLatin1Char(')');
+    return note + QLatin1Char('.');
+}
+
 const std::vector<ColumnUnit> &hallTableUnits()
 {
     static const std::vector<ColumnUnit> columns = {
         {"Heat (kW)", Dimension::HeatFlow, "kW"},
         {"Cooling capacity (kW)", Dimension::HeatFlow, "kW"},
-        {"Floor average (kPa)", Dimension::Pressure, "kPa"},
-        {"Max footprint (kPa)", Dimension::Pressure, "kPa"},
-        {"Floor rating (kPa)", Dimension::Pressure, "kPa"},
+        {"Floor average (kPa)", Dimension::FloorLoad, "kPa"},
+        {"Max footprint (kPa)", Dimension::FloorLoad, "kPa"},
+        {"Floor rating (kPa)", Dimension::FloorLoad, "kPa"},
         {"Rack area (m2)", Dimension::Area, "m²"},
         {"Usable area (m2)", Dimension::Area, "m²"},
     };
@@ -127,8 +164,8 @@ const std::vector<ColumnUnit> &rackTableUnits()
         {"y (m)", Dimension::Length, "m"},
         {"Liquid heat (kW)", Dimension::HeatFlow, "kW"},
         {"Air heat (kW)", Dimension::HeatFlow, "kW"},
-        {"Footprint (kPa)", Dimension::Pressure, "kPa"},
-        {"Cell (kPa)", Dimension::Pressure, "kPa"},
+        {"Footprint (kPa)", Dimension::FloorLoad, "kPa"},
+        {"Cell (kPa)", Dimension::FloorLoad, "kPa"},
     };
     return columns;
 }
@@ -144,9 +181,8 @@ CsvTable withDisplayUnits(CsvTable table, const std::vector<ColumnUnit> &columns
             if (table.header[i] != column.header)
                 continue;
             table.header[i] = replaceUnit(q(table.header[i]), c.unit).toStdString();
-            // As many significant digits as the column had: kW with 1 decimal becomes BTU/h
-            // with none, tons with 2.
-            const int shift = int(std::lround(std::log10(std::abs(c.scale))));
+            // As many significant digits as the cell had, at least 4: 1397.4 kW is 397.34
+            // tons, 12 kPa is 250.6 lbf/ft².
             for (std::vector<std::string> &row : table.rows) {
                 std::string &cell = row[i];
                 double value = 0;
@@ -154,7 +190,7 @@ CsvTable withDisplayUnits(CsvTable table, const std::vector<ColumnUnit> &columns
                 if (cell.empty() || parsed.ec != std::errc() ||
                     parsed.ptr != cell.data() + cell.size())
                     continue;
-                cell = formatFixed(c.shown(value), std::max(0, decimalsOf(cell) - shift));
+                cell = fixedSignificant(c.shown(value), std::max(4, significantDigits(cell)));
             }
         }
     }
@@ -220,6 +256,13 @@ UnitsDialog::UnitsDialog(const DisplayUnits &units, QWidget *parent)
         ->setToolTip(tr("SI units, USD, and the ECB reference rates of %1")
                          .arg(q(defaultExchangeRates().asOf)));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    // The date must be one (YYYY-MM-DD) or left empty.
+    QPushButton *ok = buttons->button(QDialogButtonBox::Ok);
+    connect(m_asOf, &QLineEdit::textChanged, this, [this, ok](const QString &text) {
+        const bool valid = text.trimmed().isEmpty() || isIsoDate(text.trimmed().toStdString());
+        ok->setEnabled(valid);
+        m_asOf->setToolTip(valid ? QString() : tr("A date as YYYY-MM-DD, or nothing"));
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(buttons->button(QDialogButtonBox::RestoreDefaults), &QPushButton::clicked, this,
             [this] { setUnits(DisplayUnits()); });
@@ -236,6 +279,7 @@ void UnitsDialog::setUnits(const DisplayUnits &units)
     m_temperature->setCurrentIndex(int(units.temperature));
     m_heat->setCurrentIndex(int(units.heat));
     m_currency->setCurrentIndex(int(units.currency));
+    m_shownRates = units.rates;
     m_eur->setValue(units.rates.eurPerUsd);
     m_cny->setValue(units.rates.cnyPerUsd);
     m_asOf->setText(q(units.rates.asOf));
@@ -250,10 +294,23 @@ DisplayUnits UnitsDialog::units() const
     units.temperature = TemperatureUnit(m_temperature->currentIndex());
     units.heat = HeatUnit(m_heat->currentIndex());
     units.currency = Currency(m_currency->currentIndex());
-    units.rates.eurPerUsd = m_eur->value();
-    units.rates.cnyPerUsd = m_cny->value();
+    // A spin box shows 6 decimals: a rate left as shown keeps its exact value.
+    const auto kept = [](const QDoubleSpinBox *box, double rate) {
+        return std::abs(box->value() - rate) < 0.5 * std::pow(10.0, -box->decimals());
+    };
+    const bool eurKept = kept(m_eur, m_shownRates.eurPerUsd);
+    const bool cnyKept = kept(m_cny, m_shownRates.cnyPerUsd);
+    units.rates.eurPerUsd = eurKept ? m_shownRates.eurPerUsd : m_eur->value();
+    units.rates.cnyPerUsd = cnyKept ? m_shownRates.cnyPerUsd : m_cny->value();
     units.rates.asOf = m_asOf->text().trimmed().toStdString();
     units.rates.source = m_source->text().trimmed().toStdString();
+    // A rate typed in is no longer the source's: unless the date and source were changed too,
+    // they say so.
+    if ((!eurKept || !cnyKept) && units.rates.source == m_shownRates.source &&
+        units.rates.asOf == m_shownRates.asOf) {
+        units.rates.source = tr("entered in View ▸ Units").toStdString();
+        units.rates.asOf = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    }
     return units;
 }
 

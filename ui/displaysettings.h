@@ -28,6 +28,10 @@ void setDisplayUnits(const DisplayUnits &units);
 // Reads the saved choice (defaults for anything missing or out of range) and makes it current.
 void loadDisplayUnits();
 
+// How money shown in another currency was converted: "Converted from USD at 0.927300 EUR per
+// USD (ECB …, 2024-06-13)."; "" while the display is in USD.
+QString currencyNote(const DisplayUnits &units);
+
 // A column of a result table in a project unit: its values and the unit in its header convert.
 struct ColumnUnit
 {
@@ -61,6 +65,7 @@ private:
     QComboBox *m_length, *m_temperature, *m_heat, *m_currency;
     QDoubleSpinBox *m_eur, *m_cny;
     QLineEdit *m_asOf, *m_source;
+    ExchangeRates m_shownRates; // as last set: a rate shown rounded and left alone stays exact
 };
 
 } // namespace aidc::ui

@@ -5,7 +5,7 @@
 // `aidc optimize` runs it (solvers/optimize, docs/optimize.md), off the GUI thread. The front is
 // plotted with the first two objectives on the axes and a third as colour (the knee larger).
 // Hovering a point shows that design's figures and choices. Clicking it opens the design as
-// scenario B of the Compare dock, beside the open project. The front is also a table, which can
+// a design of the Compare dock, beside the open project. The front is also a table, which can
 // be exported. A search never edits the open project: the undo stack is untouched.
 
 #include "catalogs/catalog.h"
@@ -54,7 +54,7 @@ public:
     TablePanel *table() const { return m_table; }
     QString statusText() const;
 
-    // Opens front member `member` (0-based) as scenario B of the Compare dock.
+    // Adds front member `member` (0-based) to the Compare dock.
     void openMember(std::size_t member);
 
 signals:

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "figureterms.h"
 
+#include "displaysettings.h"
+
 #include "qtext.h"
+
+#include "solvers/common/reportformat.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -21,6 +25,11 @@ FigureTerms figureTerms(const HeadlineFigure &figure, const Result &result, unsi
 {
     FigureTerms terms;
     terms.title = figure.label + QStringLiteral(": ") + formatFigure(figure.value, figure.format);
+    // The report's lines are the CLI's, in USD: the title says both.
+    if (figure.value && figure.format == FigureFormat::Usd &&
+        displayUnits().currency != Currency::Usd)
+        terms.title +=
+            QObject::tr(" (%1; the terms below are in USD)").arg(q(formatUsd(*figure.value)));
     terms.definition = figure.tooltip;
     const ReportSection section = reportSectionOf(figure.stages);
     std::ostringstream out;

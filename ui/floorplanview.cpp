@@ -12,6 +12,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QScrollBar>
@@ -113,6 +114,45 @@ void FloorPlanView::setEvaluation(const Project &project,
 // The power solver's facts of layout rack `index` for its tooltip: IT power at peak and on
 // average (the site's average / peak ratio, as the rack table), heat, mass and floor load
 // against the hall's rating. "" when the power solver has no result for the layout.
+QString FloorPlanView::rackToolTip(int index) const
+{
+    if (!m_evaluation || m_evaluation->failed)
+        return {};
+    const LayoutResult &layout = m_evaluation->result.layout;
+    if (index < 0 || std::size_t(index) >= layout.racks.size())
+        return {};
+    const PlacedRack &rack = layout.racks[std::size_t(index)];
+    QString tip =
+        tr("Rack %1\n%2")
+            .arg(QString::fromStdString(rack.id), QString::fromLatin1(toString(rack.role)));
+    if (rack.role == RackRole::Compute)
+        tip += tr(", pool %1, %2 servers, %3 GPUs")
+                   .arg(QString::fromStdString(rack.pool))
+                   .arg(rack.servers)
+                   .arg(rack.gpus);
+    const UnitConversion length = conversionFor("m", Dimension::Length, displayUnits());
+    tip += tr("\nat (%1, %2) %3, type %4")
+               .arg(length.shown(rack.xM), 0, 'f', 2)
+               .arg(length.shown(rack.yM), 0, 'f', 2)
+               .arg(QString::fromStdString(length.unit), QString::fromStdString(rack.rackType));
+    return tip + rackPowerTip(index);
+}
+
+bool FloorPlanView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        for (QGraphicsItem *item = itemAt(help->pos()); item; item = item->parentItem()) {
+            if (item->data(KindKey).toInt() == RackItem) {
+                QToolTip::showText(help->globalPos(), rackToolTip(item->data(IndexKey).toInt()),
+                                   viewport());
+                return true;
+            }
+        }
+    }
+    return QGraphicsView::viewportEvent(event);
+}
+
 QString FloorPlanView::rackPowerTip(int index) const
 {
     if (!m_evaluation || m_evaluation->failed)
@@ -267,20 +307,8 @@ void FloorPlanView::rebuild(const std::vector<Selection> &keep)
             item->setData(KindKey, RackItem);
             item->setData(IndexKey, index);
             item->setData(RowKey, r);
-            QString tip =
-                tr("Rack %1\n%2")
-                    .arg(QString::fromStdString(rack.id), QString::fromLatin1(toString(rack.role)));
-            if (rack.role == RackRole::Compute)
-                tip += tr(", pool %1, %2 servers, %3 GPUs")
-                           .arg(QString::fromStdString(rack.pool))
-                           .arg(rack.servers)
-                           .arg(rack.gpus);
-            tip += tr("\nat (%1, %2) m, type %3")
-                       .arg(rack.xM, 0, 'f', 2)
-                       .arg(rack.yM, 0, 'f', 2)
-                       .arg(QString::fromStdString(rack.rackType));
-            tip += rackPowerTip(index);
-            item->setToolTip(tip);
+            // The tooltip is composed when asked for (viewportEvent): 40,000 racks of a 1M-GPU
+            // site are not formatted on every evaluation.
             m_rackItems.emplace_back(index, item);
         }
     }

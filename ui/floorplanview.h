@@ -85,6 +85,10 @@ public:
     int rackItemCount() const { return int(m_rackItems.size()); }
     // Rack colours as drawn (tests check the colouring), in layout rack order of this hall.
     QColor rackColour(int layoutRack) const;
+    // The tooltip of layout rack `index`: id, role, pool, position, IT power, heat, mass and
+    // floor load against the hall's rating, in the display's units. Composed when the pointer
+    // rests on the rack, not for every rack at every evaluation.
+    QString rackToolTip(int index) const;
 
 signals:
     void partSelected(const Selection &selection);
@@ -108,6 +112,7 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    bool viewportEvent(QEvent *event) override;
 
 private:
     QString rackPowerTip(int index) const;

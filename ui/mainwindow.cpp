@@ -1131,20 +1131,8 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
     all.append(m_repairNotes);
     if (!evaluation->failed) {
         all.append(evaluation->result.diagnostics);
-        m_summaryModel->setSummary(evaluation->result.summary, failedStages(evaluation->result));
-        const ResultTables tables = resultTables(evaluation->result);
-        m_poolsModel->setTable(tables.pools);
-        const DisplayUnits &units = displayUnits();
-        m_rackTable->setTable(withDisplayUnits(tables.racks, rackTableUnits(), units));
-        m_hallTable->setTotalColumns(
-            {QStringLiteral("Racks"), QStringLiteral("IT peak (kW)"),
-             displayHeader(QStringLiteral("Heat (kW)"), hallTableUnits(), units),
-             QStringLiteral("CDUs")});
-        m_hallTable->setTable(withDisplayUnits(tables.halls, hallTableUnits(), units));
-        m_bomTable->setTable(tables.bom);
-        if (evaluation->catalog)
-            m_charts->setData(
-                chartData(evaluation->project, evaluation->result, *evaluation->catalog));
+        showFormattedResults(*evaluation);
+        m_bomTable->setTable(resultTables(evaluation->result).bom);
         m_charts->setCaption(
             tr("%1 · %2 · AIDC Planner %3")
                 .arg(q(evaluation->project.name.empty() ? m_document->displayName().toStdString()
@@ -1233,6 +1221,22 @@ void MainWindow::followSelectedRack()
     }
 }
 
+void MainWindow::showFormattedResults(const Evaluation &evaluation)
+{
+    m_summaryModel->setSummary(evaluation.result.summary, failedStages(evaluation.result));
+    const ResultTables tables = resultTables(evaluation.result);
+    m_poolsModel->setTable(tables.pools);
+    const DisplayUnits &units = displayUnits();
+    m_rackTable->setTable(withDisplayUnits(tables.racks, rackTableUnits(), units));
+    m_hallTable->setTotalColumns(
+        {QStringLiteral("Racks"), QStringLiteral("IT peak (kW)"),
+         displayHeader(QStringLiteral("Heat (kW)"), hallTableUnits(), units),
+         QStringLiteral("CDUs")});
+    m_hallTable->setTable(withDisplayUnits(tables.halls, hallTableUnits(), units));
+    if (evaluation.catalog)
+        m_charts->setData(chartData(evaluation.project, evaluation.result, *evaluation.catalog));
+}
+
 void MainWindow::chooseUnits()
 {
     UnitsDialog dialog(displayUnits(), this);
@@ -1246,11 +1250,18 @@ void MainWindow::applyUnits(const DisplayUnits &units)
     if (units == displayUnits())
         return;
     setDisplayUnits(units);
-    // Everything shown is formatted again from the latest evaluation; nothing is re-evaluated.
-    if (m_evaluation)
-        onEvaluated(m_evaluation);
-    else
-        refreshSelectionViews();
+    // What shows a converted value is formatted again from the latest evaluation; nothing is
+    // re-evaluated, and computed uncertainty bands stay.
+    if (m_evaluation && !m_evaluation->failed) {
+        showFormattedResults(*m_evaluation);
+        m_treeModel->setProject(m_document->project(), &m_evaluation->result);
+        m_floorPlan->setEvaluation(m_document->project(), m_evaluation);
+        followSelectedRack();
+        if (m_termsDialog && m_termsDialog->isVisible())
+            refreshFigureTerms();
+    }
+    m_compare->refreshShownValues();
+    refreshSelectionViews();
 }
 
 void MainWindow::refreshSelectionViews()

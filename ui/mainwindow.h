@@ -156,6 +156,9 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    // The views that show values in the display's units (Results, pools, racks and halls
+    // tables, charts), filled from `evaluation`.
+    void showFormattedResults(const Evaluation &evaluation);
     void loadCatalog();
     void createActions();
     void createDocks();

@@ -140,7 +140,10 @@ std::vector<ProjectTreeModel::Node> ProjectTreeModel::buildNodes(const Project &
     QString coolingDetail = q(toString(cooling.type));
     if (cooling.type == CoolingType::DirectLiquid)
         coolingDetail += tr(" · %1 % to liquid").arg(cooling.liquidFraction * 100, 0, 'f', 0);
-    coolingDetail += tr(" · water %1 °C").arg(cooling.supplyWaterC);
+    const UnitConversion temperature = conversionFor("°C", Dimension::Temperature, displayUnits());
+    coolingDetail += tr(" · water %1 %2")
+                         .arg(temperature.shown(cooling.supplyWaterC), 0, 'g', 4)
+                         .arg(q(temperature.unit));
     addNode(nodes, l1, kindSelection(K::Cooling), tr("Cooling"), coolingDetail);
     const int rackTypes = addNode(nodes, l1, {}, tr("Rack types in use"));
     std::map<std::string, int> typeCounts;

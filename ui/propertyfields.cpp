@@ -1066,6 +1066,7 @@ void showInDisplayUnits(PropertySheet &sheet, const DisplayUnits &units)
         if (c.identity() && c.unit == f.unit.toStdString())
             continue;
         const QString stored = f.unit;
+        f.storedText = f.text;
         if (f.type == PropertyField::Type::Number) {
             if (const std::optional<QString> shown = shownNumber(f.text, c))
                 f.text = *shown;
@@ -1129,8 +1130,21 @@ std::optional<nlohmann::json> fieldValue(const PropertyField &field, const QStri
         if (text.isEmpty())
             return field.optional ? std::nullopt : std::optional(nlohmann::json::array());
         nlohmann::json list = nlohmann::json::array();
-        for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-            const QString item = part.trimmed();
+        // Items shown converted and left as shown keep their stored value exactly: editing one
+        // month of a climate in °F changes that month only.
+        const QStringList stored = field.storedText.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        const QStringList typed = text.split(QLatin1Char(','), Qt::SkipEmptyParts);
+        for (qsizetype i = 0; i < typed.size(); ++i) {
+            const QString item = typed[i].trimmed();
+            if (!field.display.identity() && i < stored.size() &&
+                shownNumber(stored[i], field.display) == item) {
+                bool ok = false;
+                const double value = QLocale::c().toDouble(stored[i].trimmed(), &ok);
+                if (ok) {
+                    list.push_back(value);
+                    continue;
+                }
+            }
             if (field.type == PropertyField::Type::TextList) {
                 list.push_back(item.toStdString());
                 continue;

@@ -58,6 +58,7 @@ struct PropertyField
     // text shows it (showInDisplayUnits(); identity: in the project's unit, `unit`).
     Dimension dimension = Dimension::None;
     UnitConversion display;
+    QString storedText; // the text in the project's unit, when `display` converts it
 
     QString labelWithUnit() const; // "Width (m)"
 };

@@ -338,8 +338,11 @@ QVariant SummaryModel::data(const QModelIndex &index, int role) const
                                            "so this figure leaves out what could not be "
                                            "computed.")
                                    .arg(stageNames(f.stages & m_failed));
-        return f.value ? f.tooltip
-                       : f.tooltip + QObject::tr("\n(not computed yet: its solver has not run)");
+        if (!f.value)
+            return f.tooltip + QObject::tr("\n(not computed yet: its solver has not run)");
+        if (f.format == FigureFormat::Usd && displayUnits().currency != Currency::Usd)
+            return f.tooltip + QLatin1Char('\n') + currencyNote(displayUnits());
+        return f.tooltip;
     case Qt::FontRole:
         if (incomplete) {
             QFont italic;

@@ -987,7 +987,10 @@ int runSideBySide(const ParsedArgs &args, const Context &context)
     bool errors = false;
     for (std::size_t i = 0; i < results.size(); ++i) {
         designs.push_back({names[i], &results[i]});
-        errors = errors || results[i].diagnostics.hasErrors();
+        if (results[i].diagnostics.hasErrors()) { // in the table too, but named here by file
+            errors = true;
+            std::cerr << args.positional[i] << ":\n" << results[i].diagnostics.toString();
+        }
     }
     const CsvTable table = comparisonTable(compareScenarios(designs), tableOptions);
     const int written =

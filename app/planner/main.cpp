@@ -170,7 +170,9 @@ int main(int argc, char *argv[])
     const QCommandLineOption &screenshot = screenshotOption();
     const QCommandLineOption &startupTime = startupTimeOption();
 
-    aidc::ui::loadDisplayUnits(); // View ▸ Units, as the user left them
+    // View ▸ Units as the user left them; screenshots for the documentation in SI and USD.
+    if (!parser.isSet(screenshot))
+        aidc::ui::loadDisplayUnits();
     aidc::ui::MainWindow window;
     const QStringList files = parser.positionalArguments();
     window.show();

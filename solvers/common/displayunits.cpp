@@ -3,6 +3,7 @@
 
 #include "reportformat.h"
 
+#include <charconv>
 #include <cmath>
 
 namespace aidc {
@@ -40,6 +41,17 @@ std::string moneyUnit(const std::string &unit, Currency currency)
 }
 
 } // namespace
+
+double UnitConversion::stored(double shownValue) const
+{
+    const double value = (shownValue - offset) / scale;
+    if (value == 0 || !std::isfinite(value))
+        return value;
+    const std::string text = formatSignificant(value, 12);
+    double rounded = value;
+    std::from_chars(text.data(), text.data() + text.size(), rounded);
+    return rounded;
+}
 
 ExchangeRates defaultExchangeRates()
 {
@@ -108,8 +120,8 @@ UnitConversion conversionFor(const std::string &unit, Dimension dimension,
         if (units.length == LengthUnit::Foot && unit == "m²")
             return {1 / (kMetresPerFoot * kMetresPerFoot), 0, "ft²"};
         return same;
-    case Dimension::Pressure:
-        // Floor loading: lbf/ft² where lengths are in feet.
+    case Dimension::FloorLoad:
+        // Floor loading: lbf/ft² where lengths are in feet (TIA-942 states both).
         if (units.length == LengthUnit::Foot && unit == "kPa")
             return {1e3 / kPascalPerPsf, 0, "lbf/ft²"};
         return same;
@@ -119,7 +131,7 @@ UnitConversion conversionFor(const std::string &unit, Dimension dimension,
         return same;
     case Dimension::TemperatureDifference:
         if (units.temperature == TemperatureUnit::Fahrenheit && unit == "K")
-            return {1.8, 0, "°F (difference)"};
+            return {1.8, 0, "Δ°F"};
         return same;
     case Dimension::HeatFlow: {
         const double watts = unit == "MW" ? 1e6 : unit == "kW" ? 1e3 : unit == "W" ? 1 : 0;

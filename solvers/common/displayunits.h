@@ -57,7 +57,8 @@ struct UnitConversion
     std::string unit; // the shown unit's symbol
 
     double shown(double value) const { return value * scale + offset; }
-    double stored(double shownValue) const { return (shownValue - offset) / scale; }
+    // To 12 significant digits, so that 100 ft is stored as 30.48 m, not 30.480000000000004.
+    double stored(double shownValue) const;
     bool identity() const { return scale == 1 && offset == 0; }
 };
 
@@ -69,7 +70,7 @@ UnitConversion conversionFor(const std::string &unit, Dimension dimension,
 // Money in USD shown in the display currency, compact as formatUsd(): "$59.1 M", "€54.8 M",
 // "CN¥428.7 M", "$2.06".
 std::string formatMoney(double usd, const DisplayUnits &units);
-// Heat in W shown in the display's heat unit: "1,397.4 kW", "4,768,085 BTU/h", "397.4 tons".
+// Heat in W shown in the display's heat unit: "1397.4 kW", "4,768,092 BTU/h", "397.3 tons".
 std::string formatHeat(double watts, const DisplayUnits &units);
 // A length in m: "24 m" or "78.7 ft" (`decimals` after the point).
 std::string formatLength(double metres, const DisplayUnits &units, int decimals = 1);

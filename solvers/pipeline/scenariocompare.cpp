@@ -166,6 +166,7 @@ void addViolations(const std::vector<NamedResult> &designs, std::vector<Compared
 }
 
 constexpr int kReadingDigits = 6;
+constexpr double kSameRelative = 1e-9;
 constexpr std::size_t kReadingDescriptionChars = 48;
 
 // A number for a terminal: whole from 1,000 on ("1,397,402"), else 6 significant digits.
@@ -190,11 +191,13 @@ std::string numberCell(const std::optional<double> &value, bool forReading)
 std::string differenceCell(double value, double base, bool forReading)
 {
     const double difference = value - base;
-    if (difference == 0)
+    if (sameValue(value, base))
         return "0";
     const double scale = std::max(std::abs(value), std::abs(base));
     const int digits = int(std::ceil(std::log10(std::abs(difference) / scale))) +
                        (forReading ? kReadingDigits : 12);
+    if (digits < 1) // below the precision kept: no digit of it is real
+        return "0";
     const std::string text = formatSignificant(difference, std::clamp(digits, 1, 17));
     if (forReading && std::abs(difference) >= 1000)
         return readingNumber(difference);
@@ -227,10 +230,20 @@ std::optional<CompareSection> compareSectionFromKey(std::string_view key)
     return std::nullopt;
 }
 
+bool sameValue(const std::optional<double> &a, const std::optional<double> &b)
+{
+    if (!a || !b)
+        return a.has_value() == b.has_value();
+    if (*a == *b) // also two equal infinities
+        return true;
+    return std::isfinite(*a) && std::isfinite(*b) &&
+           std::abs(*a - *b) <= kSameRelative * std::max(std::abs(*a), std::abs(*b));
+}
+
 bool ComparedRow::differs() const
 {
     for (const std::optional<double> &value : values)
-        if (value != values.front())
+        if (!sameValue(value, values.front()))
             return true;
     return false;
 }

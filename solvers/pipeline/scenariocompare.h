@@ -42,9 +42,15 @@ struct ComparedRow
     // diagnostic. A violation present is 1.
     std::vector<std::optional<double>> values;
 
-    // Not every design has the same value (a figure one design lacks counts as a difference).
+    // Not every design has the same value (sameValue(); a figure one design lacks counts as a
+    // difference).
     bool differs() const;
 };
+
+// Two values are the same when both are unset, or both set and equal to 1e-9 of the larger (a
+// sum taken in another order): the one rule behind differs(), a difference written "0" and the
+// GUI's "=".
+bool sameValue(const std::optional<double> &a, const std::optional<double> &b);
 
 struct ScenarioComparison
 {

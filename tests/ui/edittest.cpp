@@ -226,7 +226,8 @@ TEST_CASE("feet, Fahrenheit, tons and euros are shown, typed values are stored i
           QString::number(window.document()->project().halls[0].widthM / 0.3048, 'g', 6));
     typeInto(window, "/halls/0/widthM", "100");
     settle(window);
-    CHECK(window.document()->project().halls[0].widthM == Approx(30.48));
+    CHECK(window.document()->project().halls[0].widthM ==
+          30.48); // exactly: no binary remainder of 100 / (1 / 0.3048)
     const PropertyField *rating = sheetField(window, "/halls/0/floorLoadKPa");
     REQUIRE(rating);
     CHECK(rating->unit == "lbf/ft²");
@@ -249,4 +250,15 @@ TEST_CASE("feet, Fahrenheit, tons and euros are shown, typed values are stored i
     CHECK(std::find(halls.header.begin(), halls.header.end(), "Heat (tons)") != halls.header.end());
     CHECK(std::find(halls.header.begin(), halls.header.end(), "Floor rating (lbf/ft²)") !=
           halls.header.end());
+    // The hall's heat by hand: W / 3,516.85 W per ton, 4 significant digits at least; its
+    // floor rating 12 kPa = 12,000 / 47.880 26 = 250.6 lbf/ft².
+    const auto column = [&](const char *name) {
+        return std::size_t(std::find(halls.header.begin(), halls.header.end(), name) -
+                           halls.header.begin());
+    };
+    REQUIRE(halls.rows.size() == 1);
+    const double heatW = window.evaluation()->result.power.halls.at(0).heatW;
+    CHECK(std::stod(halls.rows[0][column("Heat (tons)")]) ==
+          Approx(heatW / (12000 * 0.29307107)).epsilon(1e-3));
+    CHECK(halls.rows[0][column("Floor rating (lbf/ft²)")] == "250.6");
 }

@@ -29,7 +29,9 @@
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QGraphicsRectItem>
 #include <QGraphicsScene>
+#include <QHelpEvent>
 #include <QImage>
 #include <QPieSeries>
 #include <QPieSlice>
@@ -39,6 +41,7 @@
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
+#include <QToolTip>
 #include <QUndoStack>
 
 using namespace aidc;
@@ -603,15 +606,30 @@ TEST_CASE("a rack's tooltip on the floor plan gives its power, heat, mass and fl
     const Result &result = window.evaluation()->result;
     REQUIRE(result.power.racks.size() == result.layout.racks.size());
     const RackPower &rack = result.power.racks.front();
-    QString tip;
-    for (QGraphicsItem *item : window.floorPlan()->view()->scene()->items()) {
-        if (item->toolTip().startsWith(QStringLiteral("Rack %1\n").arg(q(rack.id))))
-            tip = item->toolTip();
-    }
-    REQUIRE_FALSE(tip.isEmpty());
+    // Rack 0 of the layout is the first power rack (the power list is in layout order).
+    FloorPlanView &plan = *window.floorPlan()->view();
+    const QString tip = plan.rackToolTip(0);
+    REQUIRE(tip.startsWith(QStringLiteral("Rack %1\n").arg(q(rack.id))));
+    // The pointer resting on the rack asks for it (it is not stored on the item).
+    window.show();
+    plan.zoomToFit();
+    QGraphicsItem *rackItem = nullptr;
+    // The plan's item data: key 0 the kind (1 = rack), key 1 the layout rack index.
+    for (QGraphicsItem *item : plan.scene()->items())
+        if (item->data(0).toInt() == 1 && item->data(1).toInt() == 0)
+            rackItem = item;
+    REQUIRE(rackItem);
+    const QPoint at = plan.mapFromScene(rackItem->sceneBoundingRect().center());
+    QHelpEvent help(QEvent::ToolTip, at, plan.viewport()->mapToGlobal(at));
+    QCoreApplication::sendEvent(plan.viewport(), &help);
+    CHECK(QToolTip::text() == tip);
+    QToolTip::hideText();
+    CHECK(tip.contains(QStringLiteral("at (%1, %2) m")
+                           .arg(result.layout.racks.front().xM, 0, 'f', 2)
+                           .arg(result.layout.racks.front().yM, 0, 'f', 2)));
     CHECK(tip.contains(QStringLiteral("IT %1 kW at peak").arg(rack.peakW() / 1e3, 0, 'f', 1)));
     CHECK(tip.contains(QStringLiteral("%1 kg").arg(rack.massKg, 0, 'f', 0)));
     CHECK(tip.contains("(floor rated 12.00 kPa)")); // the sample's hall states 12 kPa
-    CHECK(tip.contains(QStringLiteral("heat %1 to liquid")
-                           .arg(q(formatHeat(rack.liquidHeatW, DisplayUnits())))));
+    CHECK(tip.contains(
+        QStringLiteral("heat %1 to liquid").arg(q(formatHeat(rack.liquidHeatW, DisplayUnits())))));
 }

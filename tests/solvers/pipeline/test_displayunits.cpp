@@ -23,7 +23,7 @@ TEST_CASE("lengths, floor loads and temperatures convert by their exact definiti
     CHECK(conversionFor("m²", Dimension::Area, imperial).shown(720) ==
           Approx(7750.02).epsilon(1e-5));
     // TIA-942's recommended 12 kPa is "250 lbf/ft²": 12,000 Pa / 47.880 26 = 250.6.
-    const UnitConversion psf = conversionFor("kPa", Dimension::Pressure, imperial);
+    const UnitConversion psf = conversionFor("kPa", Dimension::FloorLoad, imperial);
     CHECK(psf.unit == "lbf/ft²");
     CHECK(psf.shown(12) == Approx(250.63).epsilon(1e-4));
     CHECK(formatFloorLoad(12, imperial) == "250.6 lbf/ft²");
@@ -33,7 +33,13 @@ TEST_CASE("lengths, floor loads and temperatures convert by their exact definiti
     CHECK(f.unit == "°F");
     CHECK(f.shown(27) == Approx(80.6));
     CHECK(f.stored(80.6) == Approx(27));
-    CHECK(conversionFor("K", Dimension::TemperatureDifference, imperial).shown(10) == Approx(18));
+    const UnitConversion rise = conversionFor("K", Dimension::TemperatureDifference, imperial);
+    CHECK(rise.unit == "Δ°F");
+    CHECK(rise.shown(10) == Approx(18));
+    // A pump's head is a fluid pressure: it stays in kPa.
+    CHECK(conversionFor("kPa", Dimension::Pressure, imperial).identity());
+    // Typed feet are stored without the binary remainder of the division.
+    CHECK(ft.stored(100) == 30.48);
     // Electrical power, time and counts never convert.
     const UnitConversion mw = conversionFor("MW", Dimension::Power, imperial);
     CHECK(mw.identity());

@@ -164,3 +164,34 @@ TEST_CASE("one design alone has no difference column and names are written safel
     for (int s = 0; s < compareSectionCount; ++s)
         CHECK(compareSectionFromKey(compareSectionKey(CompareSection(s))) == CompareSection(s));
 }
+
+TEST_CASE("values equal to 1e-9 are the same figure: no bold row, a 0 difference",
+          "[pipeline][compare]")
+{
+    // 0.1 + 0.2 is 0.30000000000000004 in binary: the same figure as 0.3, summed in another
+    // order; 1.001 is not.
+    CHECK(sameValue(0.3, 0.1 + 0.2));
+    CHECK_FALSE(sameValue(0.3, 0.3003));
+    CHECK(sameValue(std::nullopt, std::nullopt));
+    CHECK_FALSE(sameValue(0.0, std::nullopt));
+    ScenarioComparison c;
+    c.names = {"a", "b"};
+    ComparedRow noise;
+    noise.item = "pue";
+    noise.values = {0.3, 0.1 + 0.2};
+    ComparedRow real = noise;
+    real.item = "mfu";
+    real.values = {0.3, 0.3003};
+    c.rows = {noise, real};
+    CHECK_FALSE(c.rows[0].differs());
+    CHECK(c.rows[1].differs());
+    const CsvTable all = comparisonTable(c);
+    REQUIRE(all.rows.size() == 2);
+    CHECK(all.rows[0].back() == "0");
+    CHECK(std::stod(all.rows[1].back()) == 0.0003); // not 0.00029999999999996696
+    CompareTableOptions differencesOnly;
+    differencesOnly.differencesOnly = true;
+    const CsvTable kept = comparisonTable(c, differencesOnly);
+    REQUIRE(kept.rows.size() == 1);
+    CHECK(kept.rows[0][1] == "mfu");
+}
