@@ -12,6 +12,7 @@
 #include "displaysettings.h"
 #include "explorepanel.h"
 #include "figureterms.h"
+#include "finddialog.h"
 #include "floorplanview.h"
 #include "helpdialogs.h"
 #include "projectdocument.h"
@@ -458,6 +459,10 @@ void MainWindow::createActions()
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Insert));
     edit->addSeparator();
     createPartActions(edit);
+    edit->addSeparator();
+    // Ctrl+F explicitly as well: a platform's Find key sequence can be empty.
+    edit->addAction(tr("&Find…"), this, &MainWindow::showFind)
+        ->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_F), QKeySequence::Find});
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     int key = Qt::Key_1;
@@ -1149,6 +1154,8 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
     }
     if (m_termsDialog && m_termsDialog->isVisible())
         refreshFigureTerms();
+    if (m_findDialog)
+        m_findDialog->setEvaluation(evaluation);
     m_diagnosticsModel->setDiagnostics(all);
     const int errors = m_diagnosticsModel->errorCount();
     const int warnings = m_diagnosticsModel->warningCount();
@@ -1235,6 +1242,36 @@ void MainWindow::showFormattedResults(const Evaluation &evaluation)
     m_hallTable->setTable(withDisplayUnits(tables.halls, hallTableUnits(), units));
     if (evaluation.catalog)
         m_charts->setData(chartData(evaluation.project, evaluation.result, *evaluation.catalog));
+}
+
+void MainWindow::showFind()
+{
+    if (!m_findDialog) {
+        m_findDialog = new FindDialog(this);
+        connect(m_findDialog, &FindDialog::hitChosen, this, &MainWindow::goToFindHit);
+    }
+    m_findDialog->setEvaluation(m_evaluation);
+    m_findDialog->show();
+    m_findDialog->raise();
+    m_findDialog->activateWindow();
+}
+
+void MainWindow::goToFindHit(const FindHit &hit)
+{
+    TablePanel *table = hit.target == FindHit::Target::Bom             ? m_bomTable
+                        : hit.target == FindHit::Target::CableSchedule ? m_cableTable
+                                                                       : nullptr;
+    if (!table) {
+        selectPart(hit.selection);
+        return;
+    }
+    for (QDockWidget *d : m_docks) {
+        if (d->widget() == table) {
+            d->show();
+            d->raise(); // the cable schedule streams once its tab is shown
+        }
+    }
+    table->setFilter(hit.filter);
 }
 
 void MainWindow::chooseUnits()
@@ -1516,6 +1553,11 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     shoot(m_explore, QStringLiteral("explore.png"));
     if (exploreDock)
         exploreDock->setFloating(false);
+    showFind();
+    m_findDialog->setText(QStringLiteral("R02-1"));
+    shoot(m_findDialog, QStringLiteral("find.png"));
+    m_findDialog->setText(QString());
+    m_findDialog->hide();
     UnitsDialog units(displayUnits(), this);
     units.show();
     shoot(&units, QStringLiteral("units.png"));

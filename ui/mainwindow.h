@@ -38,6 +38,8 @@ class ComparePanel;
 class UncertaintyPanel;
 class ExplorePanel;
 class FigureTermsDialog;
+class FindDialog;
+struct FindHit;
 class CsvTableModel;
 class DiagnosticsModel;
 class FloorPlanPanel;
@@ -116,6 +118,11 @@ public:
     // View ▸ Units…: asks, then applyUnits(). applyUnits() makes `units` the display's and
     // shows everything again in them (the project is unchanged).
     void chooseUnits();
+    // Edit ▸ Find (Ctrl+F): the Find window over the latest evaluation; goToFindHit() acts on a
+    // hit (selects the part, or brings its table forward, filtered).
+    void showFind();
+    void goToFindHit(const FindHit &hit);
+    FindDialog *findDialog() const { return m_findDialog; }
     void applyUnits(const DisplayUnits &units);
     FigureTermsDialog *figureTermsDialog() const { return m_termsDialog; }
 
@@ -239,6 +246,7 @@ private:
     UncertaintyPanel *m_uncertainty;
     ExplorePanel *m_explore;
     FigureTermsDialog *m_termsDialog = nullptr; // created on first use
+    FindDialog *m_findDialog = nullptr;         // created on first use
     QString m_termsKey;                         // the figure it shows
     QLabel *m_evaluationLabel;
     QLabel *m_violationsLabel;

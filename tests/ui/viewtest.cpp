@@ -12,6 +12,7 @@
 #include "ui/comparemodel.h"
 #include "ui/comparepanel.h"
 #include "ui/diagnosticsmodel.h"
+#include "ui/finddialog.h"
 #include "ui/floorplanview.h"
 #include "ui/projectdocument.h"
 #include "ui/propertyeditor.h"
@@ -632,4 +633,51 @@ TEST_CASE("a rack's tooltip on the floor plan gives its power, heat, mass and fl
     CHECK(tip.contains("(floor rated 12.00 kPa)")); // the sample's hall states 12 kPa
     CHECK(tip.contains(
         QStringLiteral("heat %1 to liquid").arg(q(formatHeat(rack.liquidHeatW, DisplayUnits())))));
+}
+
+TEST_CASE("find goes to a rack by name and to the cable schedule filtered", "[gui][find]")
+{
+    // Issue 23 item 22 (find).
+    TestWindow t = openWindow("projects/h100-1k-infiniband.json");
+    MainWindow &window = *t.window;
+    window.show(); // the cable schedule is read only while its tab is shown
+    window.showFind();
+    FindDialog &find = *window.findDialog();
+
+    // 32 compute racks (127 DGX H100 at 4 per rack): "compute" finds each once.
+    find.setText("compute");
+    int racks = 0;
+    for (const FindHit &hit : find.hits())
+        racks += hit.kind == "Rack";
+    CHECK(racks == 32);
+
+    find.setText("h1-r02-01"); // case does not matter
+    REQUIRE_FALSE(find.hits().empty());
+    const FindHit &first = find.hits().front();
+    CHECK(first.kind == "Rack");
+    CHECK(first.name == "H1-R02-01");
+    find.choose(0);
+    CHECK(window.propertyEditor()->sheet().title.contains("H1-R02-01"));
+
+    // A switch or link name: the cable schedule, filtered off the GUI thread.
+    find.setText("oob");
+    const auto cables = std::find_if(find.hits().begin(), find.hits().end(), [](const FindHit &h) {
+        return h.target == FindHit::Target::CableSchedule;
+    });
+    REQUIRE(cables != find.hits().end());
+    find.choose(int(cables - find.hits().begin()));
+    TablePanel &schedule = *window.cableTable();
+    QElapsedTimer waited;
+    waited.start();
+    while ((schedule.isFiltering() || !schedule.totalsText().contains("rows")) &&
+           waited.elapsed() < 60000)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    CHECK(schedule.visibleTable().rows.size() > 0);
+    for (const auto &row : schedule.visibleTable().rows)
+        CHECK(std::any_of(row.begin(), row.end(), [](const std::string &cell) {
+            return QString::fromStdString(cell).contains("oob", Qt::CaseInsensitive);
+        }));
+
+    find.setText("");
+    CHECK(find.hits().empty());
 }
