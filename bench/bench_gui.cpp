@@ -185,7 +185,10 @@ int main(int argc, char *argv[])
 
     MainWindow::Options options;
     options.restoreSettings = false;
+    // No recovery copy: the edits below would leave one beside the sample in the source tree,
+    // which the next window to open the sample would offer to restore.
     options.autosaveIntervalMs = 24 * 3600 * 1000;
+    options.autosaveDebounceMs = 24 * 3600 * 1000;
     const QString samples = QStringLiteral(AIDC_SOURCE_DIR "/projects/");
 
     QElapsedTimer startup;

@@ -19,6 +19,7 @@
 #include "projecttreemodel.h"
 #include "propertyeditor.h"
 #include "rackelevation.h"
+#include "siteview.h"
 #include "summarymodel.h"
 #include "tablepanel.h"
 #include "uncertaintypanel.h"
@@ -108,6 +109,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     , m_compare(new ComparePanel)
     , m_uncertainty(new UncertaintyPanel)
     , m_explore(new ExplorePanel)
+    , m_site(new SitePanel)
     , m_evaluationLabel(new QLabel)
     , m_violationsLabel(new QLabel)
     , m_autosaveTimer(new QTimer(this))
@@ -168,6 +170,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_diagnosticsView, &QTableView::clicked, this, activateDiagnostic);
 
     connect(m_floorPlan->view(), &FloorPlanView::partSelected, this, &MainWindow::selectPart);
+    connect(m_site->view(), &SiteView::hallChosen, this,
+            [this](int hall) { selectPart(hallSelection(hall)); });
     connectFloorPlanEdits();
     connect(m_compare, &ComparePanel::snapshotRequested, this, [this] {
         const QString refused =
@@ -377,8 +381,9 @@ void MainWindow::createDocks()
         dock(m_uncertainty, tr("Uncertainty"), "UncertaintyDock", Qt::BottomDockWidgetArea);
     QDockWidget *exploreDock =
         dock(m_explore, tr("Explore"), "ExploreDock", Qt::BottomDockWidgetArea);
+    QDockWidget *siteDock = dock(m_site, tr("Site"), "SiteDock", Qt::BottomDockWidgetArea);
     for (QDockWidget *d : {undoDock, chartsDock, bomDock, cableDock, racksDock, hallsDock,
-                           compareDock, uncertaintyDock, exploreDock})
+                           compareDock, uncertaintyDock, exploreDock, siteDock})
         tabifyDockWidget(violationsDock, d);
     violationsDock->raise();
 }
@@ -1156,6 +1161,7 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
         refreshFigureTerms();
     if (m_findDialog)
         m_findDialog->setEvaluation(evaluation);
+    m_site->setEvaluation(evaluation);
     m_diagnosticsModel->setDiagnostics(all);
     const int errors = m_diagnosticsModel->errorCount();
     const int warnings = m_diagnosticsModel->warningCount();
@@ -1294,6 +1300,7 @@ void MainWindow::applyUnits(const DisplayUnits &units)
         m_treeModel->setProject(m_document->project(), &m_evaluation->result);
         m_floorPlan->setEvaluation(m_document->project(), m_evaluation);
         followSelectedRack();
+        m_site->setEvaluation(m_evaluation);
         if (m_termsDialog && m_termsDialog->isVisible())
             refreshFigureTerms();
     }
@@ -1553,6 +1560,8 @@ QStringList MainWindow::saveScreenshots(const QString &directory)
     shoot(m_explore, QStringLiteral("explore.png"));
     if (exploreDock)
         exploreDock->setFloating(false);
+    raise(m_site);
+    shoot(m_site, QStringLiteral("site.png"));
     showFind();
     m_findDialog->setText(QStringLiteral("R02-1"));
     shoot(m_findDialog, QStringLiteral("find.png"));

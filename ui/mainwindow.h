@@ -39,6 +39,7 @@ class UncertaintyPanel;
 class ExplorePanel;
 class FigureTermsDialog;
 class FindDialog;
+class SitePanel;
 struct FindHit;
 class CsvTableModel;
 class DiagnosticsModel;
@@ -123,6 +124,7 @@ public:
     void showFind();
     void goToFindHit(const FindHit &hit);
     FindDialog *findDialog() const { return m_findDialog; }
+    SitePanel *sitePanel() const { return m_site; }
     void applyUnits(const DisplayUnits &units);
     FigureTermsDialog *figureTermsDialog() const { return m_termsDialog; }
 
@@ -245,6 +247,7 @@ private:
     ComparePanel *m_compare;
     UncertaintyPanel *m_uncertainty;
     ExplorePanel *m_explore;
+    SitePanel *m_site;
     FigureTermsDialog *m_termsDialog = nullptr; // created on first use
     FindDialog *m_findDialog = nullptr;         // created on first use
     QString m_termsKey;                         // the figure it shows

@@ -18,6 +18,7 @@
 #include "ui/propertyeditor.h"
 #include "ui/qtext.h"
 #include "ui/rackelevation.h"
+#include "ui/siteview.h"
 #include "ui/tablepanel.h"
 #include "ui/uncertaintypanel.h"
 
@@ -34,6 +35,7 @@
 #include <QGraphicsScene>
 #include <QHelpEvent>
 #include <QImage>
+#include <QMouseEvent>
 #include <QPieSeries>
 #include <QPieSlice>
 #include <QSet>
@@ -680,4 +682,33 @@ TEST_CASE("find goes to a rack by name and to the cable schedule filtered", "[gu
 
     find.setText("");
     CHECK(find.hits().empty());
+}
+
+TEST_CASE("the site view draws every hall and the distances between them", "[gui][site]")
+{
+    // Issue 23 item 20 (site view). The 100k sample's four 26 m wide halls stand side by side
+    // with the layout's 20 m corridor between them: origins 46 m apart, A to D 3 x 46 = 138 m.
+    TestWindow t = openWindow("projects/h100-100k-site.json");
+    MainWindow &window = *t.window;
+    window.show();
+    SitePanel &site = *window.sitePanel();
+    CHECK(site.view()->hallItemCount() == 4);
+    const QString text = site.distancesText();
+    INFO(text.toStdString());
+    CHECK(text.contains(QStringLiteral("A–B 46")));
+    CHECK(text.contains(QStringLiteral("A–D 138")));
+    CHECK(text.contains(QStringLiteral("fixed 100 m"))); // what the fabric's lengths assume
+
+    // A click on hall C selects it.
+    std::vector<int> chosen;
+    QObject::connect(site.view(), &SiteView::hallChosen, [&](int hall) { chosen.push_back(hall); });
+    const LayoutHall &c = window.evaluation()->result.layout.halls.at(2);
+    const QPoint at =
+        site.view()->mapFromScene(QPointF((c.originXM + c.widthM / 2) * 10, (c.originYM + 5) * 10));
+    QMouseEvent press(QEvent::MouseButtonPress, at, site.view()->viewport()->mapToGlobal(at),
+                      Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(site.view()->viewport(), &press);
+    REQUIRE(chosen.size() == 1);
+    CHECK(chosen.front() == 2);
+    CHECK(window.propertyEditor()->sheet().title.contains("C"));
 }
