@@ -23,6 +23,27 @@ namespace {
 constexpr double kScale = 10; // scene units per metre
 constexpr int kHallKey = 0;   // item data: the hall index
 
+// "A: 26 × 180 m, 1141 racks, IT 36.60 MW of 42.00 MW" in the display's length unit.
+QString hallSummary(const LayoutResult &layout, const PowerResult &power, std::size_t h)
+{
+    const UnitConversion length = conversionFor("m", Dimension::Length, displayUnits());
+    const LayoutHall &hall = layout.halls[h];
+    int racks = 0;
+    for (const LayoutRow &row : hall.rows)
+        racks += int(row.racks.size());
+    QString line = SitePanel::tr("%1: %2 × %3 %4, %n rack(s)", nullptr, racks)
+                       .arg(q(hall.id))
+                       .arg(length.shown(hall.widthM), 0, 'g', 4)
+                       .arg(length.shown(hall.lengthM), 0, 'g', 4)
+                       .arg(q(length.unit));
+    if (h < power.halls.size()) {
+        line += SitePanel::tr(", IT %1").arg(q(formatPower(power.halls[h].peakW)));
+        if (power.halls[h].powerCapacityW)
+            line += SitePanel::tr(" of %1").arg(q(formatPower(*power.halls[h].powerCapacityW)));
+    }
+    return line;
+}
+
 } // namespace
 
 double hallDistanceM(const LayoutResult &layout, int a, int b)
@@ -72,22 +93,9 @@ void SiteView::rebuild()
                                        QColor(0xc9, 0xd8, 0xea));
             r->setData(kHallKey, h);
         }
-        int racks = 0;
-        for (const LayoutRow &row : hall.rows)
-            racks += int(row.racks.size());
-        QString text = tr("%1\n%2 × %3 %4\n%n rack(s)", nullptr, racks)
-                           .arg(q(hall.id))
-                           .arg(length.shown(hall.widthM), 0, 'g', 4)
-                           .arg(length.shown(hall.lengthM), 0, 'g', 4)
-                           .arg(q(length.unit));
-        QString tip = text;
-        if (std::size_t(h) < power.halls.size()) {
-            const HallPower &p = power.halls[std::size_t(h)];
-            text += tr("\nIT %1").arg(q(formatPower(p.peakW)));
-            if (p.powerCapacityW)
-                text += tr(" of %1").arg(q(formatPower(*p.powerCapacityW)));
-            tip += tr("\nheat %1").arg(q(formatHeat(p.heatW, units)));
-        }
+        QString tip = hallSummary(layout, power, std::size_t(h));
+        if (std::size_t(h) < power.halls.size())
+            tip += tr("\nheat %1").arg(q(formatHeat(power.halls[std::size_t(h)].heatW, units)));
         QStringList distances;
         for (int o = 0; o < int(layout.halls.size()); ++o)
             if (o != h)
@@ -98,7 +106,7 @@ void SiteView::rebuild()
         if (!distances.isEmpty())
             tip +=
                 tr("\nto the other halls' origins: %1").arg(distances.join(QStringLiteral(", ")));
-        rect->setToolTip(text + tip.mid(tip.indexOf(QLatin1Char('\n'), 0)));
+        rect->setToolTip(tip);
         // The id only: halls side by side leave no room for more at every zoom; the panel lists
         // each hall's figures under the drawing.
         auto *label = scene()->addSimpleText(q(hall.id));
@@ -158,23 +166,8 @@ void SitePanel::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
     const PowerResult &power = evaluation->result.power;
     const UnitConversion length = conversionFor("m", Dimension::Length, displayUnits());
     QStringList halls;
-    for (std::size_t h = 0; h < layout.halls.size(); ++h) {
-        const LayoutHall &hall = layout.halls[h];
-        int racks = 0;
-        for (const LayoutRow &row : hall.rows)
-            racks += int(row.racks.size());
-        QString line = tr("%1: %2 × %3 %4, %n rack(s)", nullptr, racks)
-                           .arg(q(hall.id))
-                           .arg(length.shown(hall.widthM), 0, 'g', 4)
-                           .arg(length.shown(hall.lengthM), 0, 'g', 4)
-                           .arg(q(length.unit));
-        if (h < power.halls.size()) {
-            line += tr(", IT %1").arg(q(formatPower(power.halls[h].peakW)));
-            if (power.halls[h].powerCapacityW)
-                line += tr(" of %1").arg(q(formatPower(*power.halls[h].powerCapacityW)));
-        }
-        halls << line;
-    }
+    for (std::size_t h = 0; h < layout.halls.size(); ++h)
+        halls << hallSummary(layout, power, h);
     QStringList pairs;
     for (int a = 0; a < int(layout.halls.size()); ++a)
         for (int b = a + 1; b < int(layout.halls.size()); ++b)
