@@ -177,7 +177,8 @@ void ComparePanel::setCurrent(const QString &name, std::shared_ptr<const Evaluat
     refresh();
 }
 
-QString ComparePanel::addDesign(const QString &name, const Project &project, bool baseline)
+QString ComparePanel::addDesign(const QString &name, const Project &project, bool baseline,
+                                const QString &path)
 {
     if (int(m_designs.size()) > kMaxOtherDesigns)
         return tr("Compare holds %1 designs besides the open project: remove one first.")
@@ -193,6 +194,7 @@ QString ComparePanel::addDesign(const QString &name, const Project &project, boo
     }
     auto *evaluator = new Evaluator(this);
     evaluator->setCatalog(m_catalog);
+    evaluator->setProjectPath(path);
     connect(evaluator, &Evaluator::finished, this,
             [this, evaluator](std::shared_ptr<const Evaluation> evaluation) {
                 for (int i = 0; i < int(m_designs.size()); ++i) {
@@ -223,20 +225,20 @@ QString ComparePanel::openScenario(const QString &path)
 {
     try {
         const Project project = loadProjectFile(path.toStdString());
-        return addDesign(QFileInfo(path).completeBaseName(), project, false);
+        return addDesign(QFileInfo(path).completeBaseName(), project, false, path);
     } catch (const LoadError &e) {
         return q(e.diagnostics().toString());
     }
 }
 
-QString ComparePanel::snapshot(const QString &name, const Project &project)
+QString ComparePanel::snapshot(const QString &name, const Project &project, const QString &path)
 {
-    return addDesign(tr("%1 (snapshot)").arg(name), project, true);
+    return addDesign(tr("%1 (snapshot)").arg(name), project, true, path);
 }
 
-QString ComparePanel::showScenario(const QString &name, const Project &project)
+QString ComparePanel::showScenario(const QString &name, const Project &project, const QString &path)
 {
-    return addDesign(name, project, false);
+    return addDesign(name, project, false, path);
 }
 
 int ComparePanel::designOfColumn(int column) const
@@ -387,10 +389,12 @@ void ComparePanel::compareWithUncertainty()
     std::shared_ptr<const Catalog> base = m_catalog;
     std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
     m_pool.start([this, a, b, base, cancel, generation] {
-        EvaluateOptions options;
-        options.cancel = cancel.get();
+        EvaluateOptions optionsA, optionsB; // each design with its own price book
+        optionsA.cancel = optionsB.cancel = cancel.get();
+        optionsA.priceBook = a->priceBook.get();
+        optionsB.priceBook = b->priceBook.get();
         const DifferenceResult result = differenceBands(
-            a->project, *a->catalog, options, b->project, *b->catalog, options, *base, {});
+            a->project, *a->catalog, optionsA, b->project, *b->catalog, optionsB, *base, {});
         if (cancel->load())
             return;
         auto table = std::make_shared<CsvTable>(differenceTable(result, true));

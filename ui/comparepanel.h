@@ -54,10 +54,11 @@ public:
 
     // Adds the design in `path`; "" on success (evaluation follows), else why not.
     QString openScenario(const QString &path);
-    // Adds a copy of `project` as it is now, as the baseline.
-    QString snapshot(const QString &name, const Project &project);
-    // Adds `project` under `name` (a design of the Explore dock's front).
-    QString showScenario(const QString &name, const Project &project);
+    // Adds a copy of `project` as it is now, as the baseline. `path`: the file a relative price
+    // book is found beside (the open project's).
+    QString snapshot(const QString &name, const Project &project, const QString &path = {});
+    // Adds `project` under `name` (a design of the Explore dock's front), priced as at `path`.
+    QString showScenario(const QString &name, const Project &project, const QString &path = {});
     // Removes the design shown in table column `column` (not the open project); false if none.
     bool removeDesignAt(int column);
     // Makes the design shown in table column `column` the baseline; false if none.
@@ -101,7 +102,8 @@ private:
         QString error; // why it did not evaluate
     };
 
-    QString addDesign(const QString &name, const Project &project, bool baseline);
+    QString addDesign(const QString &name, const Project &project, bool baseline,
+                      const QString &path);
     int designOfColumn(int column) const; // index in m_designs, -1 when none
     int otherDesignForBands() const;
     void refresh();

@@ -77,7 +77,7 @@ void Evaluator::start()
     ++m_running;
     emit started();
 
-    m_pool.start([this, evaluation, catalog, cancel, requestedNs] {
+    m_pool.start([this, evaluation, catalog, cancel, requestedNs, path = m_projectPath] {
         QElapsedTimer timer;
         timer.start();
         try {
@@ -87,11 +87,14 @@ void Evaluator::start()
                     d.error("", "", "no part catalog is loaded");
                     return d;
                 }());
-            LoadedProject loaded = prepareProject(evaluation->project, "", *catalog);
+            LoadedProject loaded = prepareProject(evaluation->project, path, *catalog);
             auto withOverrides = std::make_shared<Catalog>(std::move(loaded.catalog));
             evaluation->loadDiagnostics = std::move(loaded.warnings);
             EvaluateOptions options;
             options.cancel = cancel.get();
+            // The quotes of the project's price book, as `aidc eval` prices them.
+            evaluation->priceBook = loaded.priceBook;
+            options.priceBook = loaded.priceBook.get();
             evaluation->result = evaluate(evaluation->project, *withOverrides, options);
             // The loader's warnings are kept apart from the result's: acknowledge them too.
             applyAcknowledgements(evaluation->project.acknowledgedWarnings, evaluation->result,

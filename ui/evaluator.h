@@ -10,6 +10,7 @@
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"
 #include "model/project.h"
+#include "solvers/cost/pricebook.h"
 #include "solvers/pipeline/pipeline.h"
 
 #include <QElapsedTimer>
@@ -20,14 +21,16 @@
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace aidc::ui {
 
 struct Evaluation
 {
     quint64 generation = 0;
-    Project project;                        // what was evaluated
-    std::shared_ptr<const Catalog> catalog; // base catalog + the project's overrides
+    Project project;                            // what was evaluated
+    std::shared_ptr<const Catalog> catalog;     // base catalog + the project's overrides
+    std::shared_ptr<const PriceBook> priceBook; // the project's /cost/priceBook, when it has one
     Result result;
     Diagnostics loadDiagnostics; // catalog reference problems (errors: nothing was evaluated)
     bool failed = false;
@@ -44,6 +47,9 @@ public:
     ~Evaluator() override;
 
     void setCatalog(std::shared_ptr<const Catalog> catalog);
+    // The project's file ("" = untitled): a relative /cost/priceBook is found beside it, as the
+    // CLI finds it, and its quotes price the evaluation.
+    void setProjectPath(const QString &path) { m_projectPath = path.toStdString(); }
     // Burst window: requests closer together than this evaluate once (default 30 ms).
     void setCoalesceMs(int ms);
 
@@ -67,6 +73,7 @@ private:
     QThreadPool m_pool;
     QElapsedTimer m_clock;
     std::shared_ptr<const Catalog> m_catalog;
+    std::string m_projectPath;
     std::optional<Project> m_pending;
     qint64 m_pendingSinceNs = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;

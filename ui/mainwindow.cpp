@@ -174,15 +174,16 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
             [this](int hall) { selectPart(hallSelection(hall)); });
     connectFloorPlanEdits();
     connect(m_compare, &ComparePanel::snapshotRequested, this, [this] {
-        const QString refused =
-            m_compare->snapshot(m_document->displayName(), m_document->project());
+        const QString refused = m_compare->snapshot(m_document->displayName(),
+                                                    m_document->project(), m_document->filePath());
         if (!refused.isEmpty())
             statusBar()->showMessage(refused, 8000);
     });
     // A design of the front, clicked in the Explore dock, beside the open project.
     connect(m_explore, &ExplorePanel::memberChosen, this,
             [this](const QString &name, const Project &project) {
-                const QString refused = m_compare->showScenario(name, project);
+                const QString refused =
+                    m_compare->showScenario(name, project, m_document->filePath());
                 if (!refused.isEmpty())
                     statusBar()->showMessage(refused, 8000);
                 if (auto *dock = findChild<QDockWidget *>(QStringLiteral("CompareDock"))) {
@@ -492,8 +493,10 @@ void MainWindow::createActions()
     });
     focusPlan->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
     m_viewMenu->addAction(tr("&Units…"), this, &MainWindow::chooseUnits);
-    QAction *evaluate = m_viewMenu->addAction(
-        tr("Re-&evaluate"), this, [this] { m_evaluator->evaluateNow(m_document->project()); });
+    QAction *evaluate = m_viewMenu->addAction(tr("Re-&evaluate"), this, [this] {
+        m_evaluator->setProjectPath(m_document->filePath());
+        m_evaluator->evaluateNow(m_document->project());
+    });
     evaluate->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence::Refresh});
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -937,7 +940,8 @@ std::optional<Project> MainWindow::pinnedProject(QString *error) const
     }
     try {
         const Project &project = m_document->project();
-        const LoadedProject loaded = prepareProject(project, "", *m_catalog);
+        const LoadedProject loaded =
+            prepareProject(project, m_document->filePath().toStdString(), *m_catalog);
         const Project effective = withDefaults(loaded.project, loaded.catalog);
         const LayoutResult layout = placeLayout(effective, loaded.catalog);
         return pinLayout(project, layout);
@@ -1091,6 +1095,7 @@ void MainWindow::onDocumentChanged()
 {
     ++m_changeCount;
     m_autosaveDebounce->start(); // restarts: the recovery copy follows the last edit
+    m_evaluator->setProjectPath(m_document->filePath());
     m_evaluator->request(m_document->project());
     m_treeModel->setProject(m_document->project(), m_evaluation && !m_evaluation->failed
                                                        ? &m_evaluation->result

@@ -103,6 +103,7 @@ void UncertaintyPanel::compute()
     m_pool.start([this, evaluation, base, cancel, generation] {
         EvaluateOptions options;
         options.cancel = cancel.get();
+        options.priceBook = evaluation->priceBook.get();
         const BandsResult bands =
             errorBands(evaluation->project, *base, *evaluation->catalog, options, {});
         const SensitivityResult drivers =

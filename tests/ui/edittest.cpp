@@ -4,6 +4,8 @@
 
 #include "uitestutil.h"
 
+#include "solvers/cost/pricebook.h"
+#include "solvers/pipeline/loading.h"
 #include "ui/diagnosticsmodel.h"
 #include "ui/projectdocument.h"
 #include "ui/propertyeditor.h"
@@ -13,7 +15,9 @@
 #include <catch2/catch.hpp>
 
 #include <QAction>
+#include <QFile>
 #include <QLineEdit>
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <algorithm>
 
@@ -261,4 +265,50 @@ TEST_CASE("feet, Fahrenheit, tons and euros are shown, typed values are stored i
     CHECK(std::stod(halls.rows[0][column("Heat (tons)")]) ==
           Approx(heatW / (12000 * 0.29307107)).epsilon(1e-3));
     CHECK(halls.rows[0][column("Floor rating (lbf/ft²)")] == "250.6");
+}
+
+TEST_CASE("the window prices with the project's own price book, found beside the file",
+          "[gui][cost]")
+{
+    // A relative /cost/priceBook is read beside the project, as `aidc eval` reads it: the GUI
+    // used to price with the catalog only (and failed to find a relative book at all).
+    QTemporaryDir dir;
+    const std::string folder = dir.path().toStdString();
+    {
+        PriceBook book = PriceBook::open(folder + "/quotes.db");
+        Quote quote;
+        quote.vendor = "test";
+        quote.part = "DGX-H100";
+        quote.unitPrice = 200000; // the catalog says 270,000
+        quote.unit = "each";
+        quote.date = "2026-01-02";
+        book.addQuote(quote);
+    }
+    QFile sample(sourcePath("projects/h100-1k-infiniband.json"));
+    REQUIRE(sample.open(QIODevice::ReadOnly));
+    nlohmann::json project = nlohmann::json::parse(sample.readAll().toStdString());
+    project["cost"]["priceBook"] = "quotes.db";
+    const QString path = dir.filePath("quoted.json");
+    QFile out(path);
+    REQUIRE(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray::fromStdString(project.dump(2)));
+    out.close();
+
+    TestWindow t = makeWindow();
+    MainWindow &window = *t.window;
+    REQUIRE(openAndEvaluate(window, path));
+    const auto evaluation = settle(window);
+    REQUIRE(evaluation);
+    REQUIRE_FALSE(evaluation->failed);
+
+    // The CLI's figure for the same file.
+    const Catalog base = loadBaseCatalog(AIDC_SOURCE_DIR "/catalogs/data");
+    const EvaluateOptions options; // named: GCC 12 -O3 warns on a temporary's strings
+    const Result cli =
+        evaluateLoadedProject(loadProjectForEvaluation(path.toStdString(), base), options);
+    REQUIRE(cli.summary.capexUsd);
+    CHECK(*evaluation->result.summary.capexUsd == Approx(*cli.summary.capexUsd).epsilon(1e-12));
+    // 127 DGX H100 at 200,000 instead of 270,000: 8.89 M less than the catalog's price.
+    const Result catalogOnly = evaluate(evaluation->project, *evaluation->catalog);
+    CHECK(*catalogOnly.summary.capexUsd - *cli.summary.capexUsd == Approx(127 * 70000.0));
 }
