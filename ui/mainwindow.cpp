@@ -170,6 +170,19 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_diagnosticsView, &QTableView::clicked, this, activateDiagnostic);
 
     connect(m_floorPlan->view(), &FloorPlanView::partSelected, this, &MainWindow::selectPart);
+    // The price book's "…": a file beside or below the project is stored relative to it, so
+    // the two move together (the loader reads a relative book beside the project).
+    m_propertyEditor->setPriceBookPicker([this] {
+        const QString projectPath = m_document->filePath();
+        const QString dir =
+            projectPath.isEmpty() ? QString() : QFileInfo(projectPath).absolutePath();
+        const QString chosen = m_prompts->openPriceBookName(this, dir);
+        if (chosen.isEmpty() || dir.isEmpty())
+            return chosen;
+        const QString relative = QDir(dir).relativeFilePath(chosen);
+        return relative.startsWith(QLatin1String("..")) ? QFileInfo(chosen).absoluteFilePath()
+                                                        : relative;
+    });
     connect(m_site->view(), &SiteView::hallChosen, this,
             [this](int hall) { selectPart(hallSelection(hall)); });
     connectFloorPlanEdits();

@@ -125,7 +125,8 @@ Diagnostics ProjectDocument::checkCatalogReferences(const Project &project) cons
     if (!m_catalog)
         return {};
     try {
-        prepareProject(project, "", *m_catalog);
+        // Beside the file: a relative price book is found where the loader finds it.
+        prepareProject(project, m_filePath.toStdString(), *m_catalog);
     } catch (const LoadError &e) {
         return e.diagnostics();
     }

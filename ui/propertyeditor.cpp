@@ -6,6 +6,7 @@
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -13,6 +14,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QShortcut>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace aidc::ui {
@@ -208,7 +210,23 @@ QWidget *PropertyEditor::createEditor(const PropertyField &field)
             }
         });
         edit->installEventFilter(this);
-        return edit;
+        if (!field.pricebookPicker)
+            return edit;
+        // A file chooser beside the path: the window asks, the text is committed as typed.
+        auto *row = new QWidget;
+        auto *rowLayout = new QHBoxLayout(row);
+        rowLayout->setContentsMargins(0, 0, 0, 0);
+        rowLayout->addWidget(edit, 1);
+        auto *browse = new QToolButton(row);
+        browse->setText(QStringLiteral("…"));
+        browse->setToolTip(tr("Choose a price book file"));
+        rowLayout->addWidget(browse);
+        connect(browse, &QToolButton::clicked, this, [this, index] {
+            const QString chosen = m_pickPriceBook ? m_pickPriceBook() : QString();
+            if (!chosen.isEmpty())
+                commitText(index, chosen);
+        });
+        return row;
     }
     }
 }
@@ -226,6 +244,9 @@ void PropertyEditor::setEditorValue(QWidget *editor, const PropertyField &field)
             edit->setCursorPosition(0);
         }
         edit->setModified(false);
+    } else if (auto *path = editor->findChild<QLineEdit *>();
+               path && !editor->findChild<QPlainTextEdit *>()) {
+        setEditorValue(path, field); // a path with its chooser
     } else if (auto *text = editor->findChild<QPlainTextEdit *>()) {
         if (text->toPlainText() != field.text)
             text->setPlainText(field.text);

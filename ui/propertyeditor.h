@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
 
 class QFormLayout;
@@ -32,6 +33,10 @@ public:
     // Shows `sheet`. When the same fields are shown already, only their values are updated, so
     // focus and scroll position survive an edit.
     void setSheet(const PropertySheet &sheet);
+    // Asks for a price book file (the "…" of /cost/priceBook): the text to set, "" = cancelled.
+    void setPriceBookPicker(std::function<QString()> pick) { m_pickPriceBook = std::move(pick); }
+    // Sets field `fieldIndex` to `text` as typing it and pressing Enter would.
+    void commitText(int fieldIndex, const QString &text);
     const PropertySheet &sheet() const { return m_sheet; }
 
     // `pointers`: the JSON pointers the message is about, for the tooltip ("" = none).
@@ -55,11 +60,11 @@ private:
     void updateValues();
     QWidget *createEditor(const PropertyField &field);
     void setEditorValue(QWidget *editor, const PropertyField &field);
-    void commitText(int fieldIndex, const QString &text);
     void commitBool(int fieldIndex, bool checked);
     QString describe(const PropertyField &field) const;
 
     PropertySheet m_sheet;
+    std::function<QString()> m_pickPriceBook;
     std::vector<QWidget *> m_editors; // parallel to m_sheet.fields
     QLabel *m_title;
     QLabel *m_note;

@@ -858,7 +858,7 @@ void costFields(std::vector<PropertyField> &out, const CostSettings &c)
     b.declared("staffUsdPerYear", QObject::tr("Staff"), c.staffUsdPerYear);
     b.declared("networkServicesUsdPerYear", QObject::tr("Network services"),
                c.networkServicesUsdPerYear);
-    b.declared("priceBook", QObject::tr("Price book"), c.priceBook);
+    b.declared("priceBook", QObject::tr("Price book"), c.priceBook).pricebookPicker = true;
 }
 
 // The +/- ranges `aidc sensitivity` applies per confidence class (docs/uncertainty.md).

@@ -58,7 +58,8 @@ struct PropertyField
     // text shows it (showInDisplayUnits(); identity: in the project's unit, `unit`).
     Dimension dimension = Dimension::None;
     UnitConversion display;
-    QString storedText; // the text in the project's unit, when `display` converts it
+    QString storedText;           // the text in the project's unit, when `display` converts it
+    bool pricebookPicker = false; // Text: a "…" button chooses a price book file
 
     QString labelWithUnit() const; // "Width (m)"
 };

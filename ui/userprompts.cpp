@@ -71,6 +71,12 @@ QString UserPrompts::openFileName(QWidget *parent, const QString &directory)
                                         QObject::tr("AIDC projects (*.json);;All files (*)"));
 }
 
+QString UserPrompts::openPriceBookName(QWidget *parent, const QString &directory)
+{
+    return QFileDialog::getOpenFileName(parent, QObject::tr("Choose a price book"), directory,
+                                        QObject::tr("Price books (*.db *.sqlite);;All files (*)"));
+}
+
 QString UserPrompts::saveFileName(QWidget *parent, const QString &suggestion)
 {
     return QFileDialog::getSaveFileName(parent, QObject::tr("Save project as"), suggestion,

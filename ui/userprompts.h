@@ -29,6 +29,8 @@ public:
     virtual void showInformation(QWidget *parent, const QString &title, const QString &text,
                                  const QString &details);
     virtual QString openFileName(QWidget *parent, const QString &directory);
+    // A SQLite price book (`aidc pricebook`) for /cost/priceBook; empty when cancelled.
+    virtual QString openPriceBookName(QWidget *parent, const QString &directory);
     virtual QString saveFileName(QWidget *parent, const QString &suggestion);
     // A directory to write into (drawings); empty when the user cancels.
     virtual QString directoryName(QWidget *parent, const QString &title, const QString &start);

@@ -18,6 +18,7 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QUndoStack>
 #include <algorithm>
 
@@ -311,4 +312,18 @@ TEST_CASE("the window prices with the project's own price book, found beside the
     // 127 DGX H100 at 200,000 instead of 270,000: 8.89 M less than the catalog's price.
     const Result catalogOnly = evaluate(evaluation->project, *evaluation->catalog);
     CHECK(*catalogOnly.summary.capexUsd - *cli.summary.capexUsd == Approx(127 * 70000.0));
+
+    // The "…" beside the field chooses a book; one beside the project is stored relative.
+    window.document()->edit(unsetField("/cost/priceBook", "test"));
+    REQUIRE(window.document()->project().cost.priceBook.empty());
+    settle(window);
+    window.selectPart(kindSelection(Selection::Kind::Cost));
+    QToolButton *browse = nullptr;
+    for (QToolButton *button : window.propertyEditor()->findChildren<QToolButton *>())
+        if (button->toolTip() == QStringLiteral("Choose a price book file"))
+            browse = button;
+    REQUIRE(browse);
+    t.prompts->openPath = dir.filePath("quotes.db");
+    browse->click();
+    CHECK(window.document()->project().cost.priceBook == "quotes.db");
 }

@@ -52,6 +52,11 @@ QString ScriptedPrompts::openFileName(QWidget *, const QString &)
     return openPath;
 }
 
+QString ScriptedPrompts::openPriceBookName(QWidget *, const QString &)
+{
+    return openPath;
+}
+
 QString ScriptedPrompts::saveFileName(QWidget *, const QString &suggestion)
 {
     saveSuggestion = suggestion;

@@ -39,6 +39,7 @@ public:
                          const QString &details) override;
     bool askConfirm(QWidget *, const QString &title, const QString &text) override;
     QString openFileName(QWidget *, const QString &) override;
+    QString openPriceBookName(QWidget *, const QString &) override; // openPath
     QString saveFileName(QWidget *, const QString &) override;
     QString directoryName(QWidget *, const QString &, const QString &) override;
 };
