@@ -133,6 +133,12 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_document, &ProjectDocument::changed, this, &MainWindow::onDocumentChanged);
     connect(m_document, &ProjectDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ProjectDocument::filePathChanged, this, &MainWindow::updateTitle);
+    // Save As moves the project: a relative price book is now read beside the new file, so the
+    // figures are evaluated again from there.
+    connect(m_document, &ProjectDocument::filePathChanged, this, [this] {
+        m_evaluator->setProjectPath(m_document->filePath());
+        m_evaluator->request(m_document->project());
+    });
     connect(m_evaluator, &Evaluator::finished, this, &MainWindow::onEvaluated);
     connect(m_evaluator, &Evaluator::started, this,
             [this] { m_evaluationLabel->setText(tr("Evaluating…")); });
@@ -1177,7 +1183,7 @@ void MainWindow::onEvaluated(std::shared_ptr<const Evaluation> evaluation)
     }
     if (m_termsDialog && m_termsDialog->isVisible())
         refreshFigureTerms();
-    if (m_findDialog)
+    if (m_findDialog && m_findDialog->isVisible()) // else searched when shown
         m_findDialog->setEvaluation(evaluation);
     m_site->setEvaluation(evaluation);
     m_diagnosticsModel->setDiagnostics(all);

@@ -221,10 +221,14 @@ QWidget *PropertyEditor::createEditor(const PropertyField &field)
         browse->setText(QStringLiteral("…"));
         browse->setToolTip(tr("Choose a price book file"));
         rowLayout->addWidget(browse);
-        connect(browse, &QToolButton::clicked, this, [this, index] {
+        connect(browse, &QToolButton::clicked, this, [this, pointer = field.pointer] {
             const QString chosen = m_pickPriceBook ? m_pickPriceBook() : QString();
-            if (!chosen.isEmpty())
-                commitText(index, chosen);
+            // The sheet may have been rebuilt while the dialog was open: find the field again.
+            for (std::size_t i = 0; !chosen.isEmpty() && i < m_sheet.fields.size(); ++i)
+                if (m_sheet.fields[i].pointer == pointer) {
+                    commitText(int(i), chosen);
+                    break;
+                }
         });
         return row;
     }

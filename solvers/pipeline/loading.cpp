@@ -40,11 +40,21 @@ LoadedProject prepareProject(const Project &project, const std::string &path,
         std::filesystem::path book(project.cost.priceBook);
         if (book.is_relative() && !path.empty())
             book = std::filesystem::path(path).parent_path() / book;
-        try {
-            loaded.priceBook = std::make_shared<const PriceBook>(
-                PriceBook::open(book.string(), PriceBook::OpenMode::ReadOnly));
-        } catch (const PriceBookError &error) {
-            diagnostics.error(path, "/cost/priceBook", error.what());
+        if (book.is_relative() && path.empty()) {
+            // Never the working directory's file of that name: an untitled project has no
+            // folder to find its book in.
+            diagnostics.error(path, "/cost/priceBook",
+                              "the price book '" + project.cost.priceBook +
+                                  "' is a path relative to the project file, and this project "
+                                  "has no file yet: save it beside the book, or give an "
+                                  "absolute path");
+        } else {
+            try {
+                loaded.priceBook = std::make_shared<const PriceBook>(
+                    PriceBook::open(book.string(), PriceBook::OpenMode::ReadOnly));
+            } catch (const PriceBookError &error) {
+                diagnostics.error(path, "/cost/priceBook", error.what());
+            }
         }
     }
     if (diagnostics.hasErrors())

@@ -326,4 +326,25 @@ TEST_CASE("the window prices with the project's own price book, found beside the
     t.prompts->openPath = dir.filePath("quotes.db");
     browse->click();
     CHECK(window.document()->project().cost.priceBook == "quotes.db");
+
+    // Saved elsewhere, without its book: evaluated again from there, the book is missing.
+    QTemporaryDir other;
+    REQUIRE(window.saveAs(other.filePath("moved.json")));
+    const auto moved = settle(window);
+    REQUIRE(moved);
+    bool missing = moved->failed;
+    for (const Diagnostic &d : moved->loadDiagnostics.items())
+        missing = missing || d.jsonPath == "/cost/priceBook";
+    CHECK(missing);
+
+    // An untitled project never reads a relative book from the working directory.
+    const Catalog catalog = loadBaseCatalog(AIDC_SOURCE_DIR "/catalogs/data");
+    Project untitled = evaluation->project;
+    untitled.cost.priceBook = "quotes.db";
+    try {
+        prepareProject(untitled, "", catalog);
+        FAIL("a relative price book of an untitled project was accepted");
+    } catch (const LoadError &e) {
+        CHECK(e.diagnostics().toString().find("has no file yet") != std::string::npos);
+    }
 }
