@@ -712,3 +712,33 @@ TEST_CASE("the site view draws every hall and the distances between them", "[gui
     CHECK(chosen.front() == 2);
     CHECK(window.propertyEditor()->sheet().title.startsWith("Hall C"));
 }
+
+TEST_CASE("a table of more than a thousand rows filters off the GUI thread and totals every match",
+          "[gui][tables]")
+{
+    // 25,000 rows (more than kFilterOffThreadRows): every fifth is 'compute' with 8 GPUs, so the
+    // filter matches 5,000 rows and 40,000 GPUs; the view lists at most kMaxListedRows.
+    TablePanel panel(QStringLiteral("empty"));
+    panel.setTotalColumns({QStringLiteral("GPUs")});
+    CsvTable table;
+    table.header = {"Rack", "Role", "GPUs"};
+    for (int i = 0; i < 25000; ++i)
+        table.rows.push_back(
+            {"R" + std::to_string(i), i % 5 == 0 ? "compute" : "network", i % 5 == 0 ? "8" : "0"});
+    panel.setTable(table);
+    REQUIRE(waitForFilter(panel));
+    CHECK(panel.model()->rowCount() == int(TablePanel::kMaxListedRows));
+    panel.setFilter(QStringLiteral("compute"), 1);
+    CHECK(panel.isFiltering()); // the work left the GUI thread
+    REQUIRE(waitForFilter(panel));
+    CHECK(panel.model()->rowCount() == 5000);
+    CHECK(panel.totalsText().contains("5,000 of 25,000"));
+    CHECK(panel.totalsText().contains("GPUs: 40,000"));
+    QTemporaryDir dir;
+    REQUIRE(panel.exportCsv(dir.filePath("racks.csv")).isEmpty());
+    QFile file(dir.filePath("racks.csv"));
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    Diagnostics diagnostics;
+    const CsvTable exported = parseCsv(file.readAll().toStdString(), "racks.csv", diagnostics);
+    CHECK(exported.rows.size() == 5000);
+}
