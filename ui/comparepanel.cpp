@@ -146,8 +146,9 @@ ComparePanel::ComparePanel(QWidget *parent)
                                  tr("The comparison could not be written."), error);
     });
     connect(m_uncertain, &QPushButton::clicked, this, &ComparePanel::compareWithUncertainty);
+    // A selected column changes what the buttons act on, not the table.
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this] { refresh(); });
+            &ComparePanel::updateControls);
     refresh();
 }
 
@@ -280,7 +281,7 @@ void ComparePanel::setDifferencesOnly(bool on)
     m_options.differencesOnly = on;
     if (m_differencesOnly->isChecked() != on)
         m_differencesOnly->setChecked(on);
-    refresh();
+    showComparison(); // the same comparison, other rows
 }
 
 void ComparePanel::setSections(unsigned sections)
@@ -289,7 +290,7 @@ void ComparePanel::setSections(unsigned sections)
     const int item = m_sections->findData(m_options.sections);
     if (item >= 0)
         m_sections->setCurrentIndex(item);
-    refresh();
+    showComparison(); // the same comparison, other rows
 }
 
 bool ComparePanel::hasOtherDesign() const
@@ -404,7 +405,7 @@ void ComparePanel::compareWithUncertainty()
                 if (generation != m_generation)
                     return;
                 m_bands->setTable(*table);
-                refresh();
+                updateControls();
                 emit bandsComputed();
             },
             Qt::QueuedConnection);
@@ -423,22 +424,35 @@ void ComparePanel::refresh()
             if (i != m_baseline && m_designs[std::size_t(i)].evaluation)
                 m_shown.push_back(i);
     }
-    const int otherDesigns = int(m_designs.size()) - 1;
-    std::shared_ptr<const ScenarioComparison> comparison;
-    if (otherDesigns > 0 && !m_shown.empty()) {
+    m_comparison.reset();
+    if (m_designs.size() > 1 && !m_shown.empty()) {
         std::vector<NamedResult> named;
         for (int i : m_shown)
             named.push_back({m_designs[std::size_t(i)].name.toStdString(),
                              &m_designs[std::size_t(i)].evaluation->result});
-        comparison = std::make_shared<const ScenarioComparison>(compareScenarios(named));
+        m_comparison = std::make_shared<const ScenarioComparison>(compareScenarios(named));
     }
-    const QModelIndex current = m_view->currentIndex();
-    QSignalBlocker blockSelection(m_view->selectionModel());
-    m_model->setComparison(comparison, m_options);
-    if (current.isValid() && current.row() < m_model->rowCount() &&
-        current.column() < m_model->columnCount())
-        m_view->setCurrentIndex(m_model->index(current.row(), current.column()));
+    showComparison();
+}
 
+void ComparePanel::showComparison()
+{
+    const QModelIndex current = m_view->currentIndex();
+    {
+        QSignalBlocker blockSelection(m_view->selectionModel());
+        m_model->setComparison(m_comparison, m_options);
+        if (current.isValid() && current.row() < m_model->rowCount() &&
+            current.column() < m_model->columnCount())
+            m_view->setCurrentIndex(m_model->index(current.row(), current.column()));
+    }
+    updateControls();
+}
+
+void ComparePanel::updateControls()
+{
+    const Design &baseline = m_designs[std::size_t(m_baseline)];
+    const int otherDesigns = int(m_designs.size()) - 1;
+    const std::shared_ptr<const ScenarioComparison> &comparison = m_comparison;
     const int selected = designOfColumn(m_view->currentIndex().column());
     m_remove->setEnabled(selected > 0);
     m_baselineButton->setEnabled(selected >= 0 && selected != m_baseline);
@@ -456,7 +470,7 @@ void ComparePanel::refresh()
     }
     if (otherDesigns > 0 && !baseline.evaluation)
         notes.prepend(tr("The baseline, %1, has no figures yet: nothing is compared until it "
-                         "evaluates (or make another design the baseline).")
+                         "has.")
                           .arg(baseline.name));
     else if (otherDesigns == 0)
         notes.prepend(tr("Add a project file, snapshot the open project or open a design of "

@@ -65,7 +65,7 @@ public:
     bool makeBaselineAt(int column);
 
     // Shows the table again (View ▸ Units changed), keeping the computed uncertainty.
-    void refreshShownValues() { refresh(); }
+    void refreshShownValues() { showComparison(); }
 
     void setDifferencesOnly(bool on);
     // Bits (1 << int(CompareSection)) of the sections to show.
@@ -106,7 +106,9 @@ private:
                       const QString &path);
     int designOfColumn(int column) const; // index in m_designs, -1 when none
     int otherDesignForBands() const;
-    void refresh();
+    void refresh();        // the designs changed: compare them again, then show
+    void showComparison(); // the same comparison under other options
+    void updateControls(); // buttons and status line (a column selected)
     void invalidateBands();
 
     CompareModel *m_model;
@@ -120,6 +122,7 @@ private:
     std::vector<Design> m_designs; // [0] is the open project
     int m_baseline = 0;            // index in m_designs
     std::vector<int> m_shown;      // the designs in the table's order (baseline first)
+    std::shared_ptr<const ScenarioComparison> m_comparison; // of m_shown; null when none
     CompareTableOptions m_options;
     QPushButton *m_uncertain;
     TablePanel *m_bands;

@@ -960,7 +960,8 @@ std::optional<Project> MainWindow::pinnedProject(QString *error) const
     try {
         const Project &project = m_document->project();
         const LoadedProject loaded =
-            prepareProject(project, m_document->filePath().toStdString(), *m_catalog);
+            prepareProject(project, m_document->filePath().toStdString(), *m_catalog,
+                           PriceBookUse::CheckExists); // the layout prices nothing
         const Project effective = withDefaults(loaded.project, loaded.catalog);
         const LayoutResult layout = placeLayout(effective, loaded.catalog);
         return pinLayout(project, layout);

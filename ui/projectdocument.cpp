@@ -126,7 +126,7 @@ Diagnostics ProjectDocument::checkCatalogReferences(const Project &project) cons
         return {};
     try {
         // Beside the file: a relative price book is found where the loader finds it.
-        prepareProject(project, m_filePath.toStdString(), *m_catalog);
+        prepareProject(project, m_filePath.toStdString(), *m_catalog, PriceBookUse::CheckExists);
     } catch (const LoadError &e) {
         return e.diagnostics();
     }

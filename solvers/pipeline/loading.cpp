@@ -26,7 +26,7 @@ Catalog loadBaseCatalog(const CatalogSource &source)
 }
 
 LoadedProject prepareProject(const Project &project, const std::string &path,
-                             const Catalog &baseCatalog)
+                             const Catalog &baseCatalog, PriceBookUse priceBook)
 {
     LoadedProject loaded;
     loaded.path = path;
@@ -48,6 +48,11 @@ LoadedProject prepareProject(const Project &project, const std::string &path,
                                   "' is a path relative to the project file, and this project "
                                   "has no file yet: save it beside the book, or give an "
                                   "absolute path");
+        } else if (priceBook == PriceBookUse::CheckExists) {
+            std::error_code error;
+            if (!std::filesystem::is_regular_file(book, error))
+                diagnostics.error(path, "/cost/priceBook",
+                                  "no price book at '" + book.string() + "'");
         } else {
             try {
                 loaded.priceBook = std::make_shared<const PriceBook>(

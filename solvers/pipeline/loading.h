@@ -41,8 +41,15 @@ LoadedProject loadProjectForEvaluation(const std::string &projectPath, const Cat
 // project's price book, and the loader's warnings placed before the solvers' diagnostics.
 Result evaluateLoadedProject(const LoadedProject &loaded, const EvaluateOptions &options);
 
-// Validates an in-memory project (GUI edits) against a base catalog; throws LoadError.
+// What prepareProject() does with the project's price book: open it (the evaluation prices
+// with it), or only check that the file is there (a check of an edit on the GUI thread, or a
+// layout that prices nothing: opening runs SQLite's integrity check).
+enum class PriceBookUse { Open, CheckExists };
+
+// Validates an in-memory project (GUI edits) against a base catalog; throws LoadError. A
+// relative price book is found beside `path`; with no path it is an error.
 LoadedProject prepareProject(const Project &project, const std::string &path,
-                             const Catalog &baseCatalog);
+                             const Catalog &baseCatalog,
+                             PriceBookUse priceBook = PriceBookUse::Open);
 
 } // namespace aidc

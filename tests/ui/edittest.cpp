@@ -6,7 +6,9 @@
 
 #include "solvers/cost/pricebook.h"
 #include "solvers/pipeline/loading.h"
+#include "solvers/pipeline/report.h"
 #include "ui/diagnosticsmodel.h"
+#include "ui/displaysettings.h"
 #include "ui/projectdocument.h"
 #include "ui/propertyeditor.h"
 #include "ui/summarymodel.h"
@@ -248,6 +250,16 @@ TEST_CASE("feet, Fahrenheit, tons and euros are shown, typed values are stored i
     typeInto(window, "/site/electricityUsdPerKWh", "0.05");
     settle(window);
     CHECK(window.document()->project().site.electricityUsdPerKWh == Approx(0.10)); // USD
+
+    // The converted columns name headers of the CLI's tables (solvers/pipeline/report.h): a
+    // renamed column would silently stop converting.
+    const Result &result = window.evaluation()->result;
+    for (const auto &[columns, header] : {std::pair{&hallTableUnits(), hallTable(result).header},
+                                          std::pair{&rackTableUnits(), rackTable(result).header}})
+        for (const ColumnUnit &column : *columns) {
+            INFO(column.header);
+            CHECK(std::find(header.begin(), header.end(), column.header) != header.end());
+        }
 
     // The halls table: heat in tons.
     window.applyUnits(units); // unchanged: nothing to do
