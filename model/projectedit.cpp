@@ -2,10 +2,12 @@
 #include "projectedit.h"
 
 #include "jsonreader.h"
+#include "projectfields.h"
 #include "projectjson.h"
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 #include <stdexcept>
 
 namespace aidc {
@@ -253,6 +255,53 @@ nlohmann::json projectDocument(const Project &project)
             planes[i]["name"] = project.planes[i].name;
     }
     return doc;
+}
+
+namespace {
+
+// Adds to `stages` the stages of every member that differs between `a` and `b` at `path`.
+// Patterns repeat (every rack of a pinned hall), so their stages are looked up once.
+void addChangedStages(const Json &a, const Json &b, const std::string &path,
+                      std::map<std::string, unsigned> &byPattern, unsigned &stages)
+{
+    if (stages == stage::All || a == b)
+        return;
+    auto here = [&](const std::string &pointer) {
+        const std::string pattern = projectFieldPattern(pointer);
+        auto it = byPattern.find(pattern);
+        if (it == byPattern.end())
+            it = byPattern.emplace(pattern, fieldStages(pointer)).first;
+        stages |= it->second;
+    };
+    if (a.is_object() && b.is_object()) {
+        for (const auto &[key, value] : a.items()) {
+            const std::string member = jsonPointerAppend(path, key);
+            if (const auto other = b.find(key); other != b.end())
+                addChangedStages(value, *other, member, byPattern, stages);
+            else
+                here(member);
+        }
+        for (const auto &[key, value] : b.items()) {
+            if (!a.contains(key))
+                here(jsonPointerAppend(path, key));
+        }
+    } else if (a.is_array() && b.is_array() && a.size() == b.size()) {
+        for (std::size_t i = 0; i < a.size(); ++i)
+            addChangedStages(a[i], b[i], jsonPointerAppend(path, i), byPattern, stages);
+    } else {
+        // A value replaced, or an array that grew or shrank (its elements shift): all of it.
+        here(path);
+    }
+}
+
+} // namespace
+
+unsigned changedStages(const Project &before, const Project &after)
+{
+    std::map<std::string, unsigned> byPattern;
+    unsigned stages = 0;
+    addChangedStages(projectDocument(before), projectDocument(after), "", byPattern, stages);
+    return stages;
 }
 
 std::optional<nlohmann::json> documentValue(const Project &project, const std::string &pointer)

@@ -68,6 +68,12 @@ nlohmann::json projectDocument(const Project &project);
 // field has its default value).
 std::optional<nlohmann::json> documentValue(const Project &project, const std::string &pointer);
 
+// The solver stages (model/projectfields.h) whose inputs differ between two projects: the union
+// of fieldStages() over the members that differ between their documents. 0 when only what no
+// solver reads differs (the name, an acknowledgement); stage::All when the difference lies
+// outside the field table.
+unsigned changedStages(const Project &before, const Project &after);
+
 // The JSON form of one part as the project document holds it (written by projectToJson), e.g.
 // the value an edit inserts.
 nlohmann::json partDocument(const Hall &hall);

@@ -816,7 +816,7 @@ std::vector<ProjectField> buildTable()
         // ------------------------------------------------------------------ network
         F("/network/planes", T::Array)
             .defText("a backend, frontend, storage and OOB plane (see Defaults)")
-            .stages(Fabric | Power | Performance | Cost)
+            .stages(Layout | Fabric | Power | Performance | Cost)
             .desc("Scale-out fabric planes; backend endpoints are per GPU, the others per "
                   "server."),
         F("/network/planes/*", T::Object).desc("One fabric plane."),
@@ -826,42 +826,42 @@ std::vector<ProjectField> buildTable()
             .desc("Plane name; two planes of one role need names."),
         F("/network/planes/*/role", T::Enum)
             .names(planeRoleNames(), std::optional(plane.role))
-            .stages(Fabric | Performance)
+            .stages(Layout | Fabric | Performance)
             .desc("Which network: backend (GPU), frontend, storage or OOB."),
         F("/network/planes/*/technology", T::Enum)
             .names(technologyNames(), std::optional(plane.technology))
-            .stages(Catalog | Fabric)
+            .stages(Catalog | Layout | Fabric)
             .design()
             .desc("InfiniBand or Ethernet."),
         F("/network/planes/*/switch", T::String)
             .def("")
             .defText("\"\" = default for the plane")
-            .stages(Catalog | Fabric | Power | Cost)
+            .stages(Catalog | Layout | Fabric | Power | Cost)
             .design()
             .desc("Catalog switch id."),
         F("/network/planes/*/portGbps", T::Number)
             .unit("Gbit/s", D::DataRate)
             .def(num(plane.portGbps))
             .above(0, 3200)
-            .stages(Fabric | Performance)
+            .stages(Layout | Fabric | Performance)
             .design()
             .desc("Endpoint port speed in this plane."),
         F("/network/planes/*/parallelPlanes", T::Integer)
             .unit("", D::Count)
             .def(plane.parallelPlanes)
             .range(1, 64)
-            .stages(Fabric | Performance)
+            .stages(Layout | Fabric | Performance)
             .design()
             .desc("Identical planes (an 800G NIC run as 2 × 400G: 2)."),
         F("/network/planes/*/endpointsPerServer", T::Integer)
             .unit("", D::Count)
             .defText("GPUs (backend), 2 (frontend, storage), 1 (OOB)")
             .range(1, 64)
-            .stages(Fabric)
+            .stages(Layout | Fabric)
             .desc("Ports each server attaches to this plane."),
         F("/network/planes/*/railOptimized", T::Boolean)
             .def(plane.railOptimized)
-            .stages(Fabric | Performance)
+            .stages(Layout | Fabric | Performance)
             .design()
             .desc("NIC n of every server goes to the leaf of rail n."),
         F("/network/planes/*/leafPlacement", T::Enum)
@@ -872,7 +872,7 @@ std::vector<ProjectField> buildTable()
         F("/network/planes/*/tiers", T::IntegerOrAuto)
             .def("auto")
             .range(1, 6)
-            .stages(Fabric | Performance)
+            .stages(Layout | Fabric | Performance)
             .design()
             .desc("Switch tiers; \"auto\": the fewest tiers that fit."),
         F("/network/planes/*/oversubscription", T::NumberList)
@@ -881,7 +881,7 @@ std::vector<ProjectField> buildTable()
             .defText("[] (non-blocking)")
             .range(1, 64)
             .note("at most tiers − 1 entries (3 with \"auto\")")
-            .stages(Fabric | Performance)
+            .stages(Layout | Fabric | Performance)
             .design()
             .desc("Down:up ratio per tier boundary, leaf→spine first; 1 = non-blocking; missing "
                   "boundaries are non-blocking."),
@@ -889,7 +889,7 @@ std::vector<ProjectField> buildTable()
             .unit("GPUs", D::Count)
             .defText("none")
             .range(1, kMaxGpus)
-            .stages(Fabric | Performance)
+            .stages(Layout | Fabric | Performance)
             .design()
             .desc("Full-bisection island size …"),
         F("/network/planes/*/islandOversubscription", T::Number)
@@ -970,7 +970,7 @@ std::vector<ProjectField> buildTable()
             .defText("2 on InfiniBand, 0 on Ethernet")
             .range(0, 64)
             .since(2)
-            .stages(Fabric | Power | Cost)
+            .stages(Layout | Fabric | Power | Cost)
             .design()
             .desc("Leaf ports cabled to the plane's fabric-manager appliances (UFM; catalog "
                   "appliances), taken from the last leaf back; the DGX SuperPOD leaves one node "
@@ -992,7 +992,7 @@ std::vector<ProjectField> buildTable()
         F("/network/planes/*/spinesPerRail", T::Boolean)
             .def(plane.spinesPerRail)
             .since(3)
-            .stages(Fabric | Power | Cost)
+            .stages(Layout | Fabric | Power | Cost)
             .design()
             .desc("Rail-optimized plane of three or more tiers with leaves outside the racks: "
                   "the spines of each pod come in one group per rail, the leaves of rail i link "
@@ -1627,6 +1627,43 @@ const ProjectField *findProjectField(std::string_view pointer)
     if (it == index.end())
         it = index.find(projectFieldPattern(pointer));
     return it == index.end() ? nullptr : &projectFields()[it->second];
+}
+
+namespace {
+
+// A field's own stages, or those of its nearest ancestor that has some (a hall's id is read by
+// every solver that reads the hall).
+unsigned inheritedStages(const ProjectField &field)
+{
+    std::string pointer = field.pointer;
+    while (!pointer.empty()) {
+        if (const ProjectField *f = findProjectField(pointer); f && f->stages)
+            return f->stages;
+        pointer.erase(pointer.rfind('/'));
+    }
+    return 0;
+}
+
+} // namespace
+
+unsigned fieldStages(std::string_view pointer)
+{
+    std::string pattern = projectFieldPattern(pointer);
+    // "/halls/-" (append) names an element as "/halls/0" would.
+    if (pattern.size() >= 2 && pattern.ends_with("/-"))
+        pattern.back() = '*';
+    // Inside a value the table does not look into: the enclosing field.
+    while (!pattern.empty() && !findProjectField(pattern))
+        pattern.erase(pattern.rfind('/'));
+    if (pattern.empty())
+        return stage::All;
+    unsigned stages = 0;
+    const std::string prefix = pattern + "/";
+    for (const ProjectField &field : projectFields()) {
+        if (field.pointer == pattern || field.pointer.starts_with(prefix))
+            stages |= inheritedStages(field);
+    }
+    return stages;
 }
 
 std::string fieldRangeText(const ProjectField &field)

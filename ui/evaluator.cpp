@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "evaluator.h"
 
+#include "model/projectedit.h"
 #include "solvers/pipeline/acknowledgements.h"
 
 #include "solvers/pipeline/loading.h"
@@ -74,10 +75,12 @@ void Evaluator::start()
     const qint64 requestedNs = m_pendingSinceNs;
     std::shared_ptr<const Catalog> catalog = m_catalog;
     std::shared_ptr<std::atomic<bool>> cancel = m_cancel;
+    // The latest delivered result stays alive while this run copies its unchanged stages.
+    std::shared_ptr<const Evaluation> previous = m_latest;
     ++m_running;
     emit started();
 
-    m_pool.start([this, evaluation, catalog, cancel, requestedNs, path = m_projectPath] {
+    m_pool.start([this, evaluation, catalog, cancel, previous, requestedNs, path = m_projectPath] {
         QElapsedTimer timer;
         timer.start();
         try {
@@ -95,6 +98,13 @@ void Evaluator::start()
             // The quotes of the project's price book, as `aidc eval` prices them.
             evaluation->priceBook = loaded.priceBook;
             options.priceBook = loaded.priceBook.get();
+            evaluation->baseCatalog = catalog;
+            evaluation->projectPath = path;
+            if (previous && !previous->failed && previous->baseCatalog == catalog &&
+                previous->projectPath == path) {
+                options.previous = &previous->result;
+                options.changedStages = changedStages(previous->project, evaluation->project);
+            }
             evaluation->result = evaluate(evaluation->project, *withOverrides, options);
             // The loader's warnings are kept apart from the result's: acknowledge them too.
             applyAcknowledgements(evaluation->project.acknowledgedWarnings, evaluation->result,

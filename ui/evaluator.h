@@ -5,7 +5,8 @@
 // edits that arrive while a run is in flight (or within the burst window of the previous one)
 // restart a short single-shot timer, so a burst evaluates once, after its last edit. Starting a
 // run cancels the one in flight (EvaluateOptions::cancel), and only the newest run's result is
-// delivered (finished()), on the GUI thread.
+// delivered (finished()), on the GUI thread. A run re-solves only the stages from the first one
+// whose inputs the edits since the latest delivered result changed (EvaluateOptions::previous).
 
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"
@@ -32,6 +33,10 @@ struct Evaluation
     std::shared_ptr<const Catalog> catalog;     // base catalog + the project's overrides
     std::shared_ptr<const PriceBook> priceBook; // the project's /cost/priceBook, when it has one
     Result result;
+    // What it was evaluated against: a later edit reuses this result's unchanged stages only
+    // under the same base catalog and project file (a relative price book is found beside it).
+    std::shared_ptr<const Catalog> baseCatalog;
+    std::string projectPath;
     Diagnostics loadDiagnostics; // catalog reference problems (errors: nothing was evaluated)
     bool failed = false;
     double evaluateMs = 0; // prepare + evaluate on the worker

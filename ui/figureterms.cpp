@@ -44,7 +44,7 @@ FigureTerms figureTerms(const HeadlineFigure &figure, const Result &result, unsi
     if (const unsigned broken = figure.stages & failed)
         terms.incomplete = QObject::tr("Incomplete: %1 reported an error, so what it could not "
                                        "compute is missing from these terms (see Violations).")
-                               .arg(stageNames(broken));
+                               .arg(solversSentence(broken));
     if (!figure.reportAnchor.isEmpty()) {
         const QStringList lines = terms.text.split(QLatin1Char('\n'));
         for (int i = 0; i < lines.size(); ++i) {

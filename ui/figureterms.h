@@ -28,7 +28,7 @@ struct FigureTerms
     int anchorLine = -1; // 0-based line of `text` that states the figure, -1 when none does
 };
 
-// `failed`: SolverStage bits of the solvers that reported an error (failedStages()).
+// `failed`: stage:: bits of the solvers that reported an error (failedStages()).
 FigureTerms figureTerms(const HeadlineFigure &figure, const Result &result, unsigned failed);
 
 class FigureTermsDialog : public QDialog

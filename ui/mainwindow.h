@@ -41,6 +41,7 @@ class FigureTermsDialog;
 class FindDialog;
 class SitePanel;
 struct FindHit;
+struct ResultTables;
 class CsvTableModel;
 class DiagnosticsModel;
 class FloorPlanPanel;
@@ -166,8 +167,8 @@ protected:
 
 private:
     // The views that show values in the display's units (Results, pools, racks and halls
-    // tables, charts), filled from `evaluation`.
-    void showFormattedResults(const Evaluation &evaluation);
+    // tables, charts), filled from `evaluation` and its resultTables().
+    void showFormattedResults(const Evaluation &evaluation, const ResultTables &tables);
     void loadCatalog();
     void createActions();
     void createDocks();

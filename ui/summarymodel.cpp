@@ -24,13 +24,13 @@ const QString kUnset = QStringLiteral("—");
 // What each figure is computed from: the layout places what the fabric connects; power needs
 // the fabric's switches; performance the fabric's bandwidth; reliability the fabric's parts and
 // the step time; cost everything priced.
-constexpr unsigned kLayout = StageLayout;
-constexpr unsigned kFabric = kLayout | StageFabric;
-constexpr unsigned kPower = kFabric | StagePower;
-constexpr unsigned kPerformance = kFabric | StagePerformance;
-constexpr unsigned kFailures = kFabric | StageReliability;
-constexpr unsigned kGoodput = kPerformance | StageReliability;
-constexpr unsigned kCost = kPower | StageCost;
+constexpr unsigned kLayout = stage::Layout;
+constexpr unsigned kFabric = kLayout | stage::Fabric;
+constexpr unsigned kPower = kFabric | stage::Power;
+constexpr unsigned kPerformance = kFabric | stage::Performance;
+constexpr unsigned kFailures = kFabric | stage::Reliability;
+constexpr unsigned kGoodput = kPerformance | stage::Reliability;
+constexpr unsigned kCost = kPower | stage::Cost;
 
 // Per figure: its solver stages, and the words that begin (or name) the line of the text report
 // that states it, where the Results panel opens it up to its terms. figure() looks them up by
@@ -94,25 +94,28 @@ HeadlineFigure figure(const char *key, const QString &label, std::optional<doubl
 
 ReportSection reportSectionOf(unsigned stages)
 {
-    if (stages & StageCost)
+    if (stages & stage::Cost)
         return ReportSection::Cost;
-    if (stages & StageReliability)
+    if (stages & stage::Reliability)
         return ReportSection::Reliability;
-    if (stages & StagePerformance)
+    if (stages & stage::Performance)
         return ReportSection::Performance;
-    if (stages & StagePower)
+    if (stages & stage::Power)
         return ReportSection::Power;
-    if (stages & StageFabric)
+    if (stages & stage::Fabric)
         return ReportSection::Fabric;
     return ReportSection::Overview;
 }
 
-QString stageNames(unsigned stages)
+QString solversSentence(unsigned stages)
 {
     QStringList names;
-    const std::pair<unsigned, const char *> all[] = {
-        {StageLayout, "layout"},           {StageFabric, "fabric"},           {StagePower, "power"},
-        {StagePerformance, "performance"}, {StageReliability, "reliability"}, {StageCost, "cost"}};
+    const std::pair<unsigned, const char *> all[] = {{stage::Layout, "layout"},
+                                                     {stage::Fabric, "fabric"},
+                                                     {stage::Power, "power"},
+                                                     {stage::Performance, "performance"},
+                                                     {stage::Reliability, "reliability"},
+                                                     {stage::Cost, "cost"}};
     for (const auto &[bit, name] : all) {
         if (stages & bit)
             names << QString::fromLatin1(name);
@@ -126,14 +129,14 @@ QString stageNames(unsigned stages)
 unsigned failedStages(const Result &result)
 {
     unsigned failed = 0;
-    failed |= result.layout.diagnostics.hasErrors() ? StageLayout : 0u;
-    failed |= result.fabric.diagnostics.hasErrors() ? StageFabric : 0u;
-    failed |= result.power.diagnostics.hasErrors() ? StagePower : 0u;
+    failed |= result.layout.diagnostics.hasErrors() ? stage::Layout : 0u;
+    failed |= result.fabric.diagnostics.hasErrors() ? stage::Fabric : 0u;
+    failed |= result.power.diagnostics.hasErrors() ? stage::Power : 0u;
     failed |=
-        result.performance && result.performance->diagnostics.hasErrors() ? StagePerformance : 0u;
+        result.performance && result.performance->diagnostics.hasErrors() ? stage::Performance : 0u;
     failed |=
-        result.reliability && result.reliability->diagnostics.hasErrors() ? StageReliability : 0u;
-    failed |= result.cost.diagnostics.hasErrors() ? StageCost : 0u;
+        result.reliability && result.reliability->diagnostics.hasErrors() ? stage::Reliability : 0u;
+    failed |= result.cost.diagnostics.hasErrors() ? stage::Cost : 0u;
     return failed;
 }
 
@@ -337,7 +340,7 @@ QVariant SummaryModel::data(const QModelIndex &index, int role) const
             return f.tooltip + QObject::tr("\nIncomplete: %1 reported an error (see Violations), "
                                            "so this figure leaves out what could not be "
                                            "computed.")
-                                   .arg(stageNames(f.stages & m_failed));
+                                   .arg(solversSentence(f.stages & m_failed));
         if (!f.value)
             return f.tooltip + QObject::tr("\n(not computed yet: its solver has not run)");
         if (f.format == FigureFormat::Usd && displayUnits().currency != Currency::Usd)

@@ -33,18 +33,9 @@ enum class FigureFormat {
     PerDay
 };
 
-// The solvers a figure depends on, directly or through another solver's result (a bit set).
-enum SolverStage : unsigned {
-    StageLayout = 1u << 0,
-    StageFabric = 1u << 1,
-    StagePower = 1u << 2,
-    StagePerformance = 1u << 3,
-    StageReliability = 1u << 4,
-    StageCost = 1u << 5,
-};
-
-// The solvers named in a sentence: "the fabric solver", "the fabric and cost solvers".
-QString stageNames(unsigned stages);
+// The solvers named in a sentence: "the fabric solver", "the fabric and cost solvers". `stages`
+// is a set of the field table's solver stages (model/projectfields.h, stage::).
+QString solversSentence(unsigned stages);
 
 // The solvers whose own diagnostics hold an error in `result`.
 unsigned failedStages(const Result &result);
@@ -56,7 +47,7 @@ struct HeadlineFigure
     std::optional<double> value;
     FigureFormat format = FigureFormat::Count;
     QString tooltip;
-    unsigned stages = 0;  // SolverStage bits it depends on
+    unsigned stages = 0;  // stage:: bits it depends on
     QString reportAnchor; // words on the line of the text report that states it
 };
 
@@ -77,7 +68,7 @@ class SummaryModel : public QAbstractTableModel
 public:
     explicit SummaryModel(QObject *parent = nullptr);
 
-    // `failed`: SolverStage bits of the solvers that reported an error (failedStages()).
+    // `failed`: stage:: bits of the solvers that reported an error (failedStages()).
     void setSummary(const Summary &summary, unsigned failed = 0);
     bool isIncomplete(int row) const;
     void clear();

@@ -456,7 +456,7 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
                 std::vector<double> &rackPowerW, double &unplacedPowerW)
 {
     const CablingOptions &o = options.cabling;
-    FabricTopology &g = plane.topology;
+    FabricTopology &g = plane.topology.mutate();
     const std::size_t links = g.linkCount();
     const std::size_t switches = g.switchCount();
     const std::size_t endpoints = g.endpointCount();

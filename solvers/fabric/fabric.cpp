@@ -417,20 +417,20 @@ void buildPlane(PlaneWork &w, std::vector<FabricHost> hosts, const FabricOptions
     r.fabricManagers = b.managerAppliances;
     if (b.managerAppliances > 0)
         r.fabricManagerModel = w.manager->id;
-    r.switches = std::int64_t(r.topology.switchCount());
-    r.links = std::int64_t(r.topology.linkCount());
+    r.switches = std::int64_t(r.topology->switchCount());
+    r.links = std::int64_t(r.topology->linkCount());
     if (in.externalUplinks > 0) {
         r.externalUplinks = r.switches * in.externalUplinks;
         r.externalUplinkGbps = model.uplinkGbps;
     }
-    w.spots.assign(r.topology.switchCount(), SwitchSpot{});
+    w.spots.assign(r.topology->switchCount(), SwitchSpot{});
     w.built = true;
 }
 
 // Leaves: ToR in their own rack, else the nearest network rack with room.
 void placeLeaves(PlaneWork &w, RackSpace &space, const LayoutResult &layout)
 {
-    FabricTopology &g = w.result.topology;
+    FabricTopology &g = w.result.topology.mutate();
     const int heightU = w.switchModel->heightU * w.result.parallelPlanes;
     const std::size_t leaves = std::size_t(g.tierFirstSwitch[1]);
     std::vector<double> sx(leaves, 0), sy(leaves, 0);
@@ -501,7 +501,7 @@ void placeLeaves(PlaneWork &w, RackSpace &space, const LayoutResult &layout)
 // has room.
 void placeManagers(PlaneWork &w, RackSpace &space)
 {
-    FabricTopology &g = w.result.topology;
+    FabricTopology &g = w.result.topology.mutate();
     if (w.result.fabricManagers == 0)
         return;
     std::size_t first = g.hosts.size();
@@ -558,7 +558,7 @@ void addManagers(PlaneWork &w, std::vector<double> &rackPowerW, double &unplaced
         return;
     const double copies = r.parallelPlanes;
     const double each = w.manager->powerW * copies;
-    for (const FabricHost &h : r.topology.hosts) {
+    for (const FabricHost &h : r.topology->hosts) {
         if (h.kind != HostKind::FabricManager)
             continue;
         if (h.rack >= 0 && std::size_t(h.rack) < rackPowerW.size())
@@ -581,7 +581,7 @@ void addManagers(PlaneWork &w, std::vector<double> &rackPowerW, double &unplaced
 // network rows first.
 void placeUpper(PlaneWork &w, RackSpace &space)
 {
-    FabricTopology &g = w.result.topology;
+    FabricTopology &g = w.result.topology.mutate();
     const int heightU = w.switchModel->heightU * w.result.parallelPlanes;
     const auto &racks = space.racks();
     std::int64_t unplaced = 0;
@@ -728,7 +728,7 @@ void summarizeRackSwitches(FabricResult &result, const std::vector<PlaneWork> &w
     std::vector<Entry> entries;
     std::size_t total = 0;
     for (const PlaneWork &w : work)
-        total += w.built ? w.result.topology.switchCount() : 0;
+        total += w.built ? w.result.topology->switchCount() : 0;
     entries.reserve(total);
     for (std::size_t p = 0; p < work.size(); ++p) {
         const PlaneWork &w = work[p];

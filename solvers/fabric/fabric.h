@@ -14,6 +14,7 @@
 #include "model/diagnostics.h"
 #include "model/project.h"
 #include "solvers/common/bom.h"
+#include "solvers/common/copyonwrite.h"
 #include "solvers/fabric/topology.h"
 #include "solvers/layout/layout.h"
 
@@ -213,8 +214,8 @@ struct PlaneResult
     double totalCableLengthM = 0;    // all copies
 
     PlanePerformanceFacts performance;
-    FabricTopology topology; // one copy; lengths and media filled
-    Bom bom;                 // this plane's lines (all copies)
+    CopyOnWrite<FabricTopology> topology; // one copy; lengths and media filled
+    Bom bom;                              // this plane's lines (all copies)
     Diagnostics diagnostics;
 };
 

@@ -427,7 +427,7 @@ void writeText(std::ostream &out, const FabricResult &r)
 CsvTable cableScheduleTable(const PlaneResult &plane, const std::vector<std::string> &rackIds)
 {
     CsvTable t = scheduleHeader();
-    t.rows.reserve(plane.topology.linkCount() * std::size_t(plane.parallelPlanes));
+    t.rows.reserve(plane.topology->linkCount() * std::size_t(plane.parallelPlanes));
     visitSchedule(plane, rackIds,
                   [&](const std::vector<std::string> &row) { t.rows.push_back(row); });
     return t;

@@ -272,7 +272,7 @@ void measureFailures(PlaneResult &plane, const Graph &graph)
 
 void measurePlane(PlaneResult &plane)
 {
-    if (plane.topology.linkCount() == 0)
+    if (plane.topology->linkCount() == 0)
         return;
     const Graph graph = makeGraph(plane.topology);
     measureTiers(plane, graph);

@@ -104,7 +104,7 @@ void stackFabricSwitches(Stacker &stack, RackElevation &e, const FabricResult &f
     // stacked downwards as switch copies are.
     for (std::size_t p = 0; p < fabric.planes.size(); ++p) {
         const PlaneResult &plane = fabric.planes[p];
-        const std::vector<FabricHost> &hosts = plane.topology.hosts;
+        const std::vector<FabricHost> &hosts = plane.topology->hosts;
         const std::size_t own =
             std::min<std::size_t>(hosts.size(), std::size_t(plane.fabricManagers));
         for (auto h = hosts.rbegin(); h != hosts.rbegin() + std::ptrdiff_t(own); ++h) {

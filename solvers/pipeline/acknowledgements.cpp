@@ -10,11 +10,13 @@ namespace aidc {
 
 namespace {
 
-// Marks the warnings of one list; `used[i]` is set for each entry that matched.
+// Marks the warnings of one list, clearing any earlier mark (a solver's list may be reused from
+// an earlier evaluation); `used[i]` is set for each entry that matched.
 void mark(const std::vector<WarningAcknowledgement> &acks, Diagnostics &diagnostics,
           std::vector<bool> &used)
 {
     for (Diagnostic &d : diagnostics.items()) {
+        d.acknowledged.clear();
         for (std::size_t i = 0; i < acks.size(); ++i) {
             if (acks[i].covers(d)) {
                 d.acknowledged = acks[i].reason;
@@ -36,8 +38,6 @@ constexpr const char *kStale = "acknowledges no warning of this evaluation";
 void applyAcknowledgements(const std::vector<WarningAcknowledgement> &acknowledgements,
                            Result &result, Diagnostics *loadWarnings)
 {
-    if (acknowledgements.empty())
-        return;
     // Idempotent: the stale-entry warnings of an earlier pass are dropped and found again.
     std::vector<Diagnostic> &items = result.diagnostics.items();
     items.erase(std::remove_if(items.begin(), items.end(),

@@ -9,6 +9,7 @@
 #include "catalogs/catalog.h"
 #include "model/diagnostics.h"
 #include "model/project.h"
+#include "model/projectfields.h"
 #include "solvers/cost/cost.h"
 #include "solvers/cost/procurement.h"
 #include "solvers/fabric/fabric.h"
@@ -25,6 +26,7 @@
 namespace aidc {
 
 class PriceBook;
+struct Result;
 
 struct EvaluateOptions
 {
@@ -39,6 +41,12 @@ struct EvaluateOptions
     // Set from another thread to abandon a run (the GUI cancels stale runs). evaluate() then
     // returns early with `cancelled` set.
     const std::atomic<bool> *cancel = nullptr;
+    // Incremental re-evaluation (the GUI's live loop): an earlier result of the same catalog,
+    // price book and options, and changedStages(its project, this project) (model/projectedit.h).
+    // The stages before the first one whose inputs changed are copied from it instead of solved
+    // again; the result equals a full run's (a test edits every field of the samples).
+    const Result *previous = nullptr;
+    unsigned changedStages = stage::All;
 };
 
 struct Result
@@ -54,6 +62,11 @@ struct Result
     ProcurementBom procurement; // what to order and the rest of capex (`aidc bom`)
     Diagnostics diagnostics;    // warnings and violations of every solver
     bool cancelled = false;
+    int jobGpus = 0; // GPUs the workload's job runs on (0 without a workload)
+    // Stages (model/projectfields.h) this result holds complete, and those of them copied from
+    // EvaluateOptions::previous rather than solved. A refused or cancelled run completes fewer.
+    unsigned completeStages = 0;
+    unsigned reusedStages = 0;
 };
 
 // The catalog must already include the project's overrides (see solvers/pipeline/loading.h).

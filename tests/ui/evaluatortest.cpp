@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QDir>
 #include <QThread>
 
 using namespace aidc;
@@ -58,4 +59,45 @@ TEST_CASE("a project the catalog rejects is reported, not evaluated", "[gui][eva
     REQUIRE(result);
     CHECK(result->failed);
     CHECK_THAT(result->loadDiagnostics.toString(), Catch::Contains("/compute/pools/0/gpu"));
+}
+
+TEST_CASE("an edit re-solves only the stages it reaches under the same catalog and file",
+          "[gui][evaluator]")
+{
+    auto catalog =
+        std::make_shared<const Catalog>(loadBaseCatalog(sourcePath("catalogs/data").toStdString()));
+    Project project = loadProjectFile(sourcePath("projects/h100-1k-infiniband.json").toStdString());
+    Evaluator evaluator;
+    evaluator.setCatalog(catalog);
+    auto run = [&](const Project &p) {
+        evaluator.evaluateNow(p);
+        REQUIRE(evaluator.waitForIdle(60000));
+        REQUIRE(evaluator.latest());
+        REQUIRE_FALSE(evaluator.latest()->failed);
+        return evaluator.latest();
+    };
+    CHECK(run(project)->result.reusedStages == 0); // nothing to reuse yet
+
+    // A tariff reaches power and cost: the layout and fabric are kept, the bill is new.
+    const auto before = evaluator.latest();
+    project.site.electricityUsdPerKWh *= 2;
+    const auto tariff = run(project);
+    CHECK(tariff->result.reusedStages == (stage::Layout | stage::Fabric));
+    REQUIRE(tariff->result.summary.annualEnergyCostUsd);
+    CHECK(*tariff->result.summary.annualEnergyCostUsd ==
+          Approx(2 * *before->result.summary.annualEnergyCostUsd).epsilon(1e-9));
+
+    // A pool's size reaches the layout: everything is solved again.
+    project.pools[0].gpuCount = 2048;
+    const auto resized = run(project);
+    CHECK(resized->result.reusedStages == 0);
+    CHECK(resized->result.summary.gpus == 2048);
+
+    // Another catalog object (reloaded or edited): nothing is reused, even with no edit.
+    evaluator.setCatalog(std::make_shared<const Catalog>(*catalog));
+    CHECK(run(project)->result.reusedStages == 0);
+    // Another project file: its relative price book may differ; nothing is reused.
+    CHECK(run(project)->result.reusedStages != 0);
+    evaluator.setProjectPath(QDir::temp().filePath(QStringLiteral("elsewhere.json")));
+    CHECK(run(project)->result.reusedStages == 0);
 }

@@ -128,7 +128,7 @@ TEST_CASE("figures that depend on a solver that failed are greyed and marked inc
     REQUIRE(evaluation);
     REQUIRE_FALSE(evaluation->failed);
     REQUIRE(evaluation->result.fabric.diagnostics.hasErrors());
-    CHECK(failedStages(evaluation->result) & StageFabric);
+    CHECK(failedStages(evaluation->result) & aidc::stage::Fabric);
 
     const SummaryModel &summary = *window.summaryModel();
     for (const char *key : {"switches", "capexUsd", "itPowerPeakW", "networkPowerW", "tcoUsd"}) {

@@ -130,7 +130,7 @@ TEST_CASE("the fabric-manager appliances are cabled, placed, powered, billed and
     // Placed in network racks, after the switches, each with a BMC port on the OOB plane.
     int managersOnOob = 0;
     std::set<std::string> names; // "<rack>/ufm@U<u>"
-    for (const FabricHost &h : backend->topology.hosts) {
+    for (const FabricHost &h : backend->topology->hosts) {
         if (h.kind != HostKind::FabricManager)
             continue;
         CHECK(h.rack >= 0);
@@ -138,7 +138,7 @@ TEST_CASE("the fabric-manager appliances are cabled, placed, powered, billed and
         names.insert(layout.racks[std::size_t(h.rack)].id + "/" + hostName(h));
     }
     CHECK(names.size() == 2);
-    for (const FabricHost &h : oob->topology.hosts)
+    for (const FabricHost &h : oob->topology->hosts)
         managersOnOob += h.kind == HostKind::FabricManager;
     CHECK(managersOnOob == 2);
     // 2 x 500 W in the network power, the rack power and a BOM line.
@@ -188,7 +188,7 @@ TEST_CASE("cable schedule: one row per cable of every plane copy, port to port",
     const std::vector<std::string> &first = t.rows.front();
     CHECK(first[0] == "backend.1-000001");
     CHECK(first[3] == "endpoint-leaf");
-    CHECK(first[4] == layout.racks[std::size_t(p.topology.hosts.front().rack)].id);
+    CHECK(first[4] == layout.racks[std::size_t(p.topology->hosts.front().rack)].id);
     CHECK(first[6] == "srv1");
     CHECK(first[7] == "1");
     CHECK(first[10] == "backend.1-L0001");

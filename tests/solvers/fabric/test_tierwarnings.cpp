@@ -49,7 +49,7 @@ TEST_CASE("tiers stated above the one that holds every endpoint are said, with t
     for (const FabricTierStats &t : forced.tierStats)
         upperSwitches += t.tier >= 3 ? t.switches : 0;
     std::int64_t upperLinks = 0;
-    for (std::uint8_t level : forced.topology.linkLevel)
+    for (std::uint8_t level : forced.topology->linkLevel)
         upperLinks += level >= 2;
     REQUIRE(upperSwitches > 0);
     CHECK_THAT(d->message, Catch::Contains("4 tiers are asked for, but 2 tiers hold all 1024") &&

@@ -124,7 +124,7 @@ TEST_CASE("NetBox export of the 1k sample lists every rack, device and cable onc
     // Cables: one per link of every plane copy (the cable schedule's rows), two interfaces each.
     std::int64_t links = 0;
     for (const PlaneResult &plane : result.fabric.planes)
-        links += std::int64_t(plane.topology.linkCount()) * plane.parallelPlanes;
+        links += std::int64_t(plane.topology->linkCount()) * plane.parallelPlanes;
     const CsvTable cables = readCsv(dir / "10-cables.csv");
     CHECK(std::int64_t(cables.rows.size()) == links);
     CHECK(readCsv(dir / "09-interfaces.csv").rows.size() == 2 * cables.rows.size());
