@@ -175,7 +175,7 @@ void SitePanel::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
                          .arg(q(layout.halls[std::size_t(a)].id),
                               q(layout.halls[std::size_t(b)].id))
                          .arg(length.shown(hallDistanceM(layout, a, b)), 0, 'f', 0);
-    const double assumed = FabricOptions().cabling.interHallRunM;
+    const double assumed = FabricOptions().cabling.interHallAllowanceM;
     const QString summary = halls.join(QStringLiteral("; ")) + QLatin1Char('.');
     if (pairs.isEmpty()) {
         m_distances->setText(summary + tr(" One hall: no cable leaves it."));
@@ -183,9 +183,9 @@ void SitePanel::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
     }
     m_distances->setText(
         summary + QLatin1Char('\n') +
-        tr("Between hall origins, along the site's axes (%1): %2. The fabric's cable lengths "
-           "route every link between two halls over a fixed %3 %1 between their origins [U], "
-           "not over these distances.")
+        tr("Between hall origins, along the site's axes (%1): %2. The fabric routes a link "
+           "between two halls out through their origins over this distance, plus %3 %1 to "
+           "leave one hall and enter the other [U].")
             .arg(q(length.unit), pairs.join(QStringLiteral(", ")))
             .arg(length.shown(assumed), 0, 'f', 0));
 }

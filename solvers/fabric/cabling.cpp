@@ -35,17 +35,20 @@ struct End
     int row = -1;
     int hall = 0;
     int slot = 0;
-    double xM = 0, yM = 0, zM = 0;
+    double xM = 0, yM = 0, zM = 0; // in its hall
+    double hallXM = 0, hallYM = 0; // its hall's corner in site coordinates
 };
 
 // The end of a link at height zM in layout rack `rack`.
-End endInRack(const std::vector<RackSite> &racks, int rack, double zM)
+End endInRack(const RackSpace &space, int rack, double zM)
 {
     End e;
-    const RackSite &s = racks[std::size_t(rack)];
+    const RackSite &s = space.racks()[std::size_t(rack)];
     e.rack = rack;
     e.row = s.row;
     e.hall = s.hall;
+    e.hallXM = space.hallOriginXM(s.hall);
+    e.hallYM = space.hallOriginYM(s.hall);
     e.slot = s.slot;
     e.xM = s.xM;
     e.yM = s.yM;
@@ -93,7 +96,10 @@ double routedLengthM(const End &a, const End &b, const CablingOptions &o)
             if (a.row != b.row)
                 run += crossoverDetour(a.xM, b.xM, o.crossoverSpacingM);
         } else {
-            run = a.xM + a.yM + o.interHallRunM + b.xM + b.yM; // via each hall's origin
+            // Out through its hall's corner, along the site's axes to the other hall's corner
+            // (the layout's geometry), plus the allowance for leaving and entering the halls.
+            run = a.xM + a.yM + std::abs(a.hallXM - b.hallXM) + std::abs(a.hallYM - b.hallYM) +
+                  o.interHallAllowanceM + b.xM + b.yM;
         }
         base = std::max(0.0, top - a.zM) + run + std::max(0.0, top - b.zM);
     }
@@ -468,7 +474,7 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
         return o.firstUnitAboveFloorM + (double(baseU - 1) + double(heightU) / 2.0) * o.rackUnitM;
     };
     auto rackEnd = [&](int rack, double zM) {
-        return endInRack(racks, rack, zM);
+        return endInRack(space, rack, zM);
     };
     std::vector<End> hostEnd(g.hosts.size());
     for (std::size_t h = 0; h < g.hosts.size(); ++h) {
@@ -488,6 +494,8 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
                 e.xM = spots[s].xM;
                 e.yM = spots[s].yM;
                 e.hall = spots[s].hall;
+                e.hallXM = space.hallOriginXM(e.hall);
+                e.hallYM = space.hallOriginYM(e.hall);
             }
             e.zM = o.rackHeightM;
         }
@@ -1096,12 +1104,12 @@ void cableExternalUplinks(PlaneResult &plane, const Catalog &catalog, const Fabr
         const int rack = g.switchRack[s];
         if (rack >= 0) {
             const RackSite &site = racks[std::size_t(rack)];
-            leaf = endInRack(racks, rack, o.rackHeightM);
+            leaf = endInRack(space, rack, o.rackHeightM);
             far = leaf;
             // the nearest network rack of the hall
             const int r = nearest.find(site, rack);
             if (r >= 0) {
-                far = endInRack(racks, r, o.rackHeightM);
+                far = endInRack(space, r, o.rackHeightM);
             } else if (site.row >= 0) { // no network rack: to the row's end
                 far.rack = -1;
                 far.slot = -1;

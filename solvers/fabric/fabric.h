@@ -38,8 +38,11 @@ struct CablingOptions
     double dressingFraction = 0.05;    // 5-10% for dressing [U]
     double reachMarginFraction = 0.10; // reach >= L + max(10% L, 1 m) [U]
     double reachMarginMinM = 1.0;
-    double crossoverSpacingM = 0;  // trays cross between rows every n m (0 = anywhere)
-    double interHallRunM = 100;    // route between two halls' origins [U]
+    double crossoverSpacingM = 0; // trays cross between rows every n m (0 = anywhere)
+    // Between halls, beyond the distance along the site's axes between their corners (the
+    // layout's geometry): out of one hall and into the other, through walls and corridor turns,
+    // about 10 m each [U].
+    double interHallAllowanceM = 20;
     double structuredAboveM = 50;  // optical runs longer than this go trunk + patch [U]
     double madeToOrderStepM = 1;   // media without stock lengths are cut to this step
     int fibresPerLink = 8;         // 4-lane parallel optics (SR4/DR4: 8 fibres of MPO-12) [V]

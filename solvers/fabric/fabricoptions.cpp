@@ -34,7 +34,7 @@ Diagnostics CablingOptions::validate() const
     requireNonNegative(d, p + "reachMarginFraction", reachMarginFraction);
     requireNonNegative(d, p + "reachMarginMinM", reachMarginMinM);
     requireNonNegative(d, p + "crossoverSpacingM", crossoverSpacingM);
-    requireNonNegative(d, p + "interHallRunM", interHallRunM);
+    requireNonNegative(d, p + "interHallAllowanceM", interHallAllowanceM);
     requirePositive(d, p + "structuredAboveM", structuredAboveM, "e.g. 50 m");
     requirePositive(d, p + "madeToOrderStepM", madeToOrderStepM, "e.g. 1 m");
     requirePositive(d, p + "fibresPerLink", fibresPerLink, "8 for 4-lane parallel optics");

@@ -10,6 +10,20 @@
 
 namespace aidc {
 
+double RackSpace::hallOriginXM(int hall) const
+{
+    return hall >= 0 && std::size_t(hall) < m_hallOriginXM.size()
+               ? m_hallOriginXM[std::size_t(hall)]
+               : 0.0;
+}
+
+double RackSpace::hallOriginYM(int hall) const
+{
+    return hall >= 0 && std::size_t(hall) < m_hallOriginYM.size()
+               ? m_hallOriginYM[std::size_t(hall)]
+               : 0.0;
+}
+
 RackSpace::RackSpace(const LayoutResult &layout, const Catalog &catalog,
                      const FabricOptions &options, Distribution distribution)
 {
@@ -21,6 +35,10 @@ RackSpace::RackSpace(const LayoutResult &layout, const Catalog &catalog,
     }
     const int shelfU = rackPowerShelfUnits(distribution, false);
 
+    for (const LayoutHall &hall : layout.halls) {
+        m_hallOriginXM.push_back(hall.originXM);
+        m_hallOriginYM.push_back(hall.originYM);
+    }
     m_racks.resize(layout.racks.size());
     std::vector<int> rowOfRack(layout.racks.size(), -1);
     for (std::size_t h = 0; h < layout.halls.size(); ++h) {

@@ -24,7 +24,7 @@ struct FabricOptions;
 
 struct RackSite
 {
-    double xM = 0, yM = 0;
+    double xM = 0, yM = 0; // in its hall
     int hall = 0;
     int row = -1; // index into RackSpace::rows()
     int slot = 0;
@@ -54,6 +54,10 @@ public:
 
     const std::vector<RackSite> &racks() const { return m_racks; }
     const std::vector<RackRow> &rows() const { return m_rows; }
+    // A hall's corner in site coordinates (m), where the layout placed it: cables between halls
+    // leave and enter there.
+    double hallOriginXM(int hall) const;
+    double hallOriginYM(int hall) const;
     int networkRacks() const { return m_networkRacks; }
 
     // Takes `heightU` units at the top of `rack`; returns the lowest unit taken. `fits` turns
@@ -83,6 +87,7 @@ private:
 
     std::vector<RackSite> m_racks;
     std::vector<RackRow> m_rows;
+    std::vector<double> m_hallOriginXM, m_hallOriginYM;
     std::vector<std::vector<CandidateRow>> m_hallRows; // per hall, sorted by y
     int m_networkRacks = 0;
 };

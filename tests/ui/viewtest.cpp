@@ -697,7 +697,8 @@ TEST_CASE("the site view draws every hall and the distances between them", "[gui
     INFO(text.toStdString());
     CHECK(text.contains(QStringLiteral("A–B 46")));
     CHECK(text.contains(QStringLiteral("A–D 138")));
-    CHECK(text.contains(QStringLiteral("fixed 100 m"))); // what the fabric's lengths assume
+    // What the fabric's lengths add to these distances.
+    CHECK(text.contains(QStringLiteral("plus 20 m to leave one hall and enter the other")));
 
     // A click on hall C selects it.
     std::vector<int> chosen;
