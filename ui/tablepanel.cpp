@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <optional>
 
 namespace aidc::ui {
 
@@ -45,6 +46,8 @@ TablePanel::TablePanel(const QString &emptyText, QWidget *parent)
     // Unsorted until a header is clicked: the solvers' order (BOM by category, cables by link).
     m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_view->setSortingEnabled(true);
+    connect(m_view->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+            &TablePanel::onSortChanged);
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->horizontalHeader()->setStretchLastSection(true);
@@ -235,7 +238,113 @@ struct StreamCancelled
 {
 };
 
+// A cell as a sort key: its number when it reads as one, else its text.
+struct SortKey
+{
+    bool numeric = false;
+    double number = 0;
+    std::string text;
+    std::size_t index = 0; // the row's place in the source: ties keep the source's order
+};
+
+SortKey sortKey(const std::vector<std::string> &row, int column, std::size_t index)
+{
+    SortKey key;
+    key.index = index;
+    if (column < 0 || column >= int(row.size()))
+        return key;
+    const std::string &cell = row[std::size_t(column)];
+    const char *end = cell.data() + cell.size();
+    const auto parsed = std::from_chars(cell.data(), end, key.number);
+    key.numeric = !cell.empty() && parsed.ec == std::errc() && parsed.ptr == end;
+    if (!key.numeric)
+        key.text = cell;
+    return key;
+}
+
+// The order of the sorted view: numbers by value before text (a column of numbers sorts as
+// numbers, as the view sorts it), text by bytes; descending reverses both, ties by source order.
+bool sortsBefore(const SortKey &a, const SortKey &b, bool descending)
+{
+    if (a.numeric != b.numeric)
+        return descending ? !a.numeric : a.numeric;
+    if (a.numeric && a.number != b.number)
+        return descending ? a.number > b.number : a.number < b.number;
+    if (!a.numeric && a.text != b.text)
+        return descending ? a.text > b.text : a.text < b.text;
+    return a.index < b.index;
+}
+
+// Keeps the `keep` rows that sort first of those offered, in a bounded buffer: memory stays at
+// about 1.5 x keep rows however many are offered (millions of cables at 1M GPUs).
+class FirstRowsInOrder
+{
+public:
+    FirstRowsInOrder(int column, bool descending, std::size_t keep)
+        : m_column(column)
+        , m_descending(descending)
+        , m_keep(keep)
+    {
+    }
+
+    void offer(const std::vector<std::string> &row, std::size_t index)
+    {
+        if (m_keep == 0)
+            return;
+        SortKey key = sortKey(row, m_column, index);
+        if (m_entries.size() >= m_keep && m_pruned &&
+            !sortsBefore(key, m_entries[m_keep - 1].first, m_descending))
+            return; // after every row kept at the last pruning
+        m_entries.emplace_back(std::move(key), row);
+        if (m_entries.size() >= m_keep + m_keep / 2)
+            prune();
+    }
+
+    std::vector<std::vector<std::string>> take()
+    {
+        prune();
+        std::vector<std::vector<std::string>> rows;
+        rows.reserve(m_entries.size());
+        for (auto &entry : m_entries)
+            rows.push_back(std::move(entry.second));
+        return rows;
+    }
+
+private:
+    void prune()
+    {
+        auto before = [this](const auto &a, const auto &b) {
+            return sortsBefore(a.first, b.first, m_descending);
+        };
+        if (m_entries.size() > m_keep) {
+            std::nth_element(m_entries.begin(), m_entries.begin() + std::ptrdiff_t(m_keep),
+                             m_entries.end(), before);
+            m_entries.resize(m_keep);
+        }
+        std::sort(m_entries.begin(), m_entries.end(), before);
+        m_pruned = true;
+    }
+
+    int m_column;
+    bool m_descending;
+    std::size_t m_keep;
+    bool m_pruned = false;
+    std::vector<std::pair<SortKey, std::vector<std::string>>> m_entries;
+};
+
 } // namespace
+
+void TablePanel::onSortChanged(int column, Qt::SortOrder order)
+{
+    if (column == m_sortColumn && order == m_sortOrder)
+        return; // a model reset re-announcing the same order
+    m_sortColumn = column;
+    m_sortOrder = order;
+    // The view sorts the rows it holds; when it holds only some of the matching rows, the
+    // first of them in the new order must be found among all of them.
+    if (m_source && m_summary.matching > std::size_t(m_model->rowCount()))
+        startStream();
+}
 
 // Runs the filter over every row of the streamed table off the GUI thread; the newest run wins.
 void TablePanel::startStream()
@@ -265,9 +374,14 @@ void TablePanel::startStream()
     QPointer<TablePanel> self(this);
     QThreadPool::globalInstance()->start([self, generation, counter = m_streamGeneration,
                                           source = m_source, header = m_streamHeader, keep = m_keep,
-                                          needle, column, totals, unitColumn] {
+                                          needle, column, totals, unitColumn,
+                                          sortColumn = m_sortColumn,
+                                          descending = m_sortOrder == Qt::DescendingOrder] {
         auto rows = std::make_shared<CsvTable>();
         rows->header = header;
+        std::optional<FirstRowsInOrder> sorted;
+        if (sortColumn >= 0)
+            sorted.emplace(sortColumn, descending, keep);
         auto summary = std::make_shared<StreamSummary>();
         summary->sums.assign(totals.size(), 0.0);
         bool complete = true;
@@ -294,9 +408,13 @@ void TablePanel::startStream()
                 }
                 if (unitColumn >= 0 && unitColumn < int(row.size()) && summary->units.size() < 2)
                     summary->units.insert(row[unitColumn]);
-                if (rows->rows.size() < keep)
+                if (sorted)
+                    sorted->offer(row, summary->matching);
+                else if (rows->rows.size() < keep)
                     rows->rows.push_back(row);
             });
+            if (sorted)
+                rows->rows = sorted->take();
         } catch (const StreamCancelled &) { // a newer filter runs
             complete = false;
         } catch (const std::exception &e) { // the source failed: say so, stop filtering
@@ -414,11 +532,20 @@ void TablePanel::updateStreamedTotals()
     const QString matching = QString::fromStdString(formatCount(qint64(s.matching)));
     const QString rows = QString::fromStdString(formatCount(qint64(s.rows)));
     QStringList parts;
-    if (s.matching > std::size_t(m_model->rowCount()))
+    const QString listed = QString::fromStdString(formatCount(qint64(m_model->rowCount())));
+    if (s.matching > std::size_t(m_model->rowCount()) && m_sortColumn >= 0 &&
+        m_sortColumn < int(m_streamHeader.size()))
+        parts << (m_sortOrder == Qt::DescendingOrder
+                      ? tr("%1 of %2 rows match; the %3 with the highest %4 of them all are "
+                           "listed (totals and Export CSV cover all %1)")
+                      : tr("%1 of %2 rows match; the %3 with the lowest %4 of them all are "
+                           "listed (totals and Export CSV cover all %1)"))
+                     .arg(matching, rows, listed,
+                          QString::fromStdString(m_streamHeader[std::size_t(m_sortColumn)]));
+    else if (s.matching > std::size_t(m_model->rowCount()))
         parts << tr("%1 of %2 rows match; the first %3 are listed (totals and Export CSV cover "
                     "all %1)")
-                     .arg(matching, rows,
-                          QString::fromStdString(formatCount(qint64(m_model->rowCount()))));
+                     .arg(matching, rows, listed);
     else
         parts << tr("%1 of %2 rows").arg(matching, rows);
     for (std::size_t t = 0; t < s.sums.size() && t < std::size_t(m_totalColumns.size()); ++t) {
@@ -448,6 +575,22 @@ QString TablePanel::exportCsv(const QString &path) const
                 if (rowMatches(row, needle, column))
                     table.rows.push_back(row);
             });
+            // In the view's order, over every matching row.
+            if (m_sortColumn >= 0) {
+                std::vector<std::pair<SortKey, std::size_t>> keys;
+                keys.reserve(table.rows.size());
+                for (std::size_t i = 0; i < table.rows.size(); ++i)
+                    keys.emplace_back(sortKey(table.rows[i], m_sortColumn, i), i);
+                const bool descending = m_sortOrder == Qt::DescendingOrder;
+                std::sort(keys.begin(), keys.end(), [&](const auto &a, const auto &b) {
+                    return sortsBefore(a.first, b.first, descending);
+                });
+                std::vector<std::vector<std::string>> ordered;
+                ordered.reserve(keys.size());
+                for (const auto &key : keys)
+                    ordered.push_back(std::move(table.rows[key.second]));
+                table.rows = std::move(ordered);
+            }
         } else {
             table = visibleTable();
         }

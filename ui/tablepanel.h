@@ -7,7 +7,9 @@
 //
 // A table too long to hold (the cable schedule: ~600k rows for 100k GPUs, millions at 1M) is
 // streamed instead: the filter runs over every row off the GUI thread, the view keeps the first
-// matching rows, and the count, the totals and Export CSV cover every matching row.
+// matching rows, and the count, the totals and Export CSV cover every matching row. Sorted by a
+// column, the view keeps the first matching rows in that order over every row (the longest
+// cables, not the longest of the first rows), and Export CSV writes them in that order.
 
 #include "csvtablemodel.h"
 
@@ -87,6 +89,7 @@ private:
     void updateStreamedTotals();
     void startStream();
     void showHeader(const std::vector<std::string> &header);
+    void onSortChanged(int column, Qt::SortOrder order);
 
     QString m_emptyText;
     QStringList m_totalColumns;
@@ -96,6 +99,8 @@ private:
     std::vector<std::string> m_streamHeader;
     std::vector<std::string> m_columnHeader; // the columns the column chooser offers
     std::size_t m_keep = 0;
+    int m_sortColumn = -1; // the header's sort column (-1: the source's order)
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
     StreamSummary m_summary;
     bool m_filtering = false;
     std::shared_ptr<std::atomic<std::uint64_t>> m_streamGeneration; // newer filter cancels

@@ -743,3 +743,55 @@ TEST_CASE("a table of more than a thousand rows filters off the GUI thread and t
     const CsvTable exported = parseCsv(file.readAll().toStdString(), "racks.csv", diagnostics);
     CHECK(exported.rows.size() == 5000);
 }
+
+TEST_CASE("sorting a streamed table lists the first rows in that order over every row",
+          "[gui][tables]")
+{
+    // 60,000 links whose length grows with the link number, so the longest lie beyond the
+    // 20,000 rows listed: sorted by length, the view must list links 59,999 down to 40,000
+    // (issue 23: a sorted view of the first rows would show the longest of those only).
+    const std::vector<std::string> header{"linkId", "plane", "lengthM"};
+    auto source = [](const TablePanel::RowVisitor &visit) {
+        std::vector<std::string> row(3);
+        for (int i = 0; i < 60000; ++i) {
+            row[0] = "link-" + std::to_string(i);
+            row[1] = i % 2 == 0 ? "backend" : "oob";
+            row[2] = std::to_string(double(i) / 10.0);
+            visit(row);
+        }
+    };
+    TablePanel panel(QStringLiteral("empty"));
+    panel.setTotalColumns({QStringLiteral("lengthM")});
+    panel.setStreamedTable(header, source, 20000);
+    REQUIRE(waitForFilter(panel));
+    REQUIRE(panel.model()->rowCount() == 20000);
+    CHECK(panel.model()->table().rows.back()[0] == "link-19999"); // the source's first rows
+
+    panel.view()->sortByColumn(2, Qt::DescendingOrder);
+    REQUIRE(waitForFilter(panel));
+    REQUIRE(panel.model()->rowCount() == 20000);
+    const CsvTable shown = panel.visibleTable(); // in the view's order
+    CHECK(shown.rows.front()[0] == "link-59999");
+    CHECK(shown.rows.back()[0] == "link-40000");
+    CHECK(panel.totalsText().contains("the 20,000 with the highest lengthM of them all"));
+
+    // The filter keeps the order: the longest OOB links (odd numbers) of all 30,000.
+    panel.setFilter(QStringLiteral("oob"), 1);
+    REQUIRE(waitForFilter(panel));
+    CHECK(panel.visibleTable().rows.front()[0] == "link-59999");
+    CHECK(panel.visibleTable().rows.back()[0] == "link-20001");
+
+    // Ascending: the shortest of them all; the export writes every match in that order.
+    panel.view()->sortByColumn(2, Qt::AscendingOrder);
+    REQUIRE(waitForFilter(panel));
+    CHECK(panel.visibleTable().rows.front()[0] == "link-1");
+    QTemporaryDir dir;
+    REQUIRE(panel.exportCsv(dir.filePath("oob.csv")).isEmpty());
+    QFile file(dir.filePath("oob.csv"));
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    Diagnostics diagnostics;
+    const CsvTable exported = parseCsv(file.readAll().toStdString(), "oob.csv", diagnostics);
+    REQUIRE(exported.rows.size() == 30000);
+    CHECK(exported.rows.front()[0] == "link-1");
+    CHECK(exported.rows.back()[0] == "link-59999");
+}
