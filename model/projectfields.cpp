@@ -227,7 +227,8 @@ std::vector<ProjectField> buildTable()
             .unit("USD/kWh", D::MoneyPerEnergy)
             .def(num(site.electricityUsdPerKWh))
             .range(0, 10)
-            .stages(Power | Cost)
+            // The fabric ranks media by life-cycle cost (energy at this tariff).
+            .stages(Fabric | Power | Cost)
             .design()
             .desc("Energy tariff."),
         F("/site/demandChargeUsdPerKWMonth", T::Number)
@@ -454,7 +455,8 @@ std::vector<ProjectField> buildTable()
             .defText("70 % of width × length")
             .above(0, 25e6)
             .note("≤ width × length")
-            .stages(Power)
+            // The layout keeps it with the hall; the power solver checks racks against it.
+            .stages(Layout | Power)
             .desc("White space usable for racks."),
         F("/halls/*/floorLoadKPa", T::Number)
             .unit("kPa", D::FloorLoad)
@@ -585,7 +587,8 @@ std::vector<ProjectField> buildTable()
             .desc("… of which this many carry the load (\"4 to make 3\")."),
         F("/power/distribution", T::Enum)
             .names(distributionNames(), std::optional(power.distribution))
-            .stages(Facility)
+            // The fabric: power shelves take rack units the switches cannot.
+            .stages(Fabric | Facility)
             .design()
             .desc("Rack power distribution: 12 V shelves, 48 V busbar, 800 V DC."),
         F("/power/gpuLoadFactor", T::Number)
@@ -1458,7 +1461,8 @@ std::vector<ProjectField> buildTable()
             .unit("years", D::Time)
             .def(num(cost.horizonYears))
             .above(0, 50)
-            .stages(Cost)
+            // The fabric ranks media by life-cycle cost over these years.
+            .stages(Fabric | Cost)
             .desc("TCO horizon."),
         F("/cost/costOfCapital", T::Number)
             .unit("1/year", D::Ratio)

@@ -3,10 +3,12 @@
 
 #include "evaluator.h"
 #include "qtext.h"
+#include "tablepanel.h"
 
 #include "model/enumnames.h"
 #include "model/project.h"
 #include "solvers/pipeline/pipeline.h"
+#include "solvers/pipeline/report.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -92,10 +94,10 @@ std::vector<FindHit> findInDesign(const Project &project, const Result *result, 
                  rackSelection(rack.hall, rack.row, rack.slot),
                  {}});
         }
+        // The rows the BOM dock's filter will show: the same table, the same rule.
         int parts = 0;
-        for (const ProcurementLine &line : result->procurement.lines)
-            parts +=
-                line.orderable && (holds(line.part, needle) || holds(line.description, needle));
+        for (const std::vector<std::string> &row : bomTable(*result).rows)
+            parts += TablePanel::rowMatchesFilter(row, needle);
         if (parts > 0)
             hits.push_back({FindHit::Target::Bom,
                             QObject::tr("BOM"),

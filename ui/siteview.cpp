@@ -184,8 +184,8 @@ void SitePanel::setEvaluation(std::shared_ptr<const Evaluation> evaluation)
     m_distances->setText(
         summary + QLatin1Char('\n') +
         tr("Between hall origins, along the site's axes (%1): %2. The fabric routes a link "
-           "between two halls out through their origins over this distance, plus %3 %1 to "
-           "leave one hall and enter the other [U].")
+           "between two halls out of the front walls and along the corridor between the two "
+           "racks' places on the site, plus %3 %1 to leave one hall and enter the other [U].")
             .arg(q(length.unit), pairs.join(QStringLiteral(", ")))
             .arg(length.shown(assumed), 0, 'f', 0));
 }

@@ -334,6 +334,12 @@ private:
 
 } // namespace
 
+bool TablePanel::rowMatchesFilter(const std::vector<std::string> &row, const QString &text,
+                                  int column)
+{
+    return rowMatches(row, foldedNeedle(text), column);
+}
+
 void TablePanel::onSortChanged(int column, Qt::SortOrder order)
 {
     if (column == m_sortColumn && order == m_sortOrder)

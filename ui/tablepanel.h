@@ -60,6 +60,10 @@ public:
     // Shown instead of the table's totals while the table is being built or is not built yet.
     void setPlaceholder(const QString &text);
     void setFilter(const QString &text, int column = -1); // column -1: every column
+    // Whether the filter `text` keeps `row`: the one rule of every table's filter (Find counts
+    // the rows a filter it opens will show with it).
+    static bool rowMatchesFilter(const std::vector<std::string> &row, const QString &text,
+                                 int column = -1);
     // The rows shown (after filtering, in the sort order), with the header.
     CsvTable visibleTable() const;
     QString totalsText() const;

@@ -10,6 +10,7 @@
 // Not for values changed concurrently: mutate() may be called only while no other thread holds
 // a copy (the solvers fill their results before anyone copies them).
 
+#include <atomic>
 #include <memory>
 #include <utility>
 
@@ -35,6 +36,9 @@ public:
             m_value = std::make_shared<T>();
         else if (m_value.use_count() > 1)
             m_value = std::make_shared<T>(*m_value);
+        // use_count() is a relaxed read: order it before the writes that follow, should the
+        // last other owner just have let go on another thread.
+        std::atomic_thread_fence(std::memory_order_acquire);
         return *m_value;
     }
 

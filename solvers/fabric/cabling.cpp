@@ -96,10 +96,11 @@ double routedLengthM(const End &a, const End &b, const CablingOptions &o)
             if (a.row != b.row)
                 run += crossoverDetour(a.xM, b.xM, o.crossoverSpacingM);
         } else {
-            // Out through its hall's corner, along the site's axes to the other hall's corner
-            // (the layout's geometry), plus the allowance for leaving and entering the halls.
-            run = a.xM + a.yM + std::abs(a.hallXM - b.hallXM) + std::abs(a.hallYM - b.hallYM) +
-                  o.interHallAllowanceM + b.xM + b.yM;
+            // Out of its hall at the front wall (y = 0), along the corridor in front of the
+            // halls to the other rack's place (site coordinates: the layout's geometry), and in;
+            // plus the allowance for leaving and entering the halls.
+            run = a.yM + std::abs((a.hallXM + a.xM) - (b.hallXM + b.xM)) +
+                  std::abs(a.hallYM - b.hallYM) + o.interHallAllowanceM + b.yM;
         }
         base = std::max(0.0, top - a.zM) + run + std::max(0.0, top - b.zM);
     }
@@ -499,6 +500,19 @@ void cablePlane(PlaneResult &plane, const FabricPlane &settings, const SwitchMod
             }
             e.zM = o.rackHeightM;
         }
+    }
+    // A host no rack holds (a fabric manager without room) stands at its hall's origin: the hall
+    // of the leaf its first port is cabled to (link e is endpoint e's link to its leaf).
+    std::vector<bool> located(g.hosts.size(), false);
+    for (std::size_t e = 0; e < g.endpointCount() && e < g.linkCount(); ++e) {
+        const auto h = std::size_t(g.endpointHost[e]);
+        if (g.hosts[h].rack >= 0 || located[h] || !g.isSwitch(g.linkB[e]))
+            continue;
+        const End &leaf = switchEnd[g.switchOf(g.linkB[e])];
+        hostEnd[h].hall = leaf.hall;
+        hostEnd[h].hallXM = leaf.hallXM;
+        hostEnd[h].hallYM = leaf.hallYM;
+        located[h] = true;
     }
     auto endOf = [&](std::uint32_t v) -> const End & {
         return g.isSwitch(v) ? switchEnd[g.switchOf(v)] : hostEnd[std::size_t(g.endpointHost[v])];

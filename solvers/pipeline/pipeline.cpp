@@ -276,12 +276,14 @@ Result runSolvers(const Project &project, const Catalog &catalog, const Evaluate
     if (result.diagnostics.hasErrors())
         return result;
     const Project effective = withDefaults(project, catalog);
-    auto stop = [&] {
-        result.cancelled = cancelled(options);
-        return result.cancelled;
-    };
     const unsigned reuse = reusableStages(options);
     result.reusedStages = reuse;
+    auto stop = [&] {
+        result.cancelled = cancelled(options);
+        if (result.cancelled) // what a cancelled run did not reach it did not reuse either
+            result.reusedStages &= result.completeStages;
+        return result.cancelled;
+    };
     const Result *previous = options.previous;
 
     const StorageSizing storage = sizeStorage(effective, catalog, effective.totalGpus());
@@ -327,6 +329,7 @@ Result runSolvers(const Project &project, const Catalog &catalog, const Evaluate
         result.jobGpus = previous->jobGpus;
     } else if (!solveWorkload(effective, catalog, options, storage, result)) {
         result.cancelled = true;
+        result.reusedStages &= result.completeStages;
         return result;
     }
     result.completeStages |= stage::Performance | stage::Reliability;

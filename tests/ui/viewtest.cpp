@@ -680,6 +680,19 @@ TEST_CASE("find goes to a rack by name and to the cable schedule filtered", "[gu
             return QString::fromStdString(cell).contains("oob", Qt::CaseInsensitive);
         }));
 
+    // A part: the BOM hit counts the lines the BOM dock's filter then shows.
+    find.setText("QM9700");
+    const auto bom = std::find_if(find.hits().begin(), find.hits().end(), [](const FindHit &h) {
+        return h.target == FindHit::Target::Bom;
+    });
+    REQUIRE(bom != find.hits().end());
+    const QString counted = bom->name;
+    find.choose(int(bom - find.hits().begin()));
+    QCoreApplication::processEvents();
+    const int shown = int(window.bomTable()->visibleTable().rows.size());
+    REQUIRE(shown > 0);
+    CHECK(counted.startsWith(QString::number(shown) + " line"));
+
     find.setText("");
     CHECK(find.hits().empty());
 }

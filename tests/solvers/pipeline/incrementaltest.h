@@ -30,15 +30,13 @@ inline Project sample(const std::string &name)
 // and the BOM.
 inline std::string fingerprint(const Result &result)
 {
-    nlohmann::json doc;
-    doc["summary"] = summaryToJson(result.summary);
+    // The JSON report (`aidc eval --json`: every solver's figures, per hall, per plane, per
+    // cost line) and every diagnostic with its acknowledgement.
+    nlohmann::json doc = resultToJson(result);
     doc["diagnostics"] = result.diagnostics.toString();
-    doc["capex"] = result.cost.capexUsd;
-    doc["opex"] = result.cost.annualOpexUsd;
+    for (const Diagnostic &d : result.diagnostics.items())
+        doc["acknowledged"].push_back(d.acknowledged);
     doc["bomLines"] = result.procurement.lines.size();
-    doc["links"] = result.fabric.cables;
-    doc["racks"] = result.layout.racks.size();
-    doc["loadProfile"] = result.loadProfile.has_value();
     return doc.dump();
 }
 

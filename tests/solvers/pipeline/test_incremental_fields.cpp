@@ -29,15 +29,17 @@ std::vector<nlohmann::json> edits(const ProjectField *field, const nlohmann::jso
 {
     if (current.is_boolean())
         return {!current.get<bool>()};
+    // Large changes first: a small one may leave a ranking (the media's life-cycle order) as
+    // it was and hide a stage the field reaches.
     if (current.is_number_integer()) {
         const auto v = current.get<std::int64_t>();
-        return {v + 1, v * 2, v - 1};
+        return {v * 2, v + 1, v / 2, v - 1};
     }
     if (current.is_number()) {
         const double v = current.get<double>();
         if (v == 0)
-            return {0.1, 1.0};
-        return {v * 1.1, v * 0.9};
+            return {1.0, 0.1};
+        return {v * 3, v * 2, v * 0.5, v * 1.1, v * 0.9};
     }
     if (current.is_string() && field && !field->enumNames.empty()) {
         std::vector<nlohmann::json> names;
@@ -119,17 +121,22 @@ Coverage checkEveryField(const std::string &name)
     for (const ProjectField &field : projectFields()) {
         if (seen.count(field.pointer))
             continue;
-        // A field without a constant default: a value inside its range stands in for it.
-        nlohmann::json current = field.defaultValue;
+        // A field without a constant default: values inside its range stand in for it, the
+        // middle and one near its low end (a hall's usable area of 12 km² trips no check).
+        std::vector<nlohmann::json> starts{field.defaultValue};
         const bool numeric = field.type == FieldType::Number || field.type == FieldType::Integer;
-        if (current.is_null() && numeric && field.minimum && field.maximum) {
-            const double middle = (*field.minimum + *field.maximum) / 2;
-            current = field.type == FieldType::Integer ? nlohmann::json(std::llround(middle))
-                                                       : nlohmann::json(middle);
-        } else if (current.is_null() && field.type == FieldType::Enum) {
-            current = field.enumNames.front();
+        if (starts.front().is_null() && numeric && field.minimum && field.maximum) {
+            starts.clear();
+            for (double share : {0.5, 0.001}) {
+                const double value = *field.minimum + share * (*field.maximum - *field.minimum);
+                starts.push_back(field.type == FieldType::Integer
+                                     ? nlohmann::json(std::llround(value))
+                                     : nlohmann::json(value));
+            }
+        } else if (starts.front().is_null() && field.type == FieldType::Enum) {
+            starts.front() = field.enumNames.front();
         }
-        if (current.is_null() || current.is_object() || current.is_array())
+        if (starts.front().is_null() || starts.front().is_object() || starts.front().is_array())
             continue;
         std::string pointer = field.pointer;
         for (std::size_t star; (star = pointer.find('*')) != std::string::npos;)
@@ -137,7 +144,8 @@ Coverage checkEveryField(const std::string &name)
         const nlohmann::json::json_pointer parent(pointer.substr(0, pointer.rfind('/')));
         if (!doc.contains(parent) || !doc.at(parent).is_object())
             continue;
-        checkEdit(base, baseResult, pointer, current, coverage);
+        for (const nlohmann::json &current : starts)
+            checkEdit(base, baseResult, pointer, current, coverage);
     }
     return coverage;
 }
