@@ -1234,12 +1234,20 @@ void MainWindow::refreshCableSchedule()
     }
     m_cableGeneration = evaluation->generation;
     // One definition per count: the schedule lists links, the Results count cables.
-    m_cableTable->setNote(
+    QString note =
         tr("One row per link, each leg of a splitter cable its own row. The Results' Cables "
            "figure (%1) counts physical cables instead: a splitter once, a structured run as its "
            "jumpers and its share of trunks, and a one-tier plane's uplinks into another network "
            "(the OOB plane's), which are not rows here.")
-            .arg(q(formatCount(std::llround(evaluation->result.summary.cables.value_or(0))))));
+            .arg(q(formatCount(std::llround(evaluation->result.summary.cables.value_or(0)))));
+    std::int64_t unrouted = 0; // rows without a cable: no medium reaches them
+    for (const PlaneResult &plane : evaluation->result.fabric.planes)
+        unrouted += plane.unroutedLinks * std::max(1, plane.parallelPlanes);
+    if (unrouted > 0)
+        note += QLatin1Char(' ') +
+                tr("%1 link(s) that no medium reaches (a violation) are rows here and no cable.")
+                    .arg(q(formatCount(unrouted)));
+    m_cableTable->setNote(note);
     m_cableTable->setStreamedTable(
         cableScheduleHeader(),
         [evaluation](const TablePanel::RowVisitor &visit) {

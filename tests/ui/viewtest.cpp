@@ -254,6 +254,23 @@ TEST_CASE("tables filter, total and export the rows shown as CSV", "[gui][tables
     CHECK(window.cableTable()->noteText().startsWith("One row per link"));
     CHECK(window.cableTable()->noteText().contains(
         QString::fromStdString(formatCount(cablesFigure))));
+    CHECK_FALSE(window.cableTable()->noteText().contains("no medium reaches"));
+
+    // Copper only on the backend: the links longer than a DAC reaches stay rows without a
+    // cable, and the note counts them.
+    REQUIRE_FALSE(window.document()
+                      ->edit(setField("/network/planes/0/media",
+                                      nlohmann::json{{"allowed", {"dac"}}}, "copper only"))
+                      .hasErrors());
+    REQUIRE(window.evaluator()->waitForIdle(60000));
+    QCoreApplication::processEvents();
+    std::int64_t unrouted = 0;
+    for (const PlaneResult &plane : window.evaluation()->result.fabric.planes)
+        unrouted += plane.unroutedLinks * plane.parallelPlanes;
+    REQUIRE(unrouted > 0);
+    CHECK(window.cableTable()->noteText().contains(
+        QString::fromStdString(formatCount(unrouted)) +
+        " link(s) that no medium reaches (a violation) are rows here and no cable"));
 }
 
 TEST_CASE("activating a violation selects the part its pointer names", "[gui][violations]")
