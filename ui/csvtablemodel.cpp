@@ -2,21 +2,18 @@
 #include "csvtablemodel.h"
 
 #include <charconv>
+#include <cmath>
 
 namespace aidc::ui {
 
-namespace {
-
-bool parseNumber(const std::string &text, double &out)
+bool parseCellNumber(const std::string &text, double &out)
 {
     if (text.empty())
         return false;
     const char *end = text.data() + text.size();
     const auto result = std::from_chars(text.data(), end, out);
-    return result.ec == std::errc() && result.ptr == end;
+    return result.ec == std::errc() && result.ptr == end && std::isfinite(out);
 }
-
-} // namespace
 
 CsvTableModel::CsvTableModel(QObject *parent)
     : QAbstractTableModel(parent)
@@ -35,7 +32,7 @@ PreparedTable prepareTable(CsvTable table)
         for (std::size_t c = 0; c < columns; ++c) {
             // Empty cells (a line the cost solver did not price) keep a column numeric.
             if (p.numeric[c] && !p.table.rows[r][c].empty() &&
-                !parseNumber(p.table.rows[r][c], p.numbers[r][c]))
+                !parseCellNumber(p.table.rows[r][c], p.numbers[r][c]))
                 p.numeric[c] = false;
         }
     }

@@ -23,6 +23,10 @@ struct PreparedTable
 };
 PreparedTable prepareTable(CsvTable table);
 
+// A cell as a number: the whole cell, finite; false for an empty cell. The one rule of "a number"
+// for the model's numeric columns and for sorting a streamed table.
+bool parseCellNumber(const std::string &text, double &out);
+
 class CsvTableModel : public QAbstractTableModel
 {
     Q_OBJECT

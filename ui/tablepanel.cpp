@@ -238,39 +238,38 @@ struct StreamCancelled
 {
 };
 
-// A cell as a sort key: its number when it reads as one, else its text.
+// A cell as a sort key, as the view sorts its column: by number when every matching cell of
+// the column is a number or empty (an empty cell is 0, as the model keeps it), else by text.
 struct SortKey
 {
-    bool numeric = false;
     double number = 0;
-    std::string text;
+    std::string text;      // text mode only
     std::size_t index = 0; // the row's place in the source: ties keep the source's order
 };
 
-SortKey sortKey(const std::vector<std::string> &row, int column, std::size_t index)
+// Whether a column sorts by number; `sawText` is set when a cell is neither a number nor empty
+// (the column then sorts by text, and the rows must be chosen again in that mode).
+SortKey sortKey(const std::vector<std::string> &row, int column, bool numeric, std::size_t index,
+                bool &sawText)
 {
     SortKey key;
     key.index = index;
     if (column < 0 || column >= int(row.size()))
         return key;
     const std::string &cell = row[std::size_t(column)];
-    const char *end = cell.data() + cell.size();
-    const auto parsed = std::from_chars(cell.data(), end, key.number);
-    key.numeric = !cell.empty() && parsed.ec == std::errc() && parsed.ptr == end;
-    if (!key.numeric)
+    if (!numeric)
         key.text = cell;
+    else if (!cell.empty() && !parseCellNumber(cell, key.number))
+        sawText = true;
     return key;
 }
 
-// The order of the sorted view: numbers by value before text (a column of numbers sorts as
-// numbers, as the view sorts it), text by bytes; descending reverses both, ties by source order.
-bool sortsBefore(const SortKey &a, const SortKey &b, bool descending)
+// The order of the sorted view; descending reverses it, ties keep the source's order.
+bool sortsBefore(const SortKey &a, const SortKey &b, bool numeric, bool descending)
 {
-    if (a.numeric != b.numeric)
-        return descending ? !a.numeric : a.numeric;
-    if (a.numeric && a.number != b.number)
+    if (numeric && a.number != b.number)
         return descending ? a.number > b.number : a.number < b.number;
-    if (!a.numeric && a.text != b.text)
+    if (!numeric && a.text != b.text)
         return descending ? a.text > b.text : a.text < b.text;
     return a.index < b.index;
 }
@@ -280,8 +279,9 @@ bool sortsBefore(const SortKey &a, const SortKey &b, bool descending)
 class FirstRowsInOrder
 {
 public:
-    FirstRowsInOrder(int column, bool descending, std::size_t keep)
+    FirstRowsInOrder(int column, bool numeric, bool descending, std::size_t keep)
         : m_column(column)
+        , m_numeric(numeric)
         , m_descending(descending)
         , m_keep(keep)
     {
@@ -291,18 +291,25 @@ public:
     {
         if (m_keep == 0)
             return;
-        SortKey key = sortKey(row, m_column, index);
+        SortKey key = sortKey(row, m_column, m_numeric, index, m_sawText);
         if (m_entries.size() >= m_keep && m_pruned &&
-            !sortsBefore(key, m_entries[m_keep - 1].first, m_descending))
+            !sortsBefore(key, m_entries[m_keep - 1].first, m_numeric, m_descending))
             return; // after every row kept at the last pruning
         m_entries.emplace_back(std::move(key), row);
         if (m_entries.size() >= m_keep + m_keep / 2)
             prune();
     }
 
+    // A cell that is no number turned up: the column sorts by text (choose again in that mode).
+    bool sawText() const { return m_sawText; }
+
+    // The rows kept, in the source's order (the view sorts them; an unsorted view shows them
+    // as the source lists them).
     std::vector<std::vector<std::string>> take()
     {
         prune();
+        std::sort(m_entries.begin(), m_entries.end(),
+                  [](const auto &a, const auto &b) { return a.first.index < b.first.index; });
         std::vector<std::vector<std::string>> rows;
         rows.reserve(m_entries.size());
         for (auto &entry : m_entries)
@@ -314,7 +321,7 @@ private:
     void prune()
     {
         auto before = [this](const auto &a, const auto &b) {
-            return sortsBefore(a.first, b.first, m_descending);
+            return sortsBefore(a.first, b.first, m_numeric, m_descending);
         };
         if (m_entries.size() > m_keep) {
             std::nth_element(m_entries.begin(), m_entries.begin() + std::ptrdiff_t(m_keep),
@@ -326,11 +333,37 @@ private:
     }
 
     int m_column;
+    bool m_numeric;
     bool m_descending;
     std::size_t m_keep;
     bool m_pruned = false;
+    bool m_sawText = false;
     std::vector<std::pair<SortKey, std::vector<std::string>>> m_entries;
 };
+
+// Sorts `rows` as the view sorts them by `column` (every row held: an export).
+void sortRows(std::vector<std::vector<std::string>> &rows, int column, bool descending)
+{
+    bool sawText = false;
+    std::vector<SortKey> keys;
+    keys.reserve(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        keys.push_back(sortKey(rows[i], column, true, i, sawText));
+    const bool numeric = !sawText;
+    if (!numeric) {
+        keys.clear();
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            keys.push_back(sortKey(rows[i], column, false, i, sawText));
+    }
+    std::sort(keys.begin(), keys.end(), [&](const SortKey &a, const SortKey &b) {
+        return sortsBefore(a, b, numeric, descending);
+    });
+    std::vector<std::vector<std::string>> ordered;
+    ordered.reserve(rows.size());
+    for (const SortKey &key : keys)
+        ordered.push_back(std::move(rows[key.index]));
+    rows = std::move(ordered);
+}
 
 } // namespace
 
@@ -346,9 +379,9 @@ void TablePanel::onSortChanged(int column, Qt::SortOrder order)
         return; // a model reset re-announcing the same order
     m_sortColumn = column;
     m_sortOrder = order;
-    // The view sorts the rows it holds; when it holds only some of the matching rows, the
-    // first of them in the new order must be found among all of them.
-    if (m_source && m_summary.matching > std::size_t(m_model->rowCount()))
+    // The view sorts the rows it holds; when it holds only some of the matching rows (or a
+    // filter still runs, in the old order), the first in the new order are found among all.
+    if (m_source && (m_filtering || m_summary.matching > std::size_t(m_model->rowCount())))
         startStream();
 }
 
@@ -385,9 +418,11 @@ void TablePanel::startStream()
                                           descending = m_sortOrder == Qt::DescendingOrder] {
         auto rows = std::make_shared<CsvTable>();
         rows->header = header;
+        // By number first; a cell that is no number makes it a text column, chosen again.
         std::optional<FirstRowsInOrder> sorted;
         if (sortColumn >= 0)
-            sorted.emplace(sortColumn, descending, keep);
+            sorted.emplace(sortColumn, true, descending, keep);
+        bool sortedAsText = false;
         auto summary = std::make_shared<StreamSummary>();
         summary->sums.assign(totals.size(), 0.0);
         bool complete = true;
@@ -419,8 +454,22 @@ void TablePanel::startStream()
                 else if (rows->rows.size() < keep)
                     rows->rows.push_back(row);
             });
-            if (sorted)
+            if (sorted && sorted->sawText()) {
+                sortedAsText = true;
+                sorted.emplace(sortColumn, false, descending, keep);
+                std::size_t index = 0;
+                source([&](const std::vector<std::string> &row) {
+                    if ((index & 0xfff) == 0 && counter->load() != generation)
+                        throw StreamCancelled{};
+                    if (rowMatches(row, needle, column))
+                        sorted->offer(row, ++index);
+                });
+            }
+            if (sorted) {
                 rows->rows = sorted->take();
+                summary->sortColumn = sortColumn;
+                summary->sortDescending = descending;
+            }
         } catch (const StreamCancelled &) { // a newer filter runs
             complete = false;
         } catch (const std::exception &e) { // the source failed: say so, stop filtering
@@ -432,6 +481,9 @@ void TablePanel::startStream()
             return;
         // Cells read as numbers here, not on the GUI thread (100,000 rows kept).
         auto prepared = std::make_shared<PreparedTable>(prepareTable(std::move(*rows)));
+        // The rows listed may all be numbers where the column is not: sort them as it sorts.
+        if (sortedAsText && std::size_t(sortColumn) < prepared->numeric.size())
+            prepared->numeric[std::size_t(sortColumn)] = false;
         QMetaObject::invokeMethod(
             qApp,
             [self, generation, counter, prepared, summary, failure] {
@@ -539,15 +591,15 @@ void TablePanel::updateStreamedTotals()
     const QString rows = QString::fromStdString(formatCount(qint64(s.rows)));
     QStringList parts;
     const QString listed = QString::fromStdString(formatCount(qint64(m_model->rowCount())));
-    if (s.matching > std::size_t(m_model->rowCount()) && m_sortColumn >= 0 &&
-        m_sortColumn < int(m_streamHeader.size()))
-        parts << (m_sortOrder == Qt::DescendingOrder
+    if (s.matching > std::size_t(m_model->rowCount()) && s.sortColumn >= 0 &&
+        s.sortColumn < int(m_streamHeader.size()))
+        parts << (s.sortDescending
                       ? tr("%1 of %2 rows match; the %3 with the highest %4 of them all are "
                            "listed (totals and Export CSV cover all %1)")
                       : tr("%1 of %2 rows match; the %3 with the lowest %4 of them all are "
                            "listed (totals and Export CSV cover all %1)"))
                      .arg(matching, rows, listed,
-                          QString::fromStdString(m_streamHeader[std::size_t(m_sortColumn)]));
+                          QString::fromStdString(m_streamHeader[std::size_t(s.sortColumn)]));
     else if (s.matching > std::size_t(m_model->rowCount()))
         parts << tr("%1 of %2 rows match; the first %3 are listed (totals and Export CSV cover "
                     "all %1)")
@@ -571,7 +623,12 @@ QString TablePanel::exportCsv(const QString &path) const
 {
     try {
         CsvTable table;
-        if (m_source) {
+        // A sorted streamed table whose view holds every match writes what the view shows (its
+        // order); otherwise the source is read again.
+        const bool allListed = m_source && m_sortColumn >= 0 && !m_filtering &&
+                               m_summary.rows > 0 &&
+                               m_summary.matching <= std::size_t(m_model->rowCount());
+        if (m_source && !allListed) {
             // Every row the filter in the box matches, read again from the source (the view
             // holds only the first, and a filter still running has not filled it yet).
             table.header = m_streamHeader;
@@ -582,21 +639,8 @@ QString TablePanel::exportCsv(const QString &path) const
                     table.rows.push_back(row);
             });
             // In the view's order, over every matching row.
-            if (m_sortColumn >= 0) {
-                std::vector<std::pair<SortKey, std::size_t>> keys;
-                keys.reserve(table.rows.size());
-                for (std::size_t i = 0; i < table.rows.size(); ++i)
-                    keys.emplace_back(sortKey(table.rows[i], m_sortColumn, i), i);
-                const bool descending = m_sortOrder == Qt::DescendingOrder;
-                std::sort(keys.begin(), keys.end(), [&](const auto &a, const auto &b) {
-                    return sortsBefore(a.first, b.first, descending);
-                });
-                std::vector<std::vector<std::string>> ordered;
-                ordered.reserve(keys.size());
-                for (const auto &key : keys)
-                    ordered.push_back(std::move(table.rows[key.second]));
-                table.rows = std::move(ordered);
-            }
+            if (m_sortColumn >= 0)
+                sortRows(table.rows, m_sortColumn, m_sortOrder == Qt::DescendingOrder);
         } else {
             table = visibleTable();
         }

@@ -86,6 +86,8 @@ public:
         std::size_t matching = 0;    // rows the filter matches
         std::vector<double> sums;    // per total column over the matching rows (NaN: not numeric)
         std::set<std::string> units; // values of the unit column among them (at most 2 kept)
+        int sortColumn = -1;         // the order the listed rows were chosen in (-1: the source's)
+        bool sortDescending = false;
     };
 
 private:

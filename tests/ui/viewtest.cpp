@@ -780,13 +780,17 @@ TEST_CASE("sorting a streamed table lists the first rows in that order over ever
     // 60,000 links whose length grows with the link number, so the longest lie beyond the
     // 20,000 rows listed: sorted by length, the view must list links 59,999 down to 40,000
     // (issue 23: a sorted view of the first rows would show the longest of those only).
-    const std::vector<std::string> header{"linkId", "plane", "lengthM"};
+    // stockM is empty on every third row (a link no medium reaches); label is a number but
+    // for the last 1,000 rows, so it sorts as text.
+    const std::vector<std::string> header{"linkId", "plane", "lengthM", "stockM", "label"};
     auto source = [](const TablePanel::RowVisitor &visit) {
-        std::vector<std::string> row(3);
+        std::vector<std::string> row(5);
         for (int i = 0; i < 60000; ++i) {
             row[0] = "link-" + std::to_string(i);
             row[1] = i % 2 == 0 ? "backend" : "oob";
             row[2] = std::to_string(double(i) / 10.0);
+            row[3] = i % 3 == 0 ? "" : row[2];
+            row[4] = i < 59000 ? std::to_string(i) : "x-" + std::to_string(i);
             visit(row);
         }
     };
@@ -824,4 +828,23 @@ TEST_CASE("sorting a streamed table lists the first rows in that order over ever
     REQUIRE(exported.rows.size() == 30000);
     CHECK(exported.rows.front()[0] == "link-1");
     CHECK(exported.rows.back()[0] == "link-59999");
+
+    // Empty cells count as 0, as the view sorts them: the longest stock lengths come first,
+    // not the 10,000 OOB links without one.
+    panel.view()->sortByColumn(3, Qt::DescendingOrder);
+    REQUIRE(waitForFilter(panel));
+    const CsvTable byStock = panel.visibleTable();
+    CHECK(byStock.rows.front()[0] == "link-59999");
+    CHECK(std::none_of(byStock.rows.begin(), byStock.rows.end(),
+                       [](const auto &row) { return row[3].empty(); }));
+
+    // A column with text sorts as text over every row ("x-…" after the digits): descending,
+    // the 500 OOB rows of "x-…" lead, and the view sorts the listed rows the same way.
+    panel.view()->sortByColumn(4, Qt::DescendingOrder);
+    REQUIRE(waitForFilter(panel));
+    const CsvTable byLabel = panel.visibleTable();
+    CHECK(byLabel.rows.front()[4] == "x-59999");
+    CHECK(byLabel.rows[499][4] == "x-59001");
+    CHECK(byLabel.rows[500][4] == "9999"); // text order: "9999" > "59997"
+    CHECK_FALSE(panel.model()->isNumericColumn(4));
 }
