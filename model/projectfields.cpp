@@ -1653,9 +1653,6 @@ unsigned inheritedStages(const ProjectField &field)
 unsigned fieldStages(std::string_view pointer)
 {
     std::string pattern = projectFieldPattern(pointer);
-    // "/halls/-" (append) names an element as "/halls/0" would.
-    if (pattern.size() >= 2 && pattern.ends_with("/-"))
-        pattern.back() = '*';
     // Inside a value the table does not look into: the enclosing field.
     while (!pattern.empty() && !findProjectField(pattern))
         pattern.erase(pattern.rfind('/'));

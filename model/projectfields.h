@@ -130,13 +130,13 @@ std::string fieldDefaultText(const ProjectField &field);
 // Names of the stages in `stages` ("layout, fabric").
 std::string stageNames(unsigned stages);
 
-// The solver stages that read the value at `pointer` ("/halls/3/widthM", "/halls/-" for an
-// appended element) or anything under it: the union of the stages of every field at or below
-// its pattern, a field without stages taking those of its nearest ancestor that has some. A
-// pointer inside a value the table does not look into (a NumberList element, a catalog
-// override) counts as its field; one the table does not know at all as stage::All. 0 means no
-// solver reads it (the project's name, an acknowledgement, the uncertainty ranges). The GUI
-// re-runs only the solvers from the first stage an edit changes (incremental re-evaluation).
+// The solver stages that read the value at `pointer` ("/halls/3/widthM") or anything under it: the
+// union of the stages of every field at or below its pattern, a field without stages taking those
+// of its nearest ancestor that has some. A pointer inside a value the table does not look into (a
+// NumberList element, a catalog override) counts as its field; one the table does not know at all
+// as stage::All. 0 means no solver reads it (the project's name, an acknowledgement, the
+// uncertainty ranges). The GUI re-runs only the solvers from the first stage an edit changes
+// (incremental re-evaluation).
 unsigned fieldStages(std::string_view pointer);
 std::string_view typeName(FieldType type);
 std::string_view dimensionName(Dimension dimension);
